@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "SheetScript",
+  products: [
+    .executable(name: "sheet", targets: ["SheetCLI"]),
+    .library(name: "SheetCore", targets: ["SheetCore"]),
+    .library(name: "SheetScript", targets: ["SheetScript"]),
+    .library(name: "LuaHost", targets: ["LuaHost"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CLua",
+      pkgConfig: "lua5.4",
+      providers: [.apt(["liblua5.4-dev"])]
+    ),
+    .target(name: "LuaHost", dependencies: ["CLua"]),
+    .target(name: "SheetCore"),
+    .target(name: "SheetScript", dependencies: ["LuaHost", "SheetCore"]),
+    .executableTarget(name: "SheetCLI", dependencies: ["SheetScript", "SheetCore", "LuaHost"]),
+    .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
+    .testTarget(name: "SheetCoreTests", dependencies: ["SheetCore"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
