@@ -17,10 +17,17 @@ let package = Package(
     ),
     .target(name: "LuaHost", dependencies: ["CLua"]),
     .target(name: "SheetCore"),
-    .target(name: "SheetScript", dependencies: ["LuaHost", "SheetCore"]),
+    .target(
+      name: "SheetScript",
+      dependencies: ["LuaHost", "SheetCore"],
+      plugins: [.plugin(name: "EmbedBehaviours")]
+    ),
+    .executableTarget(name: "EmbedBehavioursTool"),
+    .plugin(name: "EmbedBehaviours", capability: .buildTool(), dependencies: ["EmbedBehavioursTool"]),
     .executableTarget(name: "SheetCLI", dependencies: ["SheetScript", "SheetCore", "LuaHost"]),
     .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
     .testTarget(name: "SheetCoreTests", dependencies: ["SheetCore"]),
+    .testTarget(name: "SheetScriptTests", dependencies: ["SheetScript", "SheetCore", "LuaHost"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,40 @@
+/// Finds the known name nearest a misspelt one, for "did you mean" hints.
+enum NameSuggestion {
+  /// The known name with the smallest edit distance to `name`, when it is close enough to be a typo.
+  /// - Parameters:
+  ///   - name: The name the user wrote.
+  ///   - known: The names that are accepted.
+  /// - Returns: The nearest known name (first wins a tie), or `nil` when none is within
+  ///   `max(2, name.count / 3)` edits.
+  static func nearest(to name: String, in known: [String]) -> String? {
+    var best: (name: String, distance: Int)?
+    for candidate in known {
+      let distance = editDistance(name, candidate)
+      if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+    }
+    guard let best, best.distance <= max(2, name.count / 3) else { return nil }
+    return best.name
+  }
+
+  /// The Levenshtein distance between two strings: insertions, deletions and substitutions of characters.
+  /// - Parameters:
+  ///   - a: One string.
+  ///   - b: The other.
+  /// - Returns: The number of single-character edits that turn `a` into `b`.
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+      current[0] = i
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      }
+      swap(&previous, &current)
+    }
+    return previous[b.count]
+  }
+}

@@ -1,0 +1,62 @@
+extension Trace {
+  /// The trace as JSON Lines: one object a line, each with `t` (seconds) and `kind` (`frame` or `event`).
+  ///
+  /// Frames carry `state`, `detent`, `height`, `backdrop` and `velocity`; events carry `event` and their fields.
+  /// - Returns: The text, ending with a newline when the trace is not empty.
+  public func jsonLines() -> String {
+    var out = ""
+    for entry in entries {
+      switch entry {
+      case .frame(let frame):
+        out += "{\"t\":\(TraceNumber.format(frame.time, decimals: 6)),\"kind\":\"frame\""
+        out += ",\"state\":\(Self.jsonString(frame.state))"
+        out += ",\"detent\":\(frame.detent.map(Self.jsonString) ?? "null")"
+        out += ",\"height\":\(TraceNumber.format(frame.height))"
+        out += ",\"backdrop\":\(TraceNumber.format(frame.backdrop, decimals: 5))"
+        out += ",\"velocity\":\(TraceNumber.format(frame.velocity, decimals: 3))}\n"
+      case .event(let event):
+        out += "{\"t\":\(TraceNumber.format(event.time, decimals: 6)),\"kind\":\"event\""
+        out += ",\"event\":\(Self.jsonString(event.name))"
+        for field in event.fields {
+          out += ",\(Self.jsonString(field.key)):\(Self.json(field.value))"
+        }
+        out += "}\n"
+      }
+    }
+    return out
+  }
+
+  /// A trace value as JSON.
+  /// - Parameter value: The value.
+  /// - Returns: Its JSON text.
+  static func json(_ value: TraceValue) -> String {
+    switch value {
+    case .number(let number): TraceNumber.format(number, decimals: 6)
+    case .integer(let integer): String(integer)
+    case .string(let string): jsonString(string)
+    case .bool(let bool): bool ? "true" : "false"
+    case .null: "null"
+    }
+  }
+
+  /// A string as a JSON string literal, with quotes, backslashes and control characters escaped.
+  /// - Parameter text: The text.
+  /// - Returns: The quoted literal.
+  static func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case let c where c.value < 0x20:
+        let hex = String(c.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+}

@@ -1,0 +1,80 @@
+extension Trace {
+  /// The trace as a table for people: every event, and frames sampled where something changed.
+  ///
+  /// A frame is shown when it is the first or the last, when the state or detent changed, right after an
+  /// event, or when at least `interval` seconds passed since the last shown frame and the sheet moved.
+  /// - Parameter interval: The sampling interval for moving frames, in seconds (0.05...1 is useful).
+  /// - Returns: The table's text.
+  public func table(interval: Double = 0.1) -> String {
+    var out = "\(title)\n"
+    out += "       t  state       detent        height  backdrop  velocity\n"
+    var lastShown: TraceFrame?
+    var eventPending = false
+    let allFrames = frames
+    var frameIndex = 0
+    for entry in entries {
+      switch entry {
+      case .event(let event):
+        out += TraceNumber.column(event.time, decimals: 4, width: 8) + "  * " + Self.describe(event) + "\n"
+        eventPending = true
+      case .frame(let frame):
+        frameIndex += 1
+        if shouldShow(
+          frame, after: lastShown, eventPending: eventPending, isLast: frameIndex == allFrames.count,
+          interval: interval)
+        {
+          out += Self.row(frame)
+          lastShown = frame
+        }
+        eventPending = false
+      }
+    }
+    return out
+  }
+
+  /// Whether the table shows a frame.
+  private func shouldShow(
+    _ frame: TraceFrame, after last: TraceFrame?, eventPending: Bool, isLast: Bool, interval: Double
+  ) -> Bool {
+    guard let last else { return true }
+    if isLast || eventPending { return true }
+    if frame.state != last.state || frame.detent != last.detent { return true }
+    let moved = abs(frame.height - last.height) > 0.05 || abs(frame.backdrop - last.backdrop) > 0.0005
+    return moved && frame.time - last.time >= interval - 1e-9
+  }
+
+  /// One frame as a table row.
+  static func row(_ frame: TraceFrame) -> String {
+    TraceNumber.column(frame.time, decimals: 4, width: 8) + "  "
+      + frame.state.padding(11) + " " + (frame.detent ?? "-").padding(10) + " "
+      + TraceNumber.column(frame.height, decimals: 2, width: 9)
+      + TraceNumber.column(frame.backdrop, decimals: 4, width: 10)
+      + TraceNumber.column(frame.velocity, decimals: 1, width: 10) + "\n"
+  }
+
+  /// One event as `name key=value ...`.
+  /// - Parameter event: The event.
+  /// - Returns: Its one-line description.
+  public static func describe(_ event: TraceEvent) -> String {
+    var text = event.name
+    for field in event.fields {
+      text += " \(field.key)="
+      switch field.value {
+      case .number(let number): text += TraceNumber.format(number, decimals: 3)
+      case .integer(let integer): text += String(integer)
+      case .bool(let bool): text += bool ? "true" : "false"
+      case .null: text += "nil"
+      case .string(let string):
+        text += string.contains(" ") || string.isEmpty ? jsonString(string) : string
+      }
+    }
+    return text
+  }
+}
+
+extension String {
+  /// The string padded with spaces on the right to at least `width` characters.
+  fileprivate func padding(_ width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
+  }
+}

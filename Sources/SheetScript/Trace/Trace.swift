@@ -1,0 +1,152 @@
+/// A value carried by a trace event's field.
+public enum TraceValue: Sendable, Equatable {
+  /// A real number; non-finite values are written as `null`.
+  case number(Double)
+  /// A whole number.
+  case integer(Int)
+  /// Text.
+  case string(String)
+  /// A truth value.
+  case bool(Bool)
+  /// No value.
+  case null
+}
+
+/// One named field of a trace event, kept in the order it was written.
+public struct TraceField: Sendable, Equatable {
+  /// The field's name, for example `velocity`.
+  public var key: String
+  /// The field's value.
+  public var value: TraceValue
+
+  /// Creates a field.
+  /// - Parameters:
+  ///   - key: The field's name.
+  ///   - value: The field's value.
+  public init(_ key: String, _ value: TraceValue) {
+    self.key = key
+    self.value = value
+  }
+}
+
+/// The sheet as it was at the end of one frame.
+public struct TraceFrame: Sendable, Equatable {
+  /// Seconds since the scenario started.
+  public var time: Double
+  /// The state's name (`resting`, `dragging`, ...).
+  public var state: String
+  /// The detent the sheet rests at or heads for, if any.
+  public var detent: String?
+  /// The sheet's height in points.
+  public var height: Double
+  /// The backdrop's opacity, 0...1.
+  public var backdrop: Double
+  /// The height's rate of change in points per second (positive = growing).
+  public var velocity: Double
+
+  /// Creates a frame record.
+  /// - Parameters:
+  ///   - time: Seconds since the scenario started.
+  ///   - state: The state's name.
+  ///   - detent: The detent's id, if any.
+  ///   - height: Height in points.
+  ///   - backdrop: Backdrop opacity.
+  ///   - velocity: Height velocity in points per second.
+  public init(
+    time: Double, state: String, detent: String?, height: Double, backdrop: Double, velocity: Double
+  ) {
+    self.time = time
+    self.state = state
+    self.detent = detent
+    self.height = height
+    self.backdrop = backdrop
+    self.velocity = velocity
+  }
+}
+
+/// Something that happened at one instant: a gesture phase, a decision, an expectation.
+public struct TraceEvent: Sendable, Equatable {
+  /// Seconds since the scenario started.
+  public var time: Double
+  /// The event's kind, for example `release`, `decision`, `state`, `expect`.
+  public var name: String
+  /// The event's fields in the order they are written.
+  public var fields: [TraceField]
+
+  /// Creates an event record.
+  /// - Parameters:
+  ///   - time: Seconds since the scenario started.
+  ///   - name: The event's kind.
+  ///   - fields: The event's fields, in output order.
+  public init(time: Double, name: String, fields: [TraceField] = []) {
+    self.time = time
+    self.name = name
+    self.fields = fields
+  }
+
+  /// The value of the named field, if the event has one.
+  /// - Parameter key: The field's name.
+  /// - Returns: The field's value, or `nil`.
+  public subscript(key: String) -> TraceValue? {
+    fields.first { $0.key == key }?.value
+  }
+}
+
+/// One line of a trace: a frame or an event.
+public enum TraceEntry: Sendable, Equatable {
+  /// The sheet at the end of a frame.
+  case frame(TraceFrame)
+  /// Something that happened.
+  case event(TraceEvent)
+
+  /// Seconds since the scenario started.
+  public var time: Double {
+    switch self {
+    case .frame(let frame): frame.time
+    case .event(let event): event.time
+    }
+  }
+}
+
+/// What a scenario run produced, in order: frames, events, and the guide lines a plot needs.
+public struct Trace: Sendable, Equatable {
+  /// The scenario's name (its file name), used in titles.
+  public var title: String
+  /// Frames and events in the order they happened.
+  public var entries: [TraceEntry]
+  /// Detent heights seen during the run, by id, in the order first seen.
+  public var guides: [TraceField]
+  /// The screen's extent in points along the sheet's axis.
+  public var screenExtent: Double
+
+  /// Creates a trace.
+  /// - Parameters:
+  ///   - title: The scenario's name.
+  ///   - entries: Frames and events in order.
+  ///   - guides: Detent heights by id (values are `.number`).
+  ///   - screenExtent: The screen's extent in points.
+  public init(
+    title: String, entries: [TraceEntry] = [], guides: [TraceField] = [], screenExtent: Double = 844
+  ) {
+    self.title = title
+    self.entries = entries
+    self.guides = guides
+    self.screenExtent = screenExtent
+  }
+
+  /// The frames of the trace, in order.
+  public var frames: [TraceFrame] {
+    entries.compactMap { entry in
+      if case .frame(let frame) = entry { return frame }
+      return nil
+    }
+  }
+
+  /// The events of the trace, in order.
+  public var events: [TraceEvent] {
+    entries.compactMap { entry in
+      if case .event(let event) = entry { return event }
+      return nil
+    }
+  }
+}

@@ -1,0 +1,160 @@
+/// Draws a trace as a standalone SVG: height and backdrop over time, detent guide lines, event markers.
+public struct TracePlot: Sendable {
+  /// The picture's width in pixels.
+  public var width: Double = 960
+  /// The picture's height in pixels.
+  public var height: Double = 540
+  /// The events marked with a vertical line.
+  public var markedEvents: Set<String> = [
+    "present", "dismiss", "gesture", "release", "decision", "snap", "tap", "resize", "reload",
+    "script_error", "policy_fault",
+  ]
+
+  private let left = 72.0, right = 72.0, top = 56.0, bottom = 64.0
+
+  /// Creates a plot with the default size.
+  public init() {}
+
+  /// Renders the trace.
+  /// - Parameter trace: The trace to draw.
+  /// - Returns: The SVG document's text.
+  public func svg(_ trace: Trace) -> String {
+    let frames = trace.frames
+    let tMax = max(frames.last?.time ?? 0, 0.1)
+    let hData = max(frames.map(\.height).max() ?? 0, trace.guides.compactMap(Self.number).max() ?? 0)
+    let hMax = Self.niceCeiling(max(hData, 1))
+    let plotW = width - left - right, plotH = height - top - bottom
+    let x = { (t: Double) in self.left + t / tMax * plotW }
+    let yH = { (h: Double) in self.top + plotH - min(max(h / hMax, 0), 1) * plotH }
+    let yB = { (b: Double) in self.top + plotH - min(max(b, 0), 1) * plotH }
+
+    var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.n(width))\" height=\"\(Self.n(height))\""
+    svg +=
+      " viewBox=\"0 0 \(Self.n(width)) \(Self.n(height))\" font-family=\"sans-serif\" font-size=\"12\">\n"
+    svg += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+    svg += "<text x=\"\(Self.n(left))\" y=\"24\" font-size=\"16\">\(Self.escape(trace.title))</text>\n"
+    svg += axes(tMax: tMax, hMax: hMax, x: x, yH: yH, yB: yB)
+    for guide in trace.guides {
+      guard let value = Self.number(guide) else { continue }
+      let y = Self.n(yH(value))
+      svg += "<line x1=\"\(Self.n(left))\" y1=\"\(y)\" x2=\"\(Self.n(width - right))\" y2=\"\(y)\""
+      svg += " stroke=\"#999\" stroke-dasharray=\"6 4\"/>\n"
+      svg += "<text x=\"\(Self.n(left + 4))\" y=\"\(Self.n(yH(value) - 4))\" fill=\"#666\">"
+      svg += "\(Self.escape(guide.key)) \(TraceNumber.format(value, decimals: 1))</text>\n"
+    }
+    svg += markers(trace.events, x: x)
+    svg += polyline(frames.map { (x($0.time), yH($0.height)) }, colour: "#1f5fbf", label: "height")
+    svg += polyline(frames.map { (x($0.time), yB($0.backdrop)) }, colour: "#d9822b", label: "backdrop")
+    svg += "<text x=\"\(Self.n(width - right - 180))\" y=\"24\" fill=\"#1f5fbf\">— height (pt, left)</text>\n"
+    svg += "<text x=\"\(Self.n(width - right - 180))\" y=\"40\" fill=\"#d9822b\">— backdrop (right)</text>\n"
+    return svg + "</svg>\n"
+  }
+
+  /// The frame, ticks and labels of both axes.
+  private func axes(
+    tMax: Double, hMax: Double, x: (Double) -> Double, yH: (Double) -> Double, yB: (Double) -> Double
+  ) -> String {
+    let x0 = Self.n(left), x1 = Self.n(width - right), y0 = Self.n(top), y1 = Self.n(height - bottom)
+    var svg = "<rect x=\"\(x0)\" y=\"\(y0)\" width=\"\(Self.n(width - left - right))\""
+    svg += " height=\"\(Self.n(height - top - bottom))\" fill=\"none\" stroke=\"#333\"/>\n"
+    let tStep = Self.niceStep(tMax / 8)
+    var t = 0.0
+    while t <= tMax + 1e-9 {
+      svg +=
+        "<line x1=\"\(Self.n(x(t)))\" y1=\"\(y1)\" x2=\"\(Self.n(x(t)))\" y2=\"\(Self.n(height - bottom + 5))\""
+      svg += " stroke=\"#333\"/><text x=\"\(Self.n(x(t)))\" y=\"\(Self.n(height - bottom + 20))\""
+      svg += " text-anchor=\"middle\">\(TraceNumber.format(t, decimals: 3))</text>\n"
+      t += tStep
+    }
+    svg += "<text x=\"\(Self.n((left + width - right) / 2))\" y=\"\(Self.n(height - 16))\""
+    svg += " text-anchor=\"middle\">time (s)</text>\n"
+    let hStep = Self.niceStep(hMax / 6)
+    var h = 0.0
+    while h <= hMax + 1e-9 {
+      svg += "<line x1=\"\(Self.n(left - 5))\" y1=\"\(Self.n(yH(h)))\" x2=\"\(x0)\" y2=\"\(Self.n(yH(h)))\""
+      svg += " stroke=\"#333\"/><text x=\"\(Self.n(left - 8))\" y=\"\(Self.n(yH(h) + 4))\""
+      svg += " text-anchor=\"end\">\(TraceNumber.format(h, decimals: 1))</text>\n"
+      h += hStep
+    }
+    for step in 0...5 {
+      let b = Double(step) / 5
+      svg +=
+        "<line x1=\"\(x1)\" y1=\"\(Self.n(yB(b)))\" x2=\"\(Self.n(width - right + 5))\" y2=\"\(Self.n(yB(b)))\""
+      svg += " stroke=\"#333\"/><text x=\"\(Self.n(width - right + 8))\" y=\"\(Self.n(yB(b) + 4))\">"
+      svg += "\(TraceNumber.format(b, decimals: 1))</text>\n"
+    }
+    svg += "<text transform=\"translate(18 \(Self.n((top + height - bottom) / 2))) rotate(-90)\""
+    svg += " text-anchor=\"middle\">height (pt)</text>\n"
+    svg +=
+      "<text transform=\"translate(\(Self.n(width - 14)) \(Self.n((top + height - bottom) / 2))) rotate(90)\""
+    svg += " text-anchor=\"middle\">backdrop opacity</text>\n"
+    return svg
+  }
+
+  /// Vertical lines with labels for the marked events.
+  private func markers(_ events: [TraceEvent], x: (Double) -> Double) -> String {
+    var svg = ""
+    for event in events where markedEvents.contains(event.name) {
+      let xe = Self.n(x(event.time))
+      let colour = event.name == "script_error" || event.name == "policy_fault" ? "#c0392b" : "#6a6a6a"
+      svg += "<line x1=\"\(xe)\" y1=\"\(Self.n(top))\" x2=\"\(xe)\" y2=\"\(Self.n(height - bottom))\""
+      svg += " stroke=\"\(colour)\" stroke-width=\"0.8\" stroke-dasharray=\"2 3\"/>\n"
+      var label = event.name
+      if case .string(let target)? = event["target"] { label += " \(target)" }
+      svg += "<text transform=\"translate(\(Self.n(x(event.time) + 3)) \(Self.n(top + 4))) rotate(90)\""
+      svg += " font-size=\"10\" fill=\"\(colour)\">\(Self.escape(label))</text>\n"
+    }
+    return svg
+  }
+
+  /// A polyline through the points.
+  private func polyline(_ points: [(Double, Double)], colour: String, label: String) -> String {
+    guard !points.isEmpty else { return "" }
+    let list = points.map { "\(Self.n($0.0)),\(Self.n($0.1))" }.joined(separator: " ")
+    return "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\" points=\"\(list)\">"
+      + "<title>\(label)</title></polyline>\n"
+  }
+
+  /// A guide's value, when it is a number.
+  private static func number(_ field: TraceField) -> Double? {
+    if case .number(let value) = field.value { return value }
+    return nil
+  }
+
+  /// A coordinate with two decimals at most.
+  private static func n(_ value: Double) -> String { TraceNumber.format(value, decimals: 2) }
+
+  /// Text with XML's special characters escaped.
+  static func escape(_ text: String) -> String {
+    var out = ""
+    for c in text {
+      switch c {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      default: out.append(c)
+      }
+    }
+    return out
+  }
+
+  /// The smallest 1, 2 or 5 times a power of ten at least `raw`.
+  /// - Parameter raw: The wanted step, positive.
+  /// - Returns: A readable tick step.
+  static func niceStep(_ raw: Double) -> Double {
+    guard raw > 0, raw.isFinite else { return 1 }
+    var magnitude = 1.0
+    while magnitude * 10 <= raw { magnitude *= 10 }
+    while magnitude > raw { magnitude /= 10 }
+    for factor in [1.0, 2, 5, 10] where factor * magnitude >= raw { return factor * magnitude }
+    return 10 * magnitude
+  }
+
+  /// A round number at least `value`: a multiple of the tick step for a sixth of it.
+  static func niceCeiling(_ value: Double) -> Double {
+    let step = niceStep(value / 6)
+    return (value / step).rounded(.up) * step
+  }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+@testable import SheetScript
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+@Suite struct TraceFormatTests {
+  /// A small trace: a present, two frames, a decision with a quoted reason.
+  static let sample = Trace(
+    title: "sample.lua",
+    entries: [
+      .event(TraceEvent(time: 0, name: "present")),
+      .frame(
+        TraceFrame(
+          time: 1.0 / 120, state: "presenting", detent: "normal", height: 12.5, backdrop: 0.01, velocity: 1500
+        )),
+      .event(
+        TraceEvent(
+          time: 0.25, name: "decision",
+          fields: [
+            TraceField("target", .string("dismiss")), TraceField("reason", .string("vy 1600 > \"1500\"")),
+          ])),
+      .frame(
+        TraceFrame(
+          time: 0.25, state: "dismissing", detent: nil, height: 500, backdrop: 0.3084, velocity: -0.0)),
+    ],
+    guides: [TraceField("normal", .number(500)), TraceField("expanded", .number(757))])
+
+  @Test func jsonLinesAreObjectsWithTimeAndKind() throws {
+    let lines = Self.sample.jsonLines().split(separator: "\n")
+    #expect(lines.count == 4)
+    for line in lines {
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      #expect(object["t"] is NSNumber)
+      #expect(["frame", "event"].contains(object["kind"] as? String))
+    }
+    #expect(
+      lines[1]
+        == #"{"t":0.008333,"kind":"frame","state":"presenting","detent":"normal","height":12.5,"backdrop":0.01,"velocity":1500}"#
+    )
+    #expect(lines[2].contains(#""reason":"vy 1600 > \"1500\"""#))
+    #expect(lines[3].contains(#""detent":null"#) && lines[3].contains(#""velocity":0}"#))
+  }
+
+  @Test func csvHasTheFrameColumns() {
+    let lines = Self.sample.csv().split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[0] == "t,state,detent,height,backdrop,velocity")
+    #expect(lines[1] == "0.008333,presenting,normal,12.5,0.01,1500")
+    #expect(lines[2] == "0.25,dismissing,,500,0.3084,0")
+  }
+
+  @Test func tableShowsEveryEventAndTheFrames() {
+    let table = Self.sample.table()
+    #expect(table.contains("* present"))
+    #expect(table.contains(#"* decision target=dismiss reason="vy 1600 > \"1500\"""#))
+    #expect(table.contains("presenting  normal"))
+    #expect(table.contains("dismissing  -"))
+  }
+
+  @Test(arguments: [
+    (1.0, 1.0, #line),
+    (0.13, 0.2, #line),
+    (7.0, 10.0, #line),
+    (38.0, 50.0, #line),
+    (120.0, 200.0, #line),
+  ])
+  func niceSteps(raw: Double, expected: Double, line: Int) {
+    #expect(TracePlot.niceStep(raw) == expected, "row at line \(line)")
+  }
+
+  @Test func plotIsWellFormedXMLWithGuidesAndMarkers() throws {
+    let svg = TracePlot().svg(Self.sample)
+    let parser = XMLParser(data: Data(svg.utf8))
+    #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+    #expect(svg.contains(">normal 500</text>"))
+    #expect(svg.contains(">expanded 757</text>"))
+    #expect(svg.contains(">decision dismiss</text>"))
+    #expect(svg.contains("<polyline"))
+    #expect(svg.contains("time (s)") && svg.contains("height (pt)"))
+  }
+}
