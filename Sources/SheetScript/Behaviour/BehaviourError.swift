@@ -1,0 +1,37 @@
+import LuaHost
+
+/// Why a behaviour could not be loaded: the file, the line, the field and the bad value.
+public enum BehaviourError: Error, Equatable, Sendable {
+  /// The behaviour file or preset was not found.
+  case notFound(reference: String, searched: [String])
+  /// The chunk did not compile or failed while running.
+  case lua(file: String, error: LuaError)
+  /// A field had a wrong value: where it was written, its path (`detents[2].height`), the value as
+  /// written, and what was expected.
+  case invalidField(file: String, line: Int, path: String, value: String, expected: String)
+  /// A field name the behaviour format does not know, with the nearest known name.
+  case unknownField(file: String, line: Int, path: String, suggestion: String?)
+  /// A threshold override named a threshold the behaviour does not declare.
+  case unknownThreshold(file: String, name: String, suggestion: String?)
+}
+
+extension BehaviourError: CustomStringConvertible {
+  /// The error as one line reading `file:line: message`.
+  public var description: String {
+    switch self {
+    case .notFound(let reference, let searched):
+      return "behaviour '\(reference)' not found (looked for a preset and for \(searched.joined(separator: ", ")))"
+    case .lua(let file, let error):
+      let text = error.description
+      return text.hasPrefix(file) ? text : "\(file): \(text)"
+    case .invalidField(let file, let line, let path, let value, let expected):
+      return "\(file):\(line): field '\(path)' is \(value); expected \(expected)"
+    case .unknownField(let file, let line, let path, let suggestion):
+      let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+      return "\(file):\(line): unknown field '\(path)'\(hint)"
+    case .unknownThreshold(let file, let name, let suggestion):
+      let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+      return "\(file): unknown threshold '\(name)'\(hint)"
+    }
+  }
+}

@@ -1,0 +1,99 @@
+/// Finds the line where a field of a behaviour's table is written, for error messages.
+///
+/// Lua keeps no line numbers for table fields, so this reads the source text: it finds the first line
+/// that assigns the path's first key, then, from there, each following key (`name =`) or list entry
+/// (the n-th line that opens a table with `{`). It is a best effort: when a step is not found it keeps
+/// the line found so far.
+struct SourceLocator {
+  private let lines: [Substring]
+
+  /// Creates a locator over a chunk's text.
+  /// - Parameter source: The behaviour file's text.
+  init(_ source: String) {
+    lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+  }
+
+  /// The 1-based line of a field path.
+  /// - Parameter path: Keys (`String`) and list positions (`Int`, 1-based), outermost first.
+  /// - Returns: The line where the field is written, or 1 when its first key is not found.
+  func line(of path: [PathComponent]) -> Int {
+    var current = 0
+    var found = false
+    for component in path {
+      switch component {
+      case .key(let key):
+        if let index = firstLine(from: current, where: { Self.assigns(key, in: $0) }) {
+          current = index
+          found = true
+        } else if !found {
+          return 1
+        }
+      case .index(let position):
+        var seen = 0
+        var index = current + 1
+        while index < lines.count {
+          if lines[index].drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("{") {
+            seen += 1
+            if seen == position {
+              current = index
+              break
+            }
+          }
+          index += 1
+        }
+      }
+    }
+    return current + 1
+  }
+
+  private func firstLine(from start: Int, where predicate: (Substring) -> Bool) -> Int? {
+    var index = start
+    while index < lines.count {
+      if predicate(lines[index]) { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Whether a line assigns `key` (`key =`, not `key ==`), as a whole word.
+  private static func assigns(_ key: String, in line: Substring) -> Bool {
+    var search = line[...]
+    while let range = search.range(of: key) {
+      let before = range.lowerBound == line.startIndex ? " " : line[line.index(before: range.lowerBound)]
+      let rest = line[range.upperBound...].drop(while: { $0 == " " })
+      if !(before.isLetter || before.isNumber || before == "_"), rest.hasPrefix("="), !rest.hasPrefix("==") {
+        return true
+      }
+      search = line[range.upperBound...]
+    }
+    return false
+  }
+}
+
+/// One step of a field path: a key or a 1-based list position.
+enum PathComponent: Equatable, CustomStringConvertible {
+  case key(String)
+  case index(Int)
+
+  /// The step as written in a path: `.name` or `[n]`.
+  var description: String {
+    switch self {
+    case .key(let key): key
+    case .index(let position): "[\(position)]"
+    }
+  }
+
+  /// A whole path as text, for example `detents[2].height`.
+  /// - Parameter path: The components, outermost first.
+  /// - Returns: The dotted path.
+  static func text(_ path: [PathComponent]) -> String {
+    var out = ""
+    for component in path {
+      switch component {
+      case .key(let key): out += out.isEmpty ? key : ".\(key)"
+      case .index: out += component.description
+      }
+    }
+    return out
+  }
+}
