@@ -22,3 +22,6 @@ stds.sheet_scenario = {
 
 files["scripts/scenarios"] = { std = "lua54+sheet_scenario" }
 files["scripts/scenarios/fixtures"] = { std = "lua54" }
+
+-- A hot-reload fixture that is broken on purpose (a syntax error the host must refuse).
+exclude_files = { "scripts/scenarios/fixtures/reload_broken_syntax.lua" }
