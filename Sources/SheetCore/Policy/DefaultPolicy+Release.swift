@@ -1,7 +1,8 @@
 extension DefaultPolicy {
   /// Decides a release by momentum projection and redirectional progress (FloatingPanel's rule).
   ///
-  /// 1. `vh = -vy` (bottom) or `+vy` (top): the height velocity; `p = h + project(vh, projectionRate)`.
+  /// 1. `vh = -vy` (bottom) or `+vy` (top): the height velocity (-0 normalised to 0);
+  ///    `p = h + project(vh, projectionRate)`.
   /// 2. Candidates, ascending: 0 (dismiss, when allowed) then the detent heights. None: stay at `h`.
   /// 3. Unless `allowsSkipping`: `s` = the candidate nearest the start height (first wins a tie);
   ///    clamp `p` to `[candidate s-1, candidate s+1]` (indices clamped to the list).
@@ -19,7 +20,8 @@ extension DefaultPolicy {
   /// - Parameter input: The pan with the release velocity.
   /// - Returns: The decision (no animation override).
   public func release(_ input: ReleaseInput) -> ReleaseDecision {
-    let vh = input.geometry.edge.heightSign * input.velocity
+    var vh = input.geometry.edge.heightSign * input.velocity
+    if vh == 0 { vh = 0 }  // -0 becomes 0, so the reason prints "v 0.0"
     let h = input.height
     let projected = h + Formulas.project(velocity: vh, rate: projectionRate)
     var heights: [Double] = []
