@@ -5,7 +5,9 @@ public enum Motion: Sendable, Equatable {
   /// A spring by damping ratio and response (seconds); it starts with the value's current velocity.
   case spring(dampingRatio: Double, response: Double)
   /// A spring as `UIViewPropertyAnimator(duration:dampingRatio:)` gives it, mapped by
-  /// ``Spring/withDuration(_:dampingRatio:)``; it also starts with the current velocity.
+  /// ``Spring/withDuration(_:dampingRatio:)``; it also starts with the current velocity, and like the
+  /// animator it ends at its duration at the latest (snapping the residual, at most about 0.8% of the
+  /// distance for ζ = 1, to the target).
   case springDuration(duration: Double, dampingRatio: Double)
 
   /// The spring this motion runs, or nil for a curve.

@@ -15,8 +15,11 @@ struct MotionPlayer: Sendable, Equatable {
   private enum Kind: Sendable, Equatable {
     case linear(duration: Double)
     case bezier(CubicBezier, duration: Double)
-    case spring(Spring)
+    case spring(Spring, endsBy: Double?)
   }
+
+  /// Slack for durations reached by summing frame intervals (36 x 1/120 falls short of 0.3 by ~1e-16).
+  static let timeEpsilon = 1e-9
 
   private var kind: Kind
   private let tolerance: Tolerance
@@ -39,7 +42,10 @@ struct MotionPlayer: Sendable, Equatable {
     switch motion {
     case .curve(.linear, let d): kind = .linear(duration: d)
     case .curve(let curve, let d): kind = .bezier(curve.bezier, duration: d)
-    case .spring, .springDuration: kind = .spring(motion.spring ?? Spring(dampingRatio: 1, response: 0.3))
+    case .spring(let zeta, let response):
+      kind = .spring(Spring(dampingRatio: zeta, response: response), endsBy: nil)
+    case .springDuration(let d, let zeta):
+      kind = .spring(Spring.withDuration(d, dampingRatio: zeta), endsBy: d)
     }
     self.tolerance = tolerance
     self.from = from
@@ -73,15 +79,16 @@ struct MotionPlayer: Sendable, Equatable {
     elapsed += dt
     switch kind {
     case .linear(let d):
-      if elapsed >= d { return finish() }
+      if elapsed >= d - Self.timeEpsilon { return finish() }
       value = from + (to - from) * (elapsed / d)
       velocity = (to - from) / d
     case .bezier(let curve, let d):
-      if elapsed >= d { return finish() }
+      if elapsed >= d - Self.timeEpsilon { return finish() }
       let u = elapsed / d
       value = from + (to - from) * curve.value(at: u)
       velocity = (to - from) * curve.derivative(at: u) / d
-    case .spring(let spring):
+    case .spring(let spring, let endsBy):
+      if let d = endsBy, elapsed >= d - Self.timeEpsilon { return finish() }
       let state = spring.state(at: elapsed, x0: from - to, v0: startVelocity)
       if abs(state.x) <= tolerance.position && abs(state.v) <= tolerance.speed { return finish() }
       value = to + state.x
