@@ -192,6 +192,47 @@ struct FaultyPolicy: SheetPolicy {
     #expect(m.height == 700 && m.state == .resting)
   }
 
+  @Test func topEdgeDragDownGrows() throws {
+    var p = DefaultPolicy()
+    p.configuration.edge = .top
+    var m = Self.machine(p)
+    try m.presented()
+    #expect(m.geometry.edge == .top && m.height == 405)
+    try m.panBegan(y: 400)
+    try m.panChanged(y: 450)
+    #expect(m.height == 455)
+    try m.panEnded(y: 450, velocity: 1000)
+    #expect(m.lastDecision?.target == .detent("large"))
+    m.runToRest()
+    #expect(m.height == 800)
+  }
+
+  @Test func cancelAfterMovingReleasesWithZeroVelocity() throws {
+    var m = Self.machine()
+    try m.presented()
+    try m.panBegan(y: 500)
+    try m.panChanged(y: 400)
+    let recorded = try m.panCancelled(y: 400)
+    #expect(recorded.contains(.gesture(.cancelled, y: 400)) && recorded.contains(.release(velocity: 0)))
+    #expect(m.lastDecision?.target == .detent("medium") && m.state == .settling)
+  }
+
+  @Test func resizeDuringDragAndDismissKeepsTheState() throws {
+    var m = Self.machine()
+    try m.presented()
+    try m.panBegan(y: 500)
+    let small = SheetGeometry(width: 390, height: 300)
+    try m.resize(small)
+    #expect(m.state == .dragging && m.height == 300 && m.detents.map(\.height) == [150, 290])
+    try m.panEnded(y: 500, velocity: 0)
+    try m.resize(reference)
+    try m.dismiss()
+    try m.resize(small)
+    #expect(m.state == .dismissing)
+    m.runToRest()
+    #expect(m.state == .dismissed && m.height == 0)
+  }
+
   @Test func legalTransitionTable() {
     #expect(TransitionTable.isLegal(from: .hidden, to: .presenting))
     #expect(!TransitionTable.isLegal(from: .hidden, to: .resting))
