@@ -1,0 +1,27 @@
+-- luacheck configuration (`luacheck scripts`).
+-- Behaviour files (scripts/behaviours, scripts/scenarios/fixtures) run in LuaHost's sandbox: Lua 5.4's
+-- standard globals minus io, os, debug, package, dofile and loadfile; no host globals.
+-- Scenario files (scripts/scenarios) also get the scenario language's globals (issue 5).
+
+std = "lua54"
+not_globals = { "io", "os", "debug", "package", "dofile", "loadfile" }
+max_line_length = 110
+
+stds.sheet_scenario = {
+  read_globals = {
+    -- set-up
+    "screen", "behaviour", "content", "set",
+    -- actions
+    "present", "dismiss", "snap_to", "wait", "settle", "drag", "flick",
+    "touch_down", "touch_move", "touch_up", "tap", "tap_backdrop", "resize",
+    "set_content_height", "reload",
+    -- reading and checking
+    "sheet", "expect", "expect_near", "print",
+  },
+}
+
+files["scripts/scenarios"] = { std = "lua54+sheet_scenario" }
+files["scripts/scenarios/fixtures"] = { std = "lua54" }
+
+-- A hot-reload fixture that is broken on purpose (a syntax error the host must refuse).
+exclude_files = { "scripts/scenarios/fixtures/reload_broken_syntax.lua" }

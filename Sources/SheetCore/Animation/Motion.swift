@@ -1,0 +1,45 @@
+/// How one value (height or backdrop) moves from where it is to its target.
+public enum Motion: Sendable, Equatable {
+  /// A timing curve over a duration in seconds.
+  case curve(Curve, duration: Double)
+  /// A spring by damping ratio and response (seconds); it starts with the value's current velocity.
+  case spring(dampingRatio: Double, response: Double)
+  /// A spring as `UIViewPropertyAnimator(duration:dampingRatio:)` gives it, mapped by
+  /// ``Spring/withDuration(_:dampingRatio:)``; it also starts with the current velocity, and like the
+  /// animator it ends at its duration at the latest (snapping the residual, at most about 0.8% of the
+  /// distance for ζ = 1, to the target).
+  case springDuration(duration: Double, dampingRatio: Double)
+
+  /// The spring this motion runs, or nil for a curve.
+  public var spring: Spring? {
+    switch self {
+    case .curve: nil
+    case .spring(let zeta, let response): Spring(dampingRatio: zeta, response: response)
+    case .springDuration(let d, let zeta): Spring.withDuration(d, dampingRatio: zeta)
+    }
+  }
+
+  /// A message describing why the motion cannot run, or nil when its numbers are usable.
+  ///
+  /// Durations must be finite and in [0, 60] s; damping ratios finite and in (0, 100]; responses and
+  /// spring durations finite and in (0, 60] s; Bézier x control points in [0, 1].
+  public var problem: String? {
+    switch self {
+    case .curve(let curve, let d):
+      if !(d.isFinite && d >= 0 && d <= 60) { return "curve duration \(d)" }
+      if case .bezier(let x1, let y1, let x2, let y2) = curve {
+        let ok = [x1, y1, x2, y2].allSatisfy(\.isFinite) && (0...1).contains(x1) && (0...1).contains(x2)
+        if !ok { return "bezier (\(x1), \(y1), \(x2), \(y2))" }
+      }
+      return nil
+    case .spring(let zeta, let response):
+      if !(zeta.isFinite && zeta > 0 && zeta <= 100) { return "spring damping ratio \(zeta)" }
+      if !(response.isFinite && response > 0 && response <= 60) { return "spring response \(response)" }
+      return nil
+    case .springDuration(let d, let zeta):
+      if !(zeta.isFinite && zeta > 0 && zeta <= 100) { return "spring damping ratio \(zeta)" }
+      if !(d.isFinite && d > 0 && d <= 60) { return "spring duration \(d)" }
+      return nil
+    }
+  }
+}

@@ -1,0 +1,78 @@
+/// A damped harmonic oscillator of mass 1 described by damping ratio and response (anchors.md).
+///
+/// Stiffness `k = (2π / T)^2`, damping `c = 4π ζ / T`, so the undamped angular frequency is
+/// `ω0 = 2π / T`. Positions are displacements from the target in points, velocities in points per second.
+public struct Spring: Sendable, Equatable {
+  /// Damping ratio ζ: 1 critically damped, < 1 overshoots, > 1 creeps. Tuning range 0.05 ... 20.
+  public var dampingRatio: Double
+  /// Response T in seconds: the period of the undamped oscillation. Tuning range 0.05 ... 2.
+  public var response: Double
+
+  /// Creates a spring.
+  /// - Parameters:
+  ///   - dampingRatio: ζ, dimensionless.
+  ///   - response: T, seconds.
+  public init(dampingRatio: Double, response: Double) {
+    self.dampingRatio = dampingRatio
+    self.response = response
+  }
+
+  /// The spring `UIViewPropertyAnimator(duration:dampingRatio:)` approximates: its decay envelope reaches
+  /// 1/1000 of the start at `duration`.
+  ///
+  /// `ω0 = ln(1000) / (d · k(ζ))` with `k(ζ) = ζ` for ζ <= 1 and `ζ - sqrt(ζ² - 1)` for ζ > 1 (the slow
+  /// root's rate); ζ is clamped to >= 0.05; `T = 2π / ω0`. Source: DESIGN.md (the mapping is ours; UIKit's
+  /// exact one is not public).
+  /// - Parameters:
+  ///   - duration: d, seconds (> 0).
+  ///   - dampingRatio: ζ.
+  /// - Returns: The equivalent spring.
+  public static func withDuration(_ duration: Double, dampingRatio: Double) -> Spring {
+    let zeta = max(dampingRatio, 0.05)
+    let k = zeta <= 1 ? zeta : zeta - (zeta * zeta - 1).squareRoot()
+    let omega0 = CMath.log(1000) / (duration * k)
+    return Spring(dampingRatio: zeta, response: 2 * Double.pi / omega0)
+  }
+
+  /// Undamped angular frequency ω0 = 2π / T, radians per second.
+  public var angularFrequency: Double { 2 * Double.pi / response }
+  /// Stiffness k = (2π / T)^2 for mass 1.
+  public var stiffness: Double { angularFrequency * angularFrequency }
+  /// Damping coefficient c = 4π ζ / T for mass 1.
+  public var damping: Double { 4 * Double.pi * dampingRatio / response }
+
+  /// The closed-form displacement and velocity after `t` seconds.
+  /// - Parameters:
+  ///   - t: Seconds since the start.
+  ///   - x0: Initial displacement from the target, points.
+  ///   - v0: Initial velocity, points per second.
+  /// - Returns: Displacement `x` and velocity `v` at `t`.
+  public func state(at t: Double, x0: Double, v0: Double) -> (x: Double, v: Double) {
+    let w = angularFrequency
+    let zeta = dampingRatio
+    if abs(zeta - 1) < 1e-6 {
+      let b = v0 + w * x0
+      let e = CMath.exp(-w * t)
+      return ((x0 + b * t) * e, (b - w * (x0 + b * t)) * e)
+    }
+    if zeta < 1 {
+      let wd = w * (1 - zeta * zeta).squareRoot()
+      let a = x0
+      let b = (v0 + zeta * w * x0) / wd
+      let e = CMath.exp(-zeta * w * t)
+      let c = CMath.cos(wd * t)
+      let s = CMath.sin(wd * t)
+      let x = e * (a * c + b * s)
+      let v = e * ((b * wd - zeta * w * a) * c - (a * wd + zeta * w * b) * s)
+      return (x, v)
+    }
+    let root = (zeta * zeta - 1).squareRoot()
+    let r1 = -w * (zeta - root)
+    let r2 = -w * (zeta + root)
+    let c2 = (v0 - r1 * x0) / (r2 - r1)
+    let c1 = x0 - c2
+    let e1 = CMath.exp(r1 * t)
+    let e2 = CMath.exp(r2 * t)
+    return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
+  }
+}

@@ -1,0 +1,28 @@
+/// The animation of one transition: the height's motion, the backdrop's, and a dismiss slide.
+public struct TransitionAnimation: Sendable, Equatable {
+  /// How the height moves.
+  public var height: Motion
+  /// How the backdrop moves; nil = it follows the height's progress (clamped to [0, 1]).
+  public var backdrop: Motion?
+  /// Dismiss only: slide by this many points instead of to 0; the final height is `max(0, h - slide)`.
+  public var slide: Double?
+
+  /// Creates an animation.
+  /// - Parameters:
+  ///   - height: How the height moves.
+  ///   - backdrop: How the backdrop moves (nil = with the height's progress).
+  ///   - slide: Dismiss slide distance in points (nil = to 0).
+  public init(height: Motion, backdrop: Motion? = nil, slide: Double? = nil) {
+    self.height = height
+    self.backdrop = backdrop
+    self.slide = slide
+  }
+
+  /// A message describing why the animation cannot run, or nil when it is usable.
+  public var problem: String? {
+    if let p = height.problem { return "height: \(p)" }
+    if let p = backdrop?.problem { return "backdrop: \(p)" }
+    if let s = slide, !(s.isFinite && s >= 0) { return "slide \(s)" }
+    return nil
+  }
+}

@@ -1,0 +1,75 @@
+/// Estimates a finger's screen-y velocity from its recent samples.
+///
+/// Method (after Android's `VelocityTracker` LSQ strategy): keep the last 32 samples `(t, y)` in a
+/// fixed ring buffer; at release time `T`, take the samples with `T - 0.1 s <= t <= T`, fit the line
+/// `y = a + b t` by ordinary least squares (times taken relative to the newest sample for conditioning)
+/// and return its slope `b` in points per second. Fewer than two samples, or all at the same instant,
+/// give 0; so does a newest sample more than 40 ms older than `T` (the finger had stopped: Android's
+/// `ASSUME_POINTER_STOPPED_TIME`). An explicit release velocity given to the machine overrides this.
+/// Adding and estimating allocate nothing.
+public struct VelocityEstimator: Sendable {
+  /// Ring capacity in samples.
+  public static let capacity = 32
+  /// Samples older than this before the estimate's time are ignored, seconds.
+  public static let window = 0.1
+  /// A newest sample older than this before the estimate's time means the finger stopped, seconds.
+  public static let stoppedAfter = 0.04
+
+  private var times: [Double]
+  private var ys: [Double]
+  private var next = 0
+  private(set) var count = 0
+
+  /// Creates an empty estimator (allocates its ring once).
+  public init() {
+    times = Array(repeating: 0, count: Self.capacity)
+    ys = Array(repeating: 0, count: Self.capacity)
+  }
+
+  /// Forgets every sample (keeps the ring).
+  public mutating func reset() {
+    next = 0
+    count = 0
+  }
+
+  /// Records a sample.
+  /// - Parameters:
+  ///   - y: Screen y in points.
+  ///   - time: Seconds.
+  public mutating func add(y: Double, time: Double) {
+    times[next] = time
+    ys[next] = y
+    next = (next + 1) % Self.capacity
+    count = min(count + 1, Self.capacity)
+  }
+
+  /// The least-squares velocity at `time`.
+  /// - Parameter time: The release (or current) time in seconds.
+  /// - Returns: Screen-y velocity in points per second (positive = downward).
+  public func velocity(at time: Double) -> Double {
+    guard count >= 2 else { return 0 }
+    let newest = (next + Self.capacity - 1) % Self.capacity
+    let t0 = times[newest]
+    if time - t0 > Self.stoppedAfter { return 0 }
+    var n = 0.0
+    var sumT = 0.0
+    var sumY = 0.0
+    var sumTT = 0.0
+    var sumTY = 0.0
+    for k in 0..<count {
+      let i = (newest + Self.capacity - k) % Self.capacity
+      let t = times[i]
+      guard t >= time - Self.window, t <= time else { continue }
+      let rt = t - t0
+      n += 1
+      sumT += rt
+      sumY += ys[i]
+      sumTT += rt * rt
+      sumTY += rt * ys[i]
+    }
+    guard n >= 2 else { return 0 }
+    let denominator = n * sumTT - sumT * sumT
+    guard abs(denominator) > 1e-18 else { return 0 }
+    return (n * sumTY - sumT * sumY) / denominator
+  }
+}

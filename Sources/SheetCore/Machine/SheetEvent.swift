@@ -1,0 +1,49 @@
+/// Something that happened to a sheet, recorded in ``SheetMachine/events``.
+public enum SheetEvent: Sendable, Equatable {
+  /// Why a dismissal started.
+  public enum DismissCause: String, Sendable {
+    /// `dismiss()` was called.
+    case request
+    /// A tap dismissed.
+    case tap
+  }
+
+  /// A pan phase (`changed` is not recorded).
+  public enum GesturePhase: String, Sendable {
+    /// The finger went down and is tracked.
+    case began
+    /// The finger lifted.
+    case ended
+    /// The system cancelled the pan.
+    case cancelled
+  }
+
+  /// `present()` started a presentation to this detent.
+  case present(detent: String)
+  /// A dismissal was requested or tapped (a release's dismissal shows as its `decision`).
+  case dismiss(cause: DismissCause)
+  /// `snap(to:)` was called.
+  case snap(to: String)
+  /// A tracked pan's phase at screen y.
+  case gesture(GesturePhase, y: Double)
+  /// A pan was not tracked (its later phases are ignored silently).
+  case ignoredGesture(reason: String)
+  /// A release with this screen-y velocity (pt/s, + = down).
+  case release(velocity: Double)
+  /// The policy's (or the fallback's) release decision.
+  case decision(target: ReleaseTarget, reason: String)
+  /// A state change.
+  case state(from: SheetState, to: SheetState)
+  /// A tap, where it landed and what it did.
+  case tap(region: TouchRegion, action: TapAction)
+  /// The geometry changed.
+  case resize(SheetGeometry)
+  /// The content height changed.
+  case content(Double)
+  /// An animated transition started.
+  case animation(SheetTransition, TransitionAnimation, to: ReleaseTarget)
+  /// A policy callback failed; the default policy decided instead.
+  case policyFault(callback: String, message: String)
+  /// A transition finished: at rest at this detent (nil for an explicit height or a dismissal).
+  case settled(detent: String?, height: Double)
+}

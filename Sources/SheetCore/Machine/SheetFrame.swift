@@ -1,0 +1,17 @@
+/// The sheet after one ``SheetMachine/step(_:)``.
+public struct SheetFrame: Sendable, Equatable {
+  /// Machine time in seconds.
+  public var time: Double
+  /// The state.
+  public var state: SheetState
+  /// See ``SheetMachine/detent``.
+  public var detent: String?
+  /// Where the running transition goes; nil when not animating.
+  public var target: ReleaseTarget?
+  /// Height in points, in [0, H].
+  public var height: Double
+  /// dh/dt in points per second (+ = growing).
+  public var velocity: Double
+  /// Backdrop opacity in [0, 1].
+  public var backdrop: Double
+}

@@ -1,0 +1,142 @@
+/// Programmatic inputs: present, dismiss, snap, tap, resize, content, policy replacement.
+extension SheetMachine {
+  func require(_ input: TransitionTable.Input) throws(SheetError) {
+    guard TransitionTable.accepts(input, in: state) else {
+      throw .illegalTransition(event: input.rawValue, state: state)
+    }
+  }
+
+  static func requireFinite(_ value: Double, _ field: String) throws(SheetError) {
+    guard value.isFinite else { throw .invalidValue(field: field, value: value) }
+  }
+
+  /// Presents the sheet to the configuration's present detent (or the first active one, in declaration
+  /// order) with the `present` animation.
+  /// - Returns: The events recorded.
+  /// - Throws: ``SheetError/illegalTransition(event:state:)`` unless hidden or dismissed;
+  ///   ``SheetError/noActiveDetent`` when no detent is active.
+  @discardableResult
+  public mutating func present() throws(SheetError) -> ArraySlice<SheetEvent> {
+    try require(.present)
+    let start = beginRecording()
+    applyPendingPolicy()
+    let preferred = configuration.presentDetent.flatMap { isActive($0) ? $0 : nil }
+    guard let id = preferred ?? declaredDetents.first?.id else { throw .noActiveDetent }
+    events.append(.present(detent: id))
+    detent = nil
+    velocity = 0
+    startTransition(.present, to: .detent(id), override: nil, newState: .presenting)
+    return recorded(since: start)
+  }
+
+  /// Dismisses the sheet with the `dismiss` animation.
+  /// - Returns: The events recorded.
+  /// - Throws: ``SheetError/illegalTransition(event:state:)`` unless presenting, resting or settling.
+  @discardableResult
+  public mutating func dismiss() throws(SheetError) -> ArraySlice<SheetEvent> {
+    try require(.dismiss)
+    let start = beginRecording()
+    events.append(.dismiss(cause: .request))
+    startTransition(.dismiss, to: .dismiss, override: nil, newState: .dismissing)
+    return recorded(since: start)
+  }
+
+  /// Animates to an active detent with the `snap` animation.
+  /// - Parameter id: The detent.
+  /// - Returns: The events recorded.
+  /// - Throws: ``SheetError/illegalTransition(event:state:)`` unless presenting, resting or settling;
+  ///   ``SheetError/unknownDetent(_:)`` when `id` is not active.
+  @discardableResult
+  public mutating func snap(to id: String) throws(SheetError) -> ArraySlice<SheetEvent> {
+    try require(.snap)
+    guard isActive(id) else { throw .unknownDetent(id) }
+    let start = beginRecording()
+    events.append(.snap(to: id))
+    startTransition(.snap, to: .detent(id), override: nil, newState: .settling)
+    return recorded(since: start)
+  }
+
+  /// A tap at screen y: the policy decides whether it dismisses.
+  /// - Parameter y: Screen y in points.
+  /// - Returns: The events recorded (including `.tap(region:action:)`).
+  /// - Throws: ``SheetError/illegalTransition(event:state:)`` unless presenting, resting or settling;
+  ///   ``SheetError/invalidValue(field:value:)`` for a non-finite y.
+  @discardableResult
+  public mutating func tap(y: Double) throws(SheetError) -> ArraySlice<SheetEvent> {
+    try require(.tap)
+    try Self.requireFinite(y, "y")
+    let start = beginRecording()
+    let region = configuration.gestureArea.region(y: y, height: height, geometry: geometry)
+    let action = callTap(region, y: y)
+    events.append(.tap(region: region, action: action))
+    if action == .dismiss {
+      events.append(.dismiss(cause: .tap))
+      startTransition(.dismiss, to: .dismiss, override: nil, newState: .dismissing)
+    }
+    return recorded(since: start)
+  }
+
+  /// The screen changed (rotation, window resize): detents are re-resolved and a sheet at rest or
+  /// animating goes to the policy's resize target (see ``reconcileDetents()``). Legal in every state.
+  /// - Parameter newGeometry: The new screen; its edge is replaced by the configuration's.
+  /// - Returns: The events recorded.
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` for a non-positive or non-finite size or inset.
+  @discardableResult
+  public mutating func resize(_ newGeometry: SheetGeometry) throws(SheetError) -> ArraySlice<SheetEvent> {
+    guard newGeometry.isValid else {
+      let bad = [
+        newGeometry.width, newGeometry.height, newGeometry.safeArea.top, newGeometry.safeArea.bottom,
+      ]
+      throw .invalidValue(field: "geometry", value: bad.first { !$0.isFinite || $0 < 0 } ?? 0)
+    }
+    let start = beginRecording()
+    geometry = newGeometry
+    geometry.edge = configuration.edge
+    events.append(.resize(geometry))
+    resolveDetents()
+    reconcileDetents()
+    return recorded(since: start)
+  }
+
+  /// The content's intrinsic height changed: like ``resize(_:)``.
+  /// - Parameter contentHeight: The new height in points (>= 0).
+  /// - Returns: The events recorded.
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` for a negative or non-finite height.
+  @discardableResult
+  public mutating func setContentHeight(_ contentHeight: Double) throws(SheetError) -> ArraySlice<SheetEvent>
+  {
+    guard contentHeight.isFinite && contentHeight >= 0 else {
+      throw .invalidValue(field: "contentHeight", value: contentHeight)
+    }
+    let start = beginRecording()
+    self.contentHeight = contentHeight
+    events.append(.content(contentHeight))
+    resolveDetents()
+    reconcileDetents()
+    return recorded(since: start)
+  }
+
+  /// Replaces the policy (hot reload). During a drag it waits for the drag to end; otherwise the detents
+  /// are re-resolved at once and, if they moved, the sheet follows with the `resize` animation. A running
+  /// animation keeps going, so nothing jumps.
+  /// - Parameter newPolicy: The new behaviour.
+  /// - Returns: The events recorded.
+  @discardableResult
+  public mutating func replacePolicy(_ newPolicy: any SheetPolicy) -> ArraySlice<SheetEvent> {
+    let start = beginRecording()
+    pendingPolicy = newPolicy
+    if state != .dragging { applyPendingPolicy() }
+    return recorded(since: start)
+  }
+
+  mutating func applyPendingPolicy() {
+    guard let next = pendingPolicy else { return }
+    pendingPolicy = nil
+    policy = next
+    configuration = next.configuration
+    fallback = DefaultPolicy(configuration: configuration)
+    geometry.edge = configuration.edge
+    resolveDetents()
+    reconcileDetents()
+  }
+}

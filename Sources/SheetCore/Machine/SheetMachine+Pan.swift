@@ -1,0 +1,167 @@
+/// Pan input: began, changed, ended, cancelled. A pan that begins during an animation catches the sheet
+/// where it is.
+extension SheetMachine {
+  /// A finger went down and started moving at screen y.
+  ///
+  /// Tracked when the configuration is pannable and its gesture area accepts the touch's region; otherwise
+  /// ignored, and so are this pan's later phases.
+  /// - Parameters:
+  ///   - y: Screen y in points.
+  ///   - time: Sample time in seconds (nil = the machine's time).
+  /// - Returns: Whether the pan is tracked.
+  /// - Throws: ``SheetError/illegalTransition(event:state:)`` when hidden, dismissed or already dragging;
+  ///   ``SheetError/invalidValue(field:value:)`` for non-finite numbers.
+  @discardableResult
+  public mutating func panBegan(y: Double, time: Double? = nil) throws(SheetError) -> PanResponse {
+    try require(.panBegan)
+    try Self.requireFinite(y, "y")
+    let t = time ?? self.time
+    try Self.requireFinite(t, "time")
+    _ = beginRecording()
+    applyPendingPolicy()
+    let region = configuration.gestureArea.region(y: y, height: height, geometry: geometry)
+    if let reason = ignoreReason(region) {
+      ignoringPan = true
+      events.append(.ignoredGesture(reason: reason))
+      return .ignored(reason: reason)
+    }
+    ignoringPan = false
+    let startDetent = state == .resting ? detent : target?.detentID
+    drag = Drag(
+      startY: y, y: y, startHeight: height, startDetent: startDetent, startedResting: state == .resting)
+    stopTransition()
+    detent = startDetent
+    velocity = 0
+    estimator.reset()
+    estimator.add(y: y, time: t)
+    events.append(.gesture(.began, y: y))
+    setState(.dragging)
+    return .tracking
+  }
+
+  func ignoreReason(_ region: TouchRegion) -> String? {
+    if !configuration.pannable { return "not pannable" }
+    if configuration.gestureArea.accepts(region) { return nil }
+    switch region {
+    case .backdrop: return "touch on the backdrop is outside the gesture area"
+    case .sheet: return "touch on the sheet is outside the gesture area"
+    case .gestureArea: return "touch is outside the gesture area"
+    }
+  }
+
+  /// The finger moved to screen y: the policy maps it to a height and a backdrop.
+  /// - Parameters:
+  ///   - y: Screen y in points.
+  ///   - time: Sample time in seconds (nil = the machine's time).
+  /// - Returns: The events recorded (usually none).
+  /// - Throws: ``SheetError/illegalTransition(event:state:)`` without a pan;
+  ///   ``SheetError/invalidValue(field:value:)`` for non-finite numbers.
+  @discardableResult
+  public mutating func panChanged(y: Double, time: Double? = nil) throws(SheetError) -> ArraySlice<SheetEvent>
+  {
+    let start = beginRecording()
+    guard try trackedPan(.panChanged) else { return recorded(since: start) }
+    try follow(y: y, time: time)
+    return recorded(since: start)
+  }
+
+  /// The finger lifted at screen y: the policy decides where the sheet goes.
+  /// - Parameters:
+  ///   - y: Screen y in points.
+  ///   - time: Sample time in seconds (nil = the machine's time).
+  ///   - velocity: An explicit release velocity (screen y, pt/s) overriding the estimator.
+  /// - Returns: The events recorded.
+  /// - Throws: ``SheetError/illegalTransition(event:state:)`` without a pan;
+  ///   ``SheetError/invalidValue(field:value:)`` for non-finite numbers.
+  @discardableResult
+  public mutating func panEnded(
+    y: Double, time: Double? = nil, velocity: Double? = nil
+  ) throws(SheetError) -> ArraySlice<SheetEvent> {
+    let start = beginRecording()
+    guard try trackedPan(.panEnded) else { return recorded(since: start) }
+    if let v = velocity { try Self.requireFinite(v, "velocity") }
+    let t = try follow(y: y, time: time)
+    events.append(.gesture(.ended, y: y))
+    release(velocity: velocity ?? estimator.velocity(at: t))
+    return recorded(since: start)
+  }
+
+  /// The system cancelled the pan: back to rest when it had not moved a resting sheet, else a release
+  /// with zero velocity.
+  /// - Parameters:
+  ///   - y: Screen y in points (recorded only).
+  ///   - time: Unused beyond validation; kept for symmetry.
+  /// - Returns: The events recorded.
+  /// - Throws: ``SheetError/illegalTransition(event:state:)`` without a pan.
+  @discardableResult
+  public mutating func panCancelled(y: Double, time: Double? = nil) throws(SheetError) -> ArraySlice<
+    SheetEvent
+  > {
+    let start = beginRecording()
+    guard try trackedPan(.panCancelled) else { return recorded(since: start) }
+    events.append(.gesture(.cancelled, y: y))
+    if let d = drag, d.startedResting, height == d.startHeight {
+      drag = nil
+      velocity = 0
+      setState(.resting)
+      applyPendingPolicy()
+    } else {
+      release(velocity: 0)
+    }
+    return recorded(since: start)
+  }
+
+  /// Whether the pan phase belongs to a tracked pan (false: an ignored pan's phase, dropped; an ended
+  /// phase also closes the ignored pan).
+  mutating func trackedPan(_ input: TransitionTable.Input) throws(SheetError) -> Bool {
+    if state == .dragging, drag != nil { return true }
+    if ignoringPan {
+      if input != .panChanged { ignoringPan = false }
+      return false
+    }
+    throw .illegalTransition(event: input.rawValue, state: state)
+  }
+
+  /// Records a sample and maps the finger to a height and backdrop.
+  @discardableResult
+  mutating func follow(y: Double, time: Double?) throws(SheetError) -> Double {
+    try Self.requireFinite(y, "y")
+    let t = time ?? self.time
+    try Self.requireFinite(t, "time")
+    guard var d = drag else { return t }
+    estimator.add(y: y, time: t)
+    d.y = y
+    drag = d
+    let vy = estimator.velocity(at: t)
+    height = callDragHeight(gestureInput(d, velocity: vy))
+    velocity = geometry.edge.heightSign * vy
+    if let a = callBackdrop(snapshot) { backdrop = a }
+    return t
+  }
+
+  func gestureInput(_ d: Drag, velocity: Double) -> GestureInput {
+    GestureInput(
+      sheet: snapshot, startY: d.startY, y: d.y, startHeight: d.startHeight, startDetent: d.startDetent,
+      velocity: velocity)
+  }
+
+  /// Asks the policy where the released sheet goes and starts that transition.
+  mutating func release(velocity vy: Double) {
+    guard let d = drag else { return }
+    events.append(.release(velocity: vy))
+    let decision = callRelease(gestureInput(d, velocity: vy))
+    events.append(.decision(target: decision.target, reason: decision.reason))
+    drag = nil
+    velocity = geometry.edge.heightSign * vy
+    switch decision.target {
+    case .dismiss:
+      startTransition(.dismiss, to: .dismiss, override: decision.animation, newState: .dismissing)
+    case .detent(let id):
+      let kind: SheetTransition = id == d.startDetent ? .restore : .snap
+      startTransition(kind, to: decision.target, override: decision.animation, newState: .settling)
+    case .height:
+      startTransition(.snap, to: decision.target, override: decision.animation, newState: .settling)
+    }
+    applyPendingPolicy()
+  }
+}

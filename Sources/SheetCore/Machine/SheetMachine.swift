@@ -1,0 +1,133 @@
+/// The sheet's state machine: geometry, detents, gestures, policy decisions and animations.
+///
+/// A value type driven by input methods and ``step(_:)``; time advances only through `step`.
+///
+/// **Events.** ``events`` holds what happened since the previous `step` returned: first the events of
+/// the input calls made since then, in call order, then the step's own. The first input call or step
+/// after a step clears it (keeping its capacity, so steady-state frames allocate nothing). Each input
+/// method also returns the slice of ``events`` it recorded.
+public struct SheetMachine {
+  struct Drag {
+    var startY: Double
+    var y: Double
+    var startHeight: Double
+    var startDetent: String?
+    var startedResting: Bool
+  }
+
+  /// The policy deciding everything (a replacement waits for the end of a drag).
+  public internal(set) var policy: any SheetPolicy
+  /// The installed policy's configuration, read when it was installed.
+  public internal(set) var configuration: SheetConfiguration
+  var fallback: DefaultPolicy
+  var pendingPolicy: (any SheetPolicy)?
+
+  /// The screen (its edge is the configuration's).
+  public internal(set) var geometry: SheetGeometry
+  /// The content's height, if given.
+  public internal(set) var contentHeight: Double?
+  /// Active detents, ascending by height.
+  public internal(set) var detents: [ResolvedDetent] = []
+  /// Active detents in declaration order.
+  public internal(set) var declaredDetents: [ResolvedDetent] = []
+
+  /// The state.
+  public internal(set) var state: SheetState = .hidden
+  /// Height in points, in [0, H].
+  public internal(set) var height = 0.0
+  /// Backdrop opacity in [0, 1].
+  public internal(set) var backdrop = 0.0
+  /// dh/dt in points per second (+ = growing).
+  public internal(set) var velocity = 0.0
+  /// Seconds since creation, advanced by ``step(_:)``.
+  public internal(set) var time = 0.0
+  /// The detent the sheet rests at; while dragging, the one the drag started from (or was heading to);
+  /// during an animation, the one it last rested at or was dragged from. nil when hidden, dismissed or at
+  /// an explicit height.
+  public internal(set) var detent: String?
+  /// Where the running transition goes; nil when not animating.
+  public internal(set) var target: ReleaseTarget?
+
+  /// Events since the previous step returned (see the type's documentation).
+  public internal(set) var events: [SheetEvent] = []
+  var clearEventsOnNextInput = false
+
+  var drag: Drag?
+  var ignoringPan = false
+  var estimator = VelocityEstimator()
+  var heightMotion: MotionPlayer?
+  var backdropMotion: MotionPlayer?
+  var backdropFrom = 0.0
+  var backdropTo = 0.0
+
+  /// Creates a hidden sheet.
+  /// - Parameters:
+  ///   - policy: The behaviour.
+  ///   - geometry: The screen (its edge is replaced by the configuration's).
+  ///   - contentHeight: The content's intrinsic height, if any.
+  public init(policy: any SheetPolicy, geometry: SheetGeometry, contentHeight: Double? = nil) {
+    self.policy = policy
+    self.configuration = policy.configuration
+    self.fallback = DefaultPolicy(configuration: configuration)
+    var g = geometry
+    g.edge = configuration.edge
+    self.geometry = g
+    self.contentHeight = contentHeight
+    events.reserveCapacity(64)
+    resolveDetents()
+  }
+
+  /// The current frame.
+  public var frame: SheetFrame {
+    SheetFrame(
+      time: time, state: state, detent: detent, target: target, height: height, velocity: velocity,
+      backdrop: backdrop)
+  }
+
+  /// The sheet as policies see it.
+  public var snapshot: SheetSnapshot {
+    SheetSnapshot(
+      geometry: geometry, detents: detents, contentHeight: contentHeight, state: state, height: height,
+      detent: detent, backdrop: backdrop, time: time)
+  }
+
+  /// The height of an active detent.
+  /// - Parameter id: The detent's identifier.
+  /// - Returns: Its height, or nil.
+  public func height(of id: String) -> Double? {
+    for d in detents where d.id == id { return d.height }
+    return nil
+  }
+
+  /// Starts recording for an input call or step: clears the list after a step.
+  mutating func beginRecording() -> Int {
+    if clearEventsOnNextInput {
+      events.removeAll(keepingCapacity: true)
+      clearEventsOnNextInput = false
+    }
+    return events.count
+  }
+
+  /// The events recorded since `start`.
+  func recorded(since start: Int) -> ArraySlice<SheetEvent> { events[start...] }
+
+  /// Re-resolves the detents against the current geometry and content.
+  mutating func resolveDetents() {
+    let result = DetentResolution.resolve(
+      configuration.detents, in: DetentContext(geometry: geometry, contentHeight: contentHeight))
+    detents = result.ascending
+    declaredDetents = result.declared
+    for problem in result.problems {
+      events.append(.policyFault(callback: "detents", message: problem))
+    }
+  }
+
+  /// Changes state, records it and tells the policy.
+  mutating func setState(_ new: SheetState) {
+    guard new != state || new == .settling else { return }
+    let old = state
+    state = new
+    events.append(.state(from: old, to: new))
+    callStateDidChange(from: old, to: new)
+  }
+}

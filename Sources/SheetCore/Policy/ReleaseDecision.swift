@@ -1,0 +1,55 @@
+/// Where a released (or snapped) sheet goes.
+public enum ReleaseTarget: Sendable, Equatable {
+  /// To the active detent with this identifier.
+  case detent(String)
+  /// Out (height 0, or minus the dismiss slide).
+  case dismiss
+  /// To an explicit height in points, at rest without a detent.
+  case height(Double)
+}
+
+/// A policy's answer to a release.
+public struct ReleaseDecision: Sendable, Equatable {
+  /// Where the sheet goes.
+  public var target: ReleaseTarget
+  /// Why, in words (shown in traces).
+  public var reason: String
+  /// An animation overriding the policy's `animation(for:_:)` for this transition.
+  public var animation: TransitionAnimation?
+
+  /// Creates a decision.
+  /// - Parameters:
+  ///   - target: Where the sheet goes.
+  ///   - reason: Why.
+  ///   - animation: Optional animation override.
+  public init(_ target: ReleaseTarget, reason: String, animation: TransitionAnimation? = nil) {
+    self.target = target
+    self.reason = reason
+    self.animation = animation
+  }
+}
+
+/// What a tap does.
+public enum TapAction: String, Sendable, Equatable {
+  /// Dismiss the sheet.
+  case dismiss
+  /// Nothing.
+  case none
+}
+
+/// A policy callback's failure; the core records it and asks ``DefaultPolicy`` instead.
+public struct PolicyFault: Error, Sendable, Equatable {
+  /// The callback that failed ("dragHeight", "release", ...).
+  public var callback: String
+  /// What went wrong, quoting the bad value.
+  public var message: String
+
+  /// Creates a fault.
+  /// - Parameters:
+  ///   - callback: The failing callback's name.
+  ///   - message: What went wrong.
+  public init(callback: String, message: String) {
+    self.callback = callback
+    self.message = message
+  }
+}

@@ -1,0 +1,52 @@
+/// The static part of a behaviour: edge, detents, where gestures start, what taps do.
+public struct SheetConfiguration: Sendable {
+  /// The attached edge (overrides the geometry's).
+  public var edge: SheetEdge
+  /// The detents, in declaration order.
+  public var detents: [Detent]
+  /// Where pans may start.
+  public var gestureArea: GestureArea
+  /// Whether pans are tracked at all.
+  public var pannable: Bool
+  /// Whether the sheet may be dismissed by a release (programmatic dismiss and taps always may).
+  public var allowsDismiss: Bool
+  /// Regions where a tap dismisses (used by the default `tap`).
+  public var tapDismissRegions: Set<TouchRegion>
+  /// The backdrop's opacity at full dim (used by the default `backdrop`).
+  public var backdropMax: Double
+  /// Corner radius in points (for renderers).
+  public var cornerRadius: Double
+  /// Whether a grabber is shown (for renderers).
+  public var grabber: Bool
+  /// The detent `present()` goes to; nil = the first active detent in declaration order.
+  public var presentDetent: String?
+
+  /// Creates a configuration.
+  /// - Parameters:
+  ///   - edge: Attached edge.
+  ///   - detents: Detents in declaration order.
+  ///   - gestureArea: Where pans may start.
+  ///   - pannable: Whether pans are tracked.
+  ///   - allowsDismiss: Whether releases may dismiss.
+  ///   - tapDismissRegions: Where taps dismiss.
+  ///   - backdropMax: Full-dim opacity.
+  ///   - cornerRadius: Corner radius.
+  ///   - grabber: Grabber shown.
+  ///   - presentDetent: Detent to present to.
+  public init(
+    edge: SheetEdge = .bottom, detents: [Detent] = [], gestureArea: GestureArea = .sheet,
+    pannable: Bool = true, allowsDismiss: Bool = true, tapDismissRegions: Set<TouchRegion> = [.backdrop],
+    backdropMax: Double = 0.3, cornerRadius: Double = 16, grabber: Bool = false, presentDetent: String? = nil
+  ) {
+    self.edge = edge
+    self.detents = detents
+    self.gestureArea = gestureArea
+    self.pannable = pannable
+    self.allowsDismiss = allowsDismiss
+    self.tapDismissRegions = tapDismissRegions
+    self.backdropMax = backdropMax
+    self.cornerRadius = cornerRadius
+    self.grabber = grabber
+    self.presentDetent = presentDetent
+  }
+}

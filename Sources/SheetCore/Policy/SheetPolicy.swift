@@ -1,0 +1,92 @@
+/// Everything a behaviour decides. The core calls these through `any SheetPolicy`; a thrown
+/// ``PolicyFault`` or a bad result (NaN, infinite, out of range, unknown detent) is recorded as
+/// ``SheetEvent/policyFault(callback:message:)`` and ``DefaultPolicy`` (same configuration) decides instead.
+///
+/// Every method except ``configuration`` has a default that does what ``DefaultPolicy`` does.
+public protocol SheetPolicy {
+  /// The static configuration; read once when the policy is installed.
+  var configuration: SheetConfiguration { get }
+
+  /// Maps the finger to a height while dragging.
+  /// - Parameter input: The pan and the sheet.
+  /// - Returns: The height in `[0, H]`.
+  /// - Throws: ``PolicyFault``.
+  func dragHeight(_ input: DragInput) throws(PolicyFault) -> Double
+
+  /// Decides where a released sheet goes.
+  /// - Parameter input: The pan (with the release velocity) and the sheet.
+  /// - Returns: The decision.
+  /// - Throws: ``PolicyFault``.
+  func release(_ input: ReleaseInput) throws(PolicyFault) -> ReleaseDecision
+
+  /// The backdrop opacity for a sheet state (while dragging, and at a transition's target with state
+  /// `.resting`).
+  /// - Parameter sheet: The sheet.
+  /// - Returns: Opacity in [0, 1], or nil to keep the current value.
+  /// - Throws: ``PolicyFault``.
+  func backdrop(_ sheet: SheetSnapshot) throws(PolicyFault) -> Double?
+
+  /// The animation of a transition starting now.
+  /// - Parameters:
+  ///   - transition: The transition.
+  ///   - sheet: The sheet where the transition starts.
+  /// - Returns: The animation.
+  /// - Throws: ``PolicyFault``.
+  func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
+    -> TransitionAnimation
+
+  /// What a tap does.
+  /// - Parameters:
+  ///   - region: Where it landed.
+  ///   - y: Its screen y.
+  ///   - sheet: The sheet.
+  /// - Returns: The action.
+  /// - Throws: ``PolicyFault``.
+  func tap(_ region: TouchRegion, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault) -> TapAction
+
+  /// The detent to go to after a resize, content change or policy replacement.
+  /// - Parameter sheet: The sheet with the new geometry and detents.
+  /// - Returns: An active detent id, or nil to stay at the current detent (re-resolved).
+  /// - Throws: ``PolicyFault``.
+  func resizeTarget(_ sheet: SheetSnapshot) throws(PolicyFault) -> String?
+
+  /// Told after every state change.
+  /// - Parameters:
+  ///   - from: The old state.
+  ///   - to: The new state.
+  ///   - sheet: The sheet after the change.
+  /// - Throws: ``PolicyFault``.
+  func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(PolicyFault)
+}
+
+extension SheetPolicy {
+  /// ``DefaultPolicy`` with this policy's configuration and default parameters.
+  public var defaultPolicy: DefaultPolicy { DefaultPolicy(configuration: configuration) }
+
+  /// Default: ``DefaultPolicy/dragHeight(_:)``.
+  public func dragHeight(_ input: DragInput) throws(PolicyFault) -> Double {
+    defaultPolicy.dragHeight(input)
+  }
+  /// Default: ``DefaultPolicy/release(_:)``.
+  public func release(_ input: ReleaseInput) throws(PolicyFault) -> ReleaseDecision {
+    defaultPolicy.release(input)
+  }
+  /// Default: ``DefaultPolicy/backdrop(_:)``.
+  public func backdrop(_ sheet: SheetSnapshot) throws(PolicyFault) -> Double? {
+    defaultPolicy.backdrop(sheet)
+  }
+  /// Default: ``DefaultPolicy/animation(for:_:)``.
+  public func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
+    -> TransitionAnimation
+  {
+    defaultPolicy.animation(for: transition, sheet)
+  }
+  /// Default: dismiss when the region is in the configuration's `tapDismissRegions`.
+  public func tap(_ region: TouchRegion, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault) -> TapAction {
+    configuration.tapDismissRegions.contains(region) ? .dismiss : .none
+  }
+  /// Default: nil (stay at the current detent).
+  public func resizeTarget(_ sheet: SheetSnapshot) throws(PolicyFault) -> String? { nil }
+  /// Default: nothing.
+  public func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(PolicyFault) {}
+}

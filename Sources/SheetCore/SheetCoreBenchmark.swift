@@ -1,0 +1,74 @@
+/// Measures the cost of one frame step, for `sheet bench` and the closing note of issue 3.
+///
+/// Not a test: nothing asserts on the figures. Build in release mode to get meaningful numbers.
+public enum SheetCoreBenchmark {
+  /// Nanoseconds per frame.
+  public struct Result: Sendable, Equatable {
+    /// One dragging frame: `panChanged(y:)` (policy drag mapping and backdrop, a velocity estimate) plus
+    /// `step(_:)`.
+    public var dragNanosecondsPerFrame: Double
+    /// One settling frame: `step(_:)` advancing the height's spring and the backdrop.
+    public var settleNanosecondsPerFrame: Double
+    /// Frames measured in each phase.
+    public var frames: Int
+    /// A sum of the heights produced, so the work cannot be optimised away.
+    public var checksum: Double
+  }
+
+  /// Runs `frames` dragging frames and `frames` settling frames at 120 Hz on the reference screen.
+  ///
+  /// Dragging: one long pan sweeping between the detents, timed as a whole. Settling: snaps alternating
+  /// between two detents; only the steps are timed (the clock is read once per settle, around 40 steps).
+  /// - Parameters:
+  ///   - policy: The behaviour (default: ``DefaultPolicy``).
+  ///   - frames: Frames per phase (default 200,000).
+  /// - Returns: The figures.
+  public static func run(policy: any SheetPolicy = DefaultPolicy(), frames: Int = 200_000) -> Result {
+    let clock = ContinuousClock()
+    let dt = SheetMachine.defaultFrameInterval
+    var machine = SheetMachine(policy: policy, geometry: .reference)
+    var checksum = 0.0
+    do {
+      try machine.present()
+      while machine.state != .resting { checksum += machine.step(dt).height }
+      let y0 = SheetGeometry.reference.height - machine.height + 10
+      try machine.panBegan(y: y0)
+      let dragTime = try clock.measure { () throws(SheetError) in
+        for i in 0..<frames {
+          let phase = Double(i % 240) / 240
+          try machine.panChanged(y: y0 - 300 * (phase < 0.5 ? phase : 1 - phase))
+          checksum += machine.step(dt).height
+        }
+      }
+      try machine.panEnded(y: y0, velocity: 0)
+      while machine.state != .resting { checksum += machine.step(dt).height }
+      var settleTime = Duration.zero
+      var settled = 0
+      let ids = machine.detents.map(\.id)
+      var next = 0
+      while settled < frames {
+        next = (next + 1) % max(ids.count, 1)
+        if ids.count > 1 { try machine.snap(to: ids[next]) } else { try machine.dismiss() }
+        let start = clock.now
+        while machine.state != .resting && machine.state != .dismissed && settled < frames {
+          checksum += machine.step(dt).height
+          settled += 1
+        }
+        settleTime += clock.now - start
+        if machine.state == .dismissed { try machine.present() }
+      }
+      return Result(
+        dragNanosecondsPerFrame: nanoseconds(dragTime) / Double(frames),
+        settleNanosecondsPerFrame: nanoseconds(settleTime) / Double(frames), frames: frames,
+        checksum: checksum)
+    } catch {
+      return Result(
+        dragNanosecondsPerFrame: .nan, settleNanosecondsPerFrame: .nan, frames: 0, checksum: checksum)
+    }
+  }
+
+  static func nanoseconds(_ d: Duration) -> Double {
+    let parts = d.components
+    return Double(parts.seconds) * 1e9 + Double(parts.attoseconds) / 1e9
+  }
+}

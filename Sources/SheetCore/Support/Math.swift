@@ -1,0 +1,18 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The C math functions SheetCore uses, in one place so that no other file imports the C library.
+enum CMath {
+  static func exp(_ x: Double) -> Double { cExp(x) }
+  static func log(_ x: Double) -> Double { cLog(x) }
+  static func sin(_ x: Double) -> Double { cSin(x) }
+  static func cos(_ x: Double) -> Double { cCos(x) }
+}
+
+private func cExp(_ x: Double) -> Double { exp(x) }
+private func cLog(_ x: Double) -> Double { log(x) }
+private func cSin(_ x: Double) -> Double { sin(x) }
+private func cCos(_ x: Double) -> Double { cos(x) }

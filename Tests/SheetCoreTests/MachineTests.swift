@@ -1,0 +1,242 @@
+import Testing
+
+@testable import SheetCore
+
+/// A policy that fails on purpose, to exercise the fault fallback and result checking.
+struct FaultyPolicy: SheetPolicy {
+  var configuration = DefaultPolicy.standardConfiguration
+  var dragResult: Double? = .nan
+  var releaseTarget: ReleaseTarget = .detent("nowhere")
+  var backdropResult: Double? = 2
+
+  func dragHeight(_ input: DragInput) throws(PolicyFault) -> Double {
+    guard let h = dragResult else { throw PolicyFault(callback: "dragHeight", message: "boom") }
+    return h
+  }
+  func release(_ input: ReleaseInput) throws(PolicyFault) -> ReleaseDecision {
+    ReleaseDecision(releaseTarget, reason: "faulty")
+  }
+  func backdrop(_ sheet: SheetSnapshot) throws(PolicyFault) -> Double? { backdropResult }
+  func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
+    -> TransitionAnimation
+  {
+    TransitionAnimation(height: .curve(.easeOut, duration: -1))
+  }
+}
+
+@Suite struct MachineTests {
+  static func machine(_ policy: any SheetPolicy = DefaultPolicy()) -> SheetMachine {
+    SheetMachine(policy: policy, geometry: reference)
+  }
+
+  @Test func presentSettlesAtMediumWithTheSpring() throws {
+    var m = Self.machine()
+    let recorded = try m.present()
+    #expect(recorded.first == .present(detent: "medium"))
+    #expect(recorded.contains(.state(from: .hidden, to: .presenting)))
+    let t = m.runToRest()
+    #expect(m.state == .resting && m.height == 398.5 && m.detent == "medium" && m.backdrop == 0.3)
+    #expect(m.events.contains(.settled(detent: "medium", height: 398.5)))
+    #expect(m.events.contains(.state(from: .presenting, to: .resting)))
+    #expect(t > 0.3 && t < 1)
+  }
+
+  static let illegal: [(setup: Int, call: Int, event: String, state: SheetState, line: UInt)] = [
+    (0, 0, "snap", .hidden, #line),
+    (0, 1, "panChanged", .hidden, #line),
+    (1, 2, "present", .resting, #line),
+    (0, 3, "dismiss", .hidden, #line),
+    (1, 1, "panChanged", .resting, #line),
+    (0, 4, "panBegan", .hidden, #line),
+    (0, 5, "tap", .hidden, #line),
+  ]
+
+  @Test(arguments: illegal.indices) func illegalTransitionsThrowNamingTheState(_ i: Int) throws {
+    let row = Self.illegal[i]
+    var m = Self.machine()
+    if row.setup == 1 { try m.presented() }
+    let before = m.state
+    #expect(throws: SheetError.illegalTransition(event: row.event, state: row.state), "line \(row.line)") {
+      switch row.call {
+      case 0: try m.snap(to: "large")
+      case 1: try m.panChanged(y: 10)
+      case 2: try m.present()
+      case 3: try m.dismiss()
+      case 4: try m.panBegan(y: 500)
+      default: try m.tap(y: 10)
+      }
+    }
+    #expect(m.state == before)
+  }
+
+  @Test func otherErrors() throws {
+    var m = Self.machine()
+    #expect(throws: SheetError.unknownDetent("nope")) {
+      try m.presented()
+      try m.snap(to: "nope")
+    }
+    #expect(throws: SheetError.invalidValue(field: "y", value: .infinity)) { try m.panBegan(y: .infinity) }
+    var empty = SheetMachine(policy: DefaultPolicy(configuration: SheetConfiguration()), geometry: reference)
+    #expect(throws: SheetError.noActiveDetent) { try empty.present() }
+  }
+
+  @Test func eventBufferRule() throws {
+    var m = Self.machine()
+    try m.present()
+    _ = m.step(1.0 / 120)
+    #expect(m.events.first == .present(detent: "medium"))
+    _ = m.step(1.0 / 120)
+    #expect(m.events.isEmpty)
+    m.runToRest()
+    try m.tap(y: 10)
+    #expect(m.events.first == .tap(region: .backdrop, action: .dismiss))
+    _ = m.step(1.0 / 120)
+    #expect(m.events.first == .tap(region: .backdrop, action: .dismiss))
+    #expect(m.events.contains(.dismiss(cause: .tap)))
+  }
+
+  @Test func flingUpSnapsToLargeAndDismissingFlingDismisses() throws {
+    var m = Self.machine()
+    try m.presented()
+    try m.drag(from: 500, to: 450, release: -1200)
+    #expect(m.lastDecision?.target == .detent("large"))
+    #expect(m.state == .settling && m.target == .detent("large"))
+    m.runToRest()
+    #expect(m.height == 787 && m.detent == "large")
+    try m.drag(from: 100, to: 500, release: 0)
+    #expect(m.lastDecision?.target == .detent("medium"))
+  }
+
+  @Test func grabMidAnimationCatchesTheSheetWhereItIs() throws {
+    var m = Self.machine()
+    try m.present()
+    for _ in 0..<10 { _ = m.step(1.0 / 120) }
+    let h = m.height
+    let b = m.backdrop
+    #expect(h > 0 && h < 398.5)
+    try m.panBegan(y: reference.height - h + 5)
+    #expect(m.state == .dragging && m.height == h && m.backdrop == b && m.detent == "medium")
+    _ = m.step(1.0 / 120)
+    #expect(m.height == h)
+    try m.panChanged(y: reference.height - h + 5)
+    #expect(m.height == h)
+  }
+
+  @Test func cancelWithoutMovingRestsAgain() throws {
+    var m = Self.machine()
+    try m.presented()
+    try m.panBegan(y: 600)
+    let recorded = try m.panCancelled(y: 600)
+    #expect(recorded.contains(.state(from: .dragging, to: .resting)))
+    #expect(m.state == .resting && m.detent == "medium")
+  }
+
+  @Test func ignoredPanDropsItsPhases() throws {
+    var m = Self.machine()
+    try m.presented()
+    #expect(try m.panBegan(y: 10) == .ignored(reason: "touch on the backdrop is outside the gesture area"))
+    try m.panChanged(y: 20)
+    try m.panEnded(y: 30)
+    #expect(m.state == .resting)
+    #expect(throws: SheetError.illegalTransition(event: "panEnded", state: .resting)) {
+      try m.panEnded(y: 30)
+    }
+  }
+
+  @Test func faultsFallBackToTheDefaultPolicy() throws {
+    var m = Self.machine(FaultyPolicy())
+    try m.present()
+    #expect(m.faults.contains("animation: present: height: curve duration -1.0"))
+    #expect(m.faults.contains("backdrop: returned 2.0, outside [0, 1]"))
+    m.runToRest()
+    #expect(m.height == 398.5 && m.backdrop == 0.3)
+    try m.panBegan(y: 500)
+    try m.panChanged(y: 450)
+    #expect(m.faults.first == "dragHeight: returned nan, outside [0, 844.0]")
+    #expect(m.height == 448.5)
+    try m.panEnded(y: 450, velocity: 0)
+    #expect(m.faults.contains("release: unknown or inactive detent 'nowhere'"))
+    #expect(m.lastDecision?.target == .detent("medium"))
+    var thrower = FaultyPolicy()
+    thrower.dragResult = nil
+    var n = Self.machine(thrower)
+    try n.presented()
+    try n.panBegan(y: 500)
+    try n.panChanged(y: 400)
+    #expect(n.faults.contains("dragHeight: boom") && n.height == 498.5)
+  }
+
+  @Test func replacePolicyWaitsForTheDragToEnd() throws {
+    var m = Self.machine()
+    try m.presented()
+    try m.panBegan(y: 500)
+    var other = DefaultPolicy()
+    other.configuration.detents = [Detent("only", .fixed(600))]
+    m.replacePolicy(other)
+    #expect(m.detents.map(\.id) == ["medium", "large"])
+    try m.panEnded(y: 500, velocity: 0)
+    #expect(m.detents.map(\.id) == ["only"])
+    m.runToRest()
+    #expect(m.detent == "only" && m.height == 600)
+  }
+
+  @Test func contentChangeReResolvesDetents() throws {
+    var p = DefaultPolicy()
+    p.configuration.detents = [Detent("fit", .content(cap: 700))]
+    var m = SheetMachine(policy: p, geometry: reference, contentHeight: 300)
+    try m.presented()
+    #expect(m.height == 300)
+    let recorded = try m.setContentHeight(900)
+    #expect(recorded.contains { if case .animation(.resize, _, .detent("fit")) = $0 { true } else { false } })
+    m.runToRest()
+    #expect(m.height == 700 && m.state == .resting)
+  }
+
+  @Test func topEdgeDragDownGrows() throws {
+    var p = DefaultPolicy()
+    p.configuration.edge = .top
+    var m = Self.machine(p)
+    try m.presented()
+    #expect(m.geometry.edge == .top && m.height == 405)
+    try m.panBegan(y: 400)
+    try m.panChanged(y: 450)
+    #expect(m.height == 455)
+    try m.panEnded(y: 450, velocity: 1000)
+    #expect(m.lastDecision?.target == .detent("large"))
+    m.runToRest()
+    #expect(m.height == 800)
+  }
+
+  @Test func cancelAfterMovingReleasesWithZeroVelocity() throws {
+    var m = Self.machine()
+    try m.presented()
+    try m.panBegan(y: 500)
+    try m.panChanged(y: 400)
+    let recorded = try m.panCancelled(y: 400)
+    #expect(recorded.contains(.gesture(.cancelled, y: 400)) && recorded.contains(.release(velocity: 0)))
+    #expect(m.lastDecision?.target == .detent("medium") && m.state == .settling)
+  }
+
+  @Test func resizeDuringDragAndDismissKeepsTheState() throws {
+    var m = Self.machine()
+    try m.presented()
+    try m.panBegan(y: 500)
+    let small = SheetGeometry(width: 390, height: 300)
+    try m.resize(small)
+    #expect(m.state == .dragging && m.height == 300 && m.detents.map(\.height) == [150, 290])
+    try m.panEnded(y: 500, velocity: 0)
+    try m.resize(reference)
+    try m.dismiss()
+    try m.resize(small)
+    #expect(m.state == .dismissing)
+    m.runToRest()
+    #expect(m.state == .dismissed && m.height == 0)
+  }
+
+  @Test func legalTransitionTable() {
+    #expect(TransitionTable.isLegal(from: .hidden, to: .presenting))
+    #expect(!TransitionTable.isLegal(from: .hidden, to: .resting))
+    #expect(!TransitionTable.isLegal(from: .dismissed, to: .resting))
+    #expect(TransitionTable.legal.count == 18)
+  }
+}

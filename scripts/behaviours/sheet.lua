@@ -1,0 +1,204 @@
+-- sheet.lua: helpers for behaviour files (`local S = require 'sheet'`).
+--
+-- Pure functions of numbers (and small constructor tables for animations): no globals, no state.
+-- Units: heights and distances in points (pt), velocities in points per second (pt/s, screen y,
+-- positive = downward), durations in seconds. Sources: ../../../shared/docs/anchors.md ("Physics")
+-- and seed-behaviours.md; the DESIGN contract's "Lua behaviour API".
+-- Errors are raised at the caller's level (level 2) and quote the bad value.
+
+local S = {}
+
+local huge = math.huge
+
+-- True when `x` is a finite number (not NaN, not +-inf).
+local function finite(x)
+  return type(x) == 'number' and x == x and x ~= huge and x ~= -huge
+end
+
+-- A bad value as text for a message: strings quoted, tables/functions by type only (no addresses,
+-- so messages are the same run to run), numbers and the rest with tostring.
+local function show(x)
+  local t = type(x)
+  if t == 'string' then
+    return ('%q'):format(x)
+  elseif t == 'table' or t == 'function' or t == 'userdata' or t == 'thread' then
+    return 'a ' .. t .. ' value'
+  end
+  return tostring(x)
+end
+
+-- Raise "sheet.<fn>: <what> <value> is not a finite number" at the caller of the public function
+-- (`level` 3 when called directly from it; one more per helper in between).
+local function check_number(fn, what, x, level)
+  if not finite(x) then
+    error(('sheet.%s: %s %s is not a finite number'):format(fn, what, show(x)), level or 3)
+  end
+end
+
+--- Index and value of the entry of `list` nearest to `value`; the first one wins a tie.
+-- Like the seeds' `values.min(by: { abs(number - $0) < abs(number - $1) })` (seed 000), which keeps
+-- the first of equally near values.
+-- @param value number (pt, or any unit shared with the list)
+-- @param list non-empty array of numbers (same unit)
+-- @return index (integer, 1-based), item (number)
+function S.nearest(value, list)
+  check_number('nearest', 'value', value)
+  if type(list) ~= 'table' or list[1] == nil then
+    error(('sheet.nearest: list (%s) is not a non-empty array of numbers'):format(show(list)), 2)
+  end
+  local best_i, best_d = 0, huge
+  for i = 1, #list do
+    local item = list[i]
+    if not finite(item) then
+      error(('sheet.nearest: list[%d] %s is not a finite number'):format(i, show(item)), 2)
+    end
+    local d = math.abs(value - item)
+    if d < best_d then
+      best_i, best_d = i, d
+    end
+  end
+  return best_i, list[best_i]
+end
+
+--- Momentum projection: distance a release travels under a per-millisecond deceleration rate.
+-- d = (v / 1000) * r / (1 - r); with r = 0.998 (UIScrollView's normal rate) d ~= 0.499 v.
+-- Source: anchors.md "momentum projection" (WWDC 2018 "Designing Fluid Interfaces", FloatingPanel).
+-- @param velocity number, pt/s (sign kept: the result points the same way)
+-- @param rate number in (0, 1), per ms; tuning range 0.99 .. 0.999 (default 0.998)
+-- @return distance in pt
+function S.project(velocity, rate)
+  check_number('project', 'velocity', velocity)
+  rate = rate or 0.998
+  check_number('project', 'rate', rate)
+  if rate <= 0 or rate >= 1 then
+    error(('sheet.project: rate %s is outside (0, 1)'):format(rate), 2)
+  end
+  return (velocity / 1000) * rate / (1 - rate)
+end
+
+--- Rubber band: the shown offset for an over-drag `overshoot` past an edge.
+-- b = (1 - 1 / (x * c / d + 1)) * d; x = 100, d = 800, c = 0.55 gives about 51.
+-- Negative overshoots give the mirrored (negative) offset.
+-- Source: anchors.md "rubber band" (FloatingPanel rubberBandEffect; 0.55 is UIScrollView's constant).
+-- @param overshoot number, pt past the edge
+-- @param dimension number > 0, pt (the container size, e.g. the available height)
+-- @param constant number > 0, dimensionless; tuning range 0.3 .. 1 (default 0.55)
+-- @return offset in pt, |offset| < dimension
+function S.rubber_band(overshoot, dimension, constant)
+  check_number('rubber_band', 'overshoot', overshoot)
+  check_number('rubber_band', 'dimension', dimension)
+  constant = constant or 0.55
+  check_number('rubber_band', 'constant', constant)
+  if dimension <= 0 then
+    error(('sheet.rubber_band: dimension %s is not positive'):format(dimension), 2)
+  end
+  if constant <= 0 then
+    error(('sheet.rubber_band: constant %s is not positive'):format(constant), 2)
+  end
+  local x = math.abs(overshoot)
+  local b = (1 - 1 / (x * constant / dimension + 1)) * dimension
+  if overshoot < 0 then
+    return -b
+  end
+  return b
+end
+
+--- `x` limited to [lo, hi].
+-- @param x number; @param lo number; @param hi number >= lo (any unit)
+-- @return number in [lo, hi]
+function S.clamp(x, lo, hi)
+  check_number('clamp', 'x', x)
+  check_number('clamp', 'lo', lo)
+  check_number('clamp', 'hi', hi)
+  if lo > hi then
+    error(('sheet.clamp: lo %s > hi %s'):format(lo, hi), 2)
+  end
+  if x < lo then
+    return lo
+  elseif x > hi then
+    return hi
+  end
+  return x
+end
+
+--- Linear interpolation a + (b - a) * t (t is not clamped).
+-- @param a number; @param b number (same unit); @param t number, 0 gives a, 1 gives b
+-- @return number
+function S.lerp(a, b, t)
+  check_number('lerp', 'a', a)
+  check_number('lerp', 'b', b)
+  check_number('lerp', 't', t)
+  return a + (b - a) * t
+end
+
+-- Builds { curve = name, duration = d } after checking d (seconds, > 0).
+local function curve(fn, name, d)
+  check_number(fn, 'duration', d, 4)
+  if d <= 0 then
+    error(('sheet.%s: duration %s is not positive'):format(fn, d), 3)
+  end
+  return { curve = name, duration = d }
+end
+
+--- UIKit ease-in, cubic Bezier (0.42, 0, 1, 1). Source: seed-behaviours.md "One geometry".
+-- @param d duration in seconds (> 0)  @return { curve = 'ease_in', duration = d }
+function S.ease_in(d)
+  return curve('ease_in', 'ease_in', d)
+end
+
+--- UIKit ease-out, cubic Bezier (0, 0, 0.58, 1). Source: seed-behaviours.md "One geometry".
+-- @param d duration in seconds (> 0)  @return { curve = 'ease_out', duration = d }
+function S.ease_out(d)
+  return curve('ease_out', 'ease_out', d)
+end
+
+--- UIKit ease-in-out, cubic Bezier (0.42, 0, 0.58, 1): `UIView.animate`'s default curve.
+-- Source: seed-behaviours.md "One geometry".
+-- @param d duration in seconds (> 0)  @return { curve = 'ease_in_out', duration = d }
+function S.ease_in_out(d)
+  return curve('ease_in_out', 'ease_in_out', d)
+end
+
+--- Linear timing.
+-- @param d duration in seconds (> 0)  @return { curve = 'linear', duration = d }
+function S.linear(d)
+  return curve('linear', 'linear', d)
+end
+
+--- Spring by damping ratio and response (SwiftUI `spring(response:dampingFraction:)`): mass 1,
+-- stiffness (2 pi / response)^2, damping 4 pi ratio / response; carries the release velocity.
+-- Source: anchors.md "spring".
+-- @param damping_ratio number > 0 (1 = critically damped, < 1 overshoots); tuning range 0.5 .. 1.5
+-- @param response number > 0, seconds per undamped cycle; tuning range 0.2 .. 1
+-- @return { spring = { damping_ratio = ..., response = ... } }
+function S.spring(damping_ratio, response)
+  check_number('spring', 'damping_ratio', damping_ratio)
+  check_number('spring', 'response', response)
+  if damping_ratio <= 0 then
+    error(('sheet.spring: damping_ratio %s is not positive'):format(damping_ratio), 2)
+  end
+  if response <= 0 then
+    error(('sheet.spring: response %s is not positive'):format(response), 2)
+  end
+  return { spring = { damping_ratio = damping_ratio, response = response } }
+end
+
+--- Spring given by a duration and a damping ratio, like
+-- `UIViewPropertyAnimator(duration:dampingRatio:)` (seed 004): settles in about `duration`.
+-- Source: seed-behaviours.md 004; the mapping to a spring is DESIGN.md "Animation".
+-- @param duration number > 0, seconds
+-- @param damping_ratio number > 0 (1 = critically damped)
+-- @return { spring = { duration = ..., damping_ratio = ... } }
+function S.spring_duration(duration, damping_ratio)
+  check_number('spring_duration', 'duration', duration)
+  check_number('spring_duration', 'damping_ratio', damping_ratio)
+  if duration <= 0 then
+    error(('sheet.spring_duration: duration %s is not positive'):format(duration), 2)
+  end
+  if damping_ratio <= 0 then
+    error(('sheet.spring_duration: damping_ratio %s is not positive'):format(damping_ratio), 2)
+  end
+  return { spring = { duration = duration, damping_ratio = damping_ratio } }
+end
+
+return S
