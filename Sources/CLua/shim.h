@@ -1,20 +1,297 @@
 // The C side of SheetScript's Lua host: Lua's function-like macros as static inline functions,
-// plus the C-only pieces that keep every Lua error (a longjmp) out of Swift frames.
+// plus the C-only pieces that keep every Lua error (a longjmp) out of Swift frames:
+// the message handler, the count hook, the capped counting allocator and the closure trampoline.
+//
+// Memory policy ("host reserve"): the allocator refuses growth past the cap only while script code
+// runs (inside clua_pcall_host, clua_resume_host and clua_load_text). Host-side pushes (strings, tables,
+// refs) made from Swift are never refused, so no allocating API call made from Swift can raise an error.
+// Host pushes use raw access only (no metamethods), so no other Lua error can be raised from Swift.
 #ifndef SHEETSCRIPT_CLUA_SHIM_H
 #define SHEETSCRIPT_CLUA_SHIM_H
 
-#include <lua.h>
 #include <lauxlib.h>
+#include <lua.h>
 #include <lualib.h>
+#include <stdlib.h>
+#include <string.h>
 
-static inline int clua_pcall(lua_State *L, int nargs, int nresults, int msgh) {
-  return lua_pcall(L, nargs, nresults, msgh);
-}
+// MARK: - Macro replacements
+
+static inline int clua_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int clua_upvalueindex(int i) { return lua_upvalueindex(i); }
 static inline void clua_pop(lua_State *L, int n) { lua_pop(L, n); }
 static inline void clua_newtable(lua_State *L) { lua_newtable(L); }
 static inline lua_Number clua_tonumber(lua_State *L, int idx) { return lua_tonumber(L, idx); }
 static inline const char *clua_tostring(lua_State *L, int idx) { return lua_tostring(L, idx); }
-static inline int clua_registryindex(void) { return LUA_REGISTRYINDEX; }
-static inline int clua_upvalueindex(int i) { return lua_upvalueindex(i); }
+static inline void clua_insert(lua_State *L, int idx) { lua_insert(L, idx); }
+static inline void clua_remove(lua_State *L, int idx) { lua_remove(L, idx); }
+static inline int clua_pcall(lua_State *L, int nargs, int nresults, int msgh) {
+  return lua_pcall(L, nargs, nresults, msgh);
+}
+static inline void clua_pushcfunction(lua_State *L, lua_CFunction f) { lua_pushcfunction(L, f); }
+static inline int clua_getref(lua_State *L, int ref) { return lua_rawgeti(L, LUA_REGISTRYINDEX, ref); }
+static inline int clua_ref(lua_State *L) { return luaL_ref(L, LUA_REGISTRYINDEX); }
+static inline void clua_unref(lua_State *L, int ref) { luaL_unref(L, LUA_REGISTRYINDEX, ref); }
+
+// MARK: - Host record
+
+/// Called by the trampoline: returns >= 0 results, CLUA_CALLBACK_ERROR (message on top), or
+/// CLUA_CALLBACK_YIELD - n to yield n values.
+typedef int (*clua_callback_fn)(lua_State *L, void *context);
+/// Releases a callback context when its Lua closure is collected.
+typedef void (*clua_release_fn)(void *context);
+
+enum { CLUA_CALLBACK_ERROR = -1, CLUA_CALLBACK_YIELD = -2 };
+
+typedef struct clua_host {
+  size_t bytes;                    // bytes Lua holds now
+  size_t limit;                    // memory cap (0: none)
+  unsigned long long allocations;  // allocator calls that allocate or resize (never frees)
+  int enforce;                     // 1 while script code runs: the cap applies
+  int depth;                       // nesting of host calls (the budget resets at depth 0)
+  long long budget;                // instructions allowed per host call
+  long long remaining;             // instructions left in this host call
+  int step;                        // hook period in instructions
+  int exhausted;                   // the budget ran out: every further instruction errors
+  clua_callback_fn callback;
+  clua_release_fn release;
+} clua_host;
+
+static inline clua_host *clua_host_of(lua_State *L) {
+  void *ud = NULL;
+  (void)lua_getallocf(L, &ud);
+  return (clua_host *)ud;
+}
+
+// MARK: - Allocator
+
+static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+  clua_host *h = (clua_host *)ud;
+  size_t old = ptr ? osize : 0;
+  if (nsize == 0) {
+    free(ptr);
+    h->bytes -= old;
+    return NULL;
+  }
+  if (nsize > old && h->enforce && h->limit && h->bytes - old + nsize > h->limit) return NULL;
+  void *next = realloc(ptr, nsize);
+  if (next == NULL) return nsize <= old ? ptr : NULL;  // a shrink never fails
+  h->bytes = h->bytes - old + nsize;
+  h->allocations += 1;
+  return next;
+}
+
+// MARK: - Instruction budget
+
+static void clua_hook(lua_State *L, lua_Debug *ar) {
+  (void)ar;
+  clua_host *h = clua_host_of(L);
+  if (!h->exhausted) {
+    int count = lua_gethookcount(L);
+    h->remaining -= count;
+    if (h->remaining > 0) {
+      if (count != h->step) lua_sethook(L, clua_hook, LUA_MASKCOUNT, h->step);
+      return;
+    }
+    h->exhausted = 1;
+  }
+  // Redis-style: stay exhausted and fire on every instruction until the host call returns.
+  lua_sethook(L, clua_hook, LUA_MASKCOUNT, 1);
+  luaL_error(L, "instruction budget exceeded");
+}
+
+/// Sets the budget and installs the hook on L; threads created later inherit it (lua_newthread).
+static inline void clua_set_budget(lua_State *L, long long budget) {
+  clua_host *h = clua_host_of(L);
+  h->budget = budget;
+  h->step = budget < 1000 ? (int)(budget > 0 ? budget : 1) : 1000;
+  lua_sethook(L, clua_hook, LUA_MASKCOUNT, h->step);
+}
+
+static inline void clua_enter(lua_State *L, clua_host *h) {
+  if (h->depth++ == 0) {
+    h->remaining = h->budget;
+    if (h->exhausted) {
+      h->exhausted = 0;
+      lua_sethook(L, clua_hook, LUA_MASKCOUNT, h->step);
+    }
+  }
+}
+
+// MARK: - Error messages
+
+/// Pushes a readable string for the error object at idx; never raises (a failing __tostring is caught).
+static inline const char *clua_push_errstring(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
+  if (lua_type(L, idx) == LUA_TSTRING || lua_type(L, idx) == LUA_TNUMBER) {
+    lua_pushvalue(L, idx);
+    return lua_tostring(L, -1);
+  }
+  if (luaL_getmetafield(L, idx, "__tostring") != LUA_TNIL) {
+    lua_pushvalue(L, idx);
+    if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) return lua_tostring(L, -1);
+    lua_pop(L, 1);
+  }
+  return lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, idx));
+}
+
+/// The message handler: the error as text followed by luaL_traceback.
+static int clua_msgh(lua_State *L) {
+  const char *msg = clua_push_errstring(L, 1);
+  luaL_traceback(L, L, msg, 1);
+  return 1;
+}
+
+static int clua_thread_traceback(lua_State *L) {
+  lua_State *co = (lua_State *)lua_touserdata(L, 2);
+  const char *msg = clua_push_errstring(L, 1);
+  luaL_traceback(L, co, msg, 0);
+  return 1;
+}
+
+// MARK: - Protected host calls
+
+/// lua_pcall with the message handler at stack index 1, the cap enforced and the budget running.
+static inline int clua_pcall_host(lua_State *L, clua_host *h, int nargs, int nresults) {
+  clua_enter(L, h);
+  int enforce = h->enforce;
+  h->enforce = 1;
+  int status = lua_pcall(L, nargs, nresults, 1);
+  h->enforce = enforce;
+  h->depth -= 1;
+  return status;
+}
+
+/// Calls the function in registry ref with one number; *out gets the result. Returns the pcall
+/// status, or -1 when the result is not a number (its type then is in *out_type). Leaves the stack as
+/// it found it, except that on an error the error object stays on top.
+static inline int clua_call_number(lua_State *L, clua_host *h, int ref, double x, double *out,
+                                   int *out_type) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+  lua_pushnumber(L, x);
+  int status = clua_pcall_host(L, h, 1, 1);
+  if (status != LUA_OK) return status;
+  int isnum = 0;
+  *out = lua_tonumberx(L, -1, &isnum);
+  *out_type = lua_type(L, -1);
+  lua_pop(L, 1);
+  return isnum ? LUA_OK : -1;
+}
+
+/// The benchmark floor: n bare lua_pcalls of the function in ref, number in, number out; *sum gets the
+/// sum of the results. Returns the first failing status (its error popped) or LUA_OK.
+static inline int clua_bare_call_loop(lua_State *L, int ref, long long n, double x, double *sum) {
+  for (long long i = 0; i < n; i++) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+    lua_pushnumber(L, x);
+    int status = lua_pcall(L, 1, 1, 0);
+    if (status != LUA_OK) {
+      lua_pop(L, 1);
+      return status;
+    }
+    *sum += lua_tonumber(L, -1);
+    lua_pop(L, 1);
+  }
+  return LUA_OK;
+}
+
+/// Resumes co with nargs arguments under the budget and cap. On an error, the message with co's
+/// traceback (or the memory error's message) is left on L's top and co's stack is reset.
+static inline int clua_resume_host(lua_State *L, clua_host *h, lua_State *co, int nargs, int *nresults) {
+  clua_enter(L, h);
+  int enforce = h->enforce;
+  h->enforce = 1;
+  int status = lua_resume(co, L, nargs, nresults);
+  h->enforce = enforce;
+  if (status != LUA_OK && status != LUA_YIELD) {
+    lua_pushcfunction(L, clua_thread_traceback);
+    lua_xmove(co, L, 1);
+    lua_pushlightuserdata(L, co);
+    if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
+      lua_pop(L, 1);
+      lua_pushliteral(L, "(error object could not be described)");
+    }
+    lua_resetthread(co);
+  }
+  h->depth -= 1;
+  return status;
+}
+
+/// Loads a text chunk named "@name" (the cap applies while parsing).
+static inline int clua_load_text(lua_State *L, clua_host *h, const char *text, size_t length,
+                                 const char *chunkname) {
+  int enforce = h->enforce;
+  h->enforce = 1;
+  int status = luaL_loadbufferx(L, text, length, chunkname, "t");
+  h->enforce = enforce;
+  return status;
+}
+
+// MARK: - Closure trampoline
+
+static const char *const CLUA_CALLBACK_META = "sheetscript.callback";
+
+static int clua_callback_gc(lua_State *L) {
+  void **slot = (void **)lua_touserdata(L, 1);
+  if (slot != NULL && *slot != NULL) {
+    clua_host_of(L)->release(*slot);
+    *slot = NULL;
+  }
+  return 0;
+}
+
+/// The lua_CFunction behind every Swift closure: calls Swift, then raises or yields here, in C.
+static int clua_trampoline(lua_State *L) {
+  clua_host *h = clua_host_of(L);
+  void **slot = (void **)lua_touserdata(L, lua_upvalueindex(1));
+  int enforce = h->enforce;
+  h->enforce = 0;  // host reserve: Swift's pushes are never refused
+  int result = h->callback(L, *slot);
+  h->enforce = enforce;
+  if (result >= 0) return result;
+  if (result == CLUA_CALLBACK_ERROR) {
+    luaL_where(L, 1);
+    lua_insert(L, -2);
+    lua_concat(L, 2);
+    return lua_error(L);
+  }
+  return lua_yield(L, CLUA_CALLBACK_YIELD - result);
+}
+
+/// Pushes a Lua closure calling h->callback with context; h->release(context) runs when it is collected.
+static inline void clua_push_callback(lua_State *L, void *context) {
+  void **slot = (void **)lua_newuserdatauv(L, sizeof(void *), 0);
+  *slot = context;
+  if (luaL_newmetatable(L, CLUA_CALLBACK_META)) {
+    lua_pushcfunction(L, clua_callback_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+  }
+  lua_setmetatable(L, -2);
+  lua_pushcclosure(L, clua_trampoline, 1);
+}
+
+// MARK: - State
+
+/// A new state using h's allocator and hook, the standard libraries open and the message handler at
+/// stack index 1 (it stays there: host calls use it).
+static inline lua_State *clua_newstate(clua_host *h) {
+  lua_State *L = lua_newstate(clua_alloc, h);
+  if (L == NULL) return NULL;
+  luaL_openlibs(L);
+  lua_settop(L, 0);
+  lua_pushcfunction(L, clua_msgh);
+  clua_set_budget(L, h->budget);
+  return L;
+}
+
+/// Raw field set with a C string key (no metamethods, so it never raises).
+static inline void clua_rawsetfield(lua_State *L, int table, const char *key) {
+  table = lua_absindex(L, table);
+  lua_pushstring(L, key);
+  lua_insert(L, -2);
+  lua_rawset(L, table);
+}
 
 #endif

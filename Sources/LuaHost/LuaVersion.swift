@@ -1,10 +1,8 @@
-import CLua
-
 /// The version of the Lua runtime SheetScript is linked against.
 public enum LuaVersion {
   /// The runtime's version number, `major * 100 + minor` (504 for Lua 5.4).
   public static var number: Int {
-    Int(lua_version(nil))
+    RawLua.versionNumber
   }
 
   /// The runtime's version as text, for example `"Lua 5.4"`.

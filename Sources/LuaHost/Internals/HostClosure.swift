@@ -1,0 +1,56 @@
+/// A Swift closure callable from Lua, retained by its Lua closure until Lua collects it.
+final class HostClosure {
+  /// Whether the closure's results are returned to Lua or yielded to the host.
+  enum Mode {
+    case call, yield
+  }
+
+  let runtime: LuaRuntime
+  let mode: Mode
+  let body: ([LuaValue]) throws -> [LuaValue]
+
+  init(runtime: LuaRuntime, mode: Mode, body: @escaping ([LuaValue]) throws -> [LuaValue]) {
+    self.runtime = runtime
+    self.mode = mode
+    self.body = body
+  }
+
+  /// The trampoline's Swift side: runs the closure on `lua`'s arguments and returns the trampoline code.
+  static func invoke(_ context: UnsafeMutableRawPointer, on lua: RawLua) -> Int32 {
+    Unmanaged<HostClosure>.fromOpaque(context).takeUnretainedValue().run(on: lua)
+  }
+
+  /// Balances the retain taken when the closure was pushed.
+  static func release(_ context: UnsafeMutableRawPointer) {
+    Unmanaged<HostClosure>.fromOpaque(context).release()
+  }
+
+  /// The text a Swift error becomes in Lua.
+  static func message(for error: any Error) -> String {
+    if let error = error as? LuaError { return error.description }
+    return String(describing: error)
+  }
+
+  private func run(on lua: RawLua) -> Int32 {
+    let count = lua.top
+    do {
+      var arguments: [LuaValue] = []
+      arguments.reserveCapacity(Int(count))
+      for index in 0..<count {
+        arguments.append(try LuaValue.read(from: lua, at: index + 1, runtime: runtime))
+      }
+      let results = try body(arguments)
+      guard lua.ensureStack(results.count + 8) else {
+        throw LuaError.conversion(value: "results", expected: "fewer results", got: "\(results.count)")
+      }
+      for value in results {
+        try value.push(on: lua, runtime: runtime)
+      }
+      let pushed = Int32(results.count)
+      return mode == .yield ? CallbackCode.yield(count: pushed) : pushed
+    } catch {
+      lua.push(HostClosure.message(for: error))
+      return CallbackCode.error
+    }
+  }
+}

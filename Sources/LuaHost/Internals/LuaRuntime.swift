@@ -1,0 +1,38 @@
+/// The shared core of one state: the raw handle (nil once closed) and the prelude's internals.
+///
+/// References (`LuaFunction`, `LuaTable`, `LuaCoroutine`) hold the runtime, not the `LuaState`, so a
+/// reference that outlives its state finds `raw == nil` and does nothing instead of crashing.
+final class LuaRuntime {
+  private(set) var raw: RawLua?
+  /// Registry references to the prelude's `new_env`, `view`, `loaded` and `host_globals`.
+  var newEnvRef: Int32 = 0
+  var viewRef: Int32 = 0
+  var loadedRef: Int32 = 0
+  var hostGlobalsRef: Int32 = 0
+  /// Where `print` output goes.
+  var printSink: ((String) -> Void)?
+  /// The directory `require` may read below, as given by the host.
+  var moduleRoot: String?
+
+  init(raw: RawLua) {
+    self.raw = raw
+  }
+
+  /// The open handle, or `LuaError.stateClosed`.
+  func open() throws(LuaError) -> RawLua {
+    guard let raw else { throw .stateClosed }
+    return raw
+  }
+
+  /// Closes the state; references released later become no-ops.
+  func close() {
+    guard let raw else { return }
+    self.raw = nil
+    raw.close()
+  }
+
+  /// Releases a registry reference if the state is still open.
+  func release(ref: Int32) {
+    raw?.unref(ref)
+  }
+}

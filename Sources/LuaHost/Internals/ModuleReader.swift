@@ -1,0 +1,76 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Resolves `require` names to `.lua` text files below the module root and reads them.
+///
+/// `a.b` reads `<root>/a/b.lua`. Absolute paths, `..`, backslashes, other characters than letters, digits,
+/// `_`, `-`, `.` and `/`, and anything whose real path (symbolic links resolved) leaves the root are refused.
+struct ModuleReader {
+  let root: String?
+
+  /// What the prelude's `require` expects: `[source, path]`, or `[nil, message, kind]` where kind is
+  /// `"sandbox"` (refused) or `"missing"` (not found).
+  func lookup(_ name: String) -> [LuaValue] {
+    guard let root else {
+      return [.nil, .string("module '\(name)' (no module root is set)"), "sandbox"]
+    }
+    guard let relative = ModuleReader.relativePath(for: name) else {
+      return [.nil, .string("module path '\(name)' outside the module root"), "sandbox"]
+    }
+    guard let realRoot = ModuleReader.realPath(root), let file = ModuleReader.realPath(root + "/" + relative)
+    else {
+      return [
+        .nil, .string("module '\(name)' not found (no file '\(relative)' under the module root)"), "missing",
+      ]
+    }
+    guard file.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
+      return [.nil, .string("module path '\(name)' outside the module root"), "sandbox"]
+    }
+    guard let source = ModuleReader.readFile(file) else {
+      return [.nil, .string("module '\(name)' could not be read"), "missing"]
+    }
+    if source.utf8.first == 0x1B { return [.nil, .string("binary chunks"), "sandbox"] }
+    return [.string(source), .string(relative)]
+  }
+
+  /// `a.b` -> `a/b.lua`; nil for a name that could leave the root.
+  static func relativePath(for name: String) -> String? {
+    var base = Substring(name)
+    if base.hasSuffix(".lua") { base = base.dropLast(4) }
+    let allowed = { (c: Character) in c.isASCII && (c.isLetter || c.isNumber || "_-./".contains(c)) }
+    guard !base.isEmpty, !name.hasPrefix("/"), !name.contains(".."), base.allSatisfy(allowed) else {
+      return nil
+    }
+    let path = String(base.map { $0 == "." ? "/" : $0 })
+    guard !path.split(separator: "/", omittingEmptySubsequences: false).contains(where: \.isEmpty) else {
+      return nil
+    }
+    return path + ".lua"
+  }
+
+  /// The canonical path (symbolic links resolved), or nil when it does not exist.
+  static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// A file's bytes as text, or nil when it cannot be read.
+  static func readFile(_ path: String) -> String? {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 { return nil }
+      if count == 0 { break }
+      bytes.append(contentsOf: chunk[..<count])
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

@@ -1,0 +1,139 @@
+/// The trusted Lua code that builds the sandbox, run once per state with the full standard library.
+///
+/// It receives the real globals, the host's print and module-reading closures and the random seed, and
+/// returns the internals the host keeps: `new_env` (a fresh sandboxed `_ENV`), `view` (a read-only proxy),
+/// `loaded` (the per-state `require` cache) and `host_globals` (copied into every new environment).
+enum Prelude {
+  static let chunkName = "=sheetscript.sandbox"
+
+  static let source = """
+    local G, host_print, host_read_module, seed = ...
+    local type, next, select, error, rawget, tostring = G.type, G.next, G.select, G.error, G.rawget, G.tostring
+    local real_setmetatable, real_load, real_collect = G.setmetatable, G.load, G.collectgarbage
+    local concat, real_seed = G.table.concat, G.math.randomseed
+
+    G.string.dump = nil
+    getmetatable('').__metatable = false
+    real_seed(seed)
+
+    local blocked = {
+      io = true, os = true, debug = true, package = true, dofile = true, loadfile = true,
+      loadstring = true, module = true,
+    }
+    local base_names = {
+      'assert', 'error', 'getmetatable', 'ipairs', 'next', 'pairs', 'pcall', 'rawequal', 'rawget',
+      'rawlen', 'rawset', 'select', 'tonumber', 'tostring', 'type', 'xpcall', '_VERSION',
+    }
+    local library_names = { string = true, table = true, math = true, utf8 = true, coroutine = true }
+
+    local function refuse(what, level)
+      error('sandbox: ' .. what .. ' is not available in the sandbox', level + 1)
+    end
+
+    local env_meta = {
+      __index = function(_, key)
+        if blocked[key] then refuse("'" .. tostring(key) .. "'", 2) end
+      end,
+    }
+
+    local function copy(t)
+      local c = {}
+      for k, v in next, t do c[k] = v end
+      return c
+    end
+
+    local collect_options = { collect = true, count = true, step = true, isrunning = true, restart = true }
+    local function collectgarbage(option, ...)
+      if option == nil then option = 'collect' end
+      if not collect_options[option] then
+        refuse("collectgarbage('" .. tostring(option) .. "')", 2)
+      end
+      return real_collect(option, ...)
+    end
+
+    local function setmetatable(t, mt)
+      if type(mt) == 'table' and rawget(mt, '__gc') ~= nil then refuse('__gc', 2) end
+      return real_setmetatable(t, mt)
+    end
+
+    local function print(...)
+      local parts = {}
+      for i = 1, select('#', ...) do parts[i] = tostring((select(i, ...))) end
+      host_print(concat(parts, '\\t'))
+    end
+
+    local function randomseed(...)
+      if select('#', ...) == 0 then return real_seed(seed) end
+      return real_seed(...)
+    end
+
+    local loaded, host_globals = {}, {}
+    local new_env
+
+    local function make_load(env)
+      return function(chunk, name, mode, chunk_env)
+        if mode ~= nil and mode ~= 't' then refuse("load mode '" .. tostring(mode) .. "'", 2) end
+        if type(chunk) == 'string' and chunk:byte(1) == 27 then refuse('binary chunks', 2) end
+        if chunk_env == nil then chunk_env = env end
+        return real_load(chunk, name, 't', chunk_env)
+      end
+    end
+
+    local function make_require(libraries)
+      return function(name)
+        if type(name) ~= 'string' then
+          error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ')', 2)
+        end
+        if blocked[name] then refuse("module '" .. name .. "'", 2) end
+        if libraries[name] then return libraries[name] end
+        local value = loaded[name]
+        if value ~= nil then return value end
+        local source, path, kind = host_read_module(name)
+        if source == nil then
+          if kind == 'sandbox' then refuse(path, 2) end
+          error(path, 2)
+        end
+        local fn, message = real_load(source, '@' .. path, 't', new_env())
+        if not fn then error(message, 0) end
+        value = fn(name, path)
+        if value == nil then value = true end
+        loaded[name] = value
+        return value
+      end
+    end
+
+    new_env = function()
+      local env = {}
+      for i = 1, #base_names do
+        local key = base_names[i]
+        env[key] = G[key]
+      end
+      local libraries = {}
+      for key in next, library_names do libraries[key] = copy(G[key]) end
+      libraries.math.randomseed = randomseed
+      real_setmetatable(libraries.string, {
+        __index = function(_, key) if key == 'dump' then refuse("'string.dump'", 2) end end,
+      })
+      for key, value in next, libraries do env[key] = value end
+      env.setmetatable, env.collectgarbage, env.print = setmetatable, collectgarbage, print
+      env.load, env.require = make_load(env), make_require(libraries)
+      for key, value in next, host_globals do env[key] = value end
+      env._G = env
+      return real_setmetatable(env, env_meta)
+    end
+
+    local function view(backing)
+      return real_setmetatable({}, {
+        __index = backing,
+        __newindex = function(_, key)
+          error("attempt to modify read-only view field '" .. tostring(key) .. "'", 2)
+        end,
+        __len = function() return #backing end,
+        __pairs = function() return next, backing, nil end,
+        __metatable = 'read-only view',
+      })
+    end
+
+    return { new_env = new_env, view = view, loaded = loaded, host_globals = host_globals }
+    """
+}

@@ -1,0 +1,196 @@
+import CLua
+
+/// The funnel: every call into Lua's C API goes through this type, on one thread of one state.
+///
+/// Nothing here raises a Lua error into Swift: calls that run Lua code go through the shim's
+/// protected helpers, and pushes cannot hit the memory cap (the cap applies only while scripts run).
+struct RawLua {
+  /// The thread this handle works on (the main thread, or a coroutine inside a callback).
+  let state: OpaquePointer
+  /// The state's host record: allocator counters, budget, callback entry points.
+  let host: UnsafeMutablePointer<clua_host>
+
+  /// Lua's status codes, as the host uses them.
+  enum Status {
+    static let ok: Int32 = LUA_OK
+    static let yield: Int32 = LUA_YIELD
+    static let runtime: Int32 = LUA_ERRRUN
+    static let syntax: Int32 = LUA_ERRSYNTAX
+    static let memory: Int32 = LUA_ERRMEM
+    static let handler: Int32 = LUA_ERRERR
+  }
+
+  /// Lua's basic types.
+  enum Kind: Int32 {
+    case none = -1, `nil`, boolean, lightUserdata, number, string, table, function, userdata, thread
+  }
+
+  /// Opens a state with a memory cap and an instruction budget; nil when Lua cannot start.
+  static func open(memoryLimit: Int, instructionLimit: Int) -> RawLua? {
+    let host = UnsafeMutablePointer<clua_host>.allocate(capacity: 1)
+    host.initialize(to: clua_host())
+    host.pointee.limit = memoryLimit > 0 ? size_t(memoryLimit) : 0
+    host.pointee.budget = Int64(max(instructionLimit, 1))
+    host.pointee.callback = { state, context in
+      guard let state, let context else { return 0 }
+      return HostClosure.invoke(context, on: RawLua(state: state, host: clua_host_of(state)))
+    }
+    host.pointee.release = { context in
+      if let context { HostClosure.release(context) }
+    }
+    guard let state = clua_newstate(host) else {
+      host.deallocate()
+      return nil
+    }
+    return RawLua(state: state, host: host)
+  }
+
+  /// A handle on another thread of the same state.
+  func on(_ thread: OpaquePointer) -> RawLua { RawLua(state: thread, host: host) }
+
+  /// Closes the state (running the finalizers of host closures) and frees the host record.
+  func close() {
+    lua_close(state)
+    host.deinitialize(count: 1)
+    host.deallocate()
+  }
+
+  static var versionNumber: Int { Int(lua_version(nil)) }
+
+  // MARK: Counters and limits
+
+  var bytesInUse: Int { Int(host.pointee.bytes) }
+  var allocationCount: UInt64 { UInt64(host.pointee.allocations) }
+  var budgetExhausted: Bool { host.pointee.exhausted != 0 }
+  var memoryLimit: Int { Int(host.pointee.limit) }
+  func setInstructionLimit(_ limit: Int) { clua_set_budget(state, Int64(max(limit, 1))) }
+  func setMemoryLimit(_ limit: Int) { host.pointee.limit = limit > 0 ? size_t(limit) : 0 }
+
+  // MARK: Stack
+
+  var top: Int32 { lua_gettop(state) }
+  func setTop(_ index: Int32) { lua_settop(state, index) }
+  func pop(_ count: Int32 = 1) { clua_pop(state, count) }
+  func ensureStack(_ extra: Int) -> Bool { lua_checkstack(state, Int32(clamping: extra)) != 0 }
+  func absolute(_ index: Int32) -> Int32 { lua_absindex(state, index) }
+  func moveTop(to thread: OpaquePointer, count: Int32) { lua_xmove(state, thread, count) }
+
+  // MARK: Pushing
+
+  func pushNil() { lua_pushnil(state) }
+  func push(_ value: Bool) { lua_pushboolean(state, value ? 1 : 0) }
+  func push(_ value: Int) { lua_pushinteger(state, lua_Integer(value)) }
+  func push(_ value: Double) { lua_pushnumber(state, value) }
+  func push(_ value: String) {
+    var text = value
+    text.withUTF8 { bytes in
+      _ = bytes.withMemoryRebound(to: CChar.self) { lua_pushlstring(state, $0.baseAddress, $0.count) }
+    }
+  }
+  func push(_ key: StaticString) {
+    if key.hasPointerRepresentation {
+      key.utf8Start.withMemoryRebound(to: CChar.self, capacity: key.utf8CodeUnitCount + 1) {
+        _ = lua_pushstring(state, $0)
+      }
+    } else {
+      key.withUTF8Buffer { bytes in
+        _ = bytes.withMemoryRebound(to: CChar.self) { lua_pushlstring(state, $0.baseAddress, $0.count) }
+      }
+    }
+  }
+  func pushCopy(of index: Int32) { lua_pushvalue(state, index) }
+  /// Pushes the real global table (the prelude's; scripts never see it).
+  func pushGlobals() { _ = lua_rawgeti(state, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS)) }
+  func newTable(arrayCount: Int = 0, fieldCount: Int = 0) {
+    lua_createtable(state, Int32(clamping: arrayCount), Int32(clamping: fieldCount))
+  }
+  func pushCallback(context: UnsafeMutableRawPointer) { clua_push_callback(state, context) }
+
+  // MARK: References
+
+  /// Pops the top value into the registry and returns its reference.
+  func ref() -> Int32 { clua_ref(state) }
+  func unref(_ ref: Int32) { clua_unref(state, ref) }
+  @discardableResult func push(ref: Int32) -> Kind { Kind(rawValue: clua_getref(state, ref)) ?? .none }
+
+  // MARK: Reading
+
+  func kind(at index: Int32) -> Kind { Kind(rawValue: lua_type(state, index)) ?? .none }
+  func typeName(at index: Int32) -> String { String(cString: lua_typename(state, lua_type(state, index))) }
+  func boolean(at index: Int32) -> Bool { lua_toboolean(state, index) != 0 }
+  func isInteger(at index: Int32) -> Bool { lua_isinteger(state, index) != 0 }
+  func integer(at index: Int32) -> Int { Int(lua_tointegerx(state, index, nil)) }
+  func number(at index: Int32) -> Double { clua_tonumber(state, index) }
+  /// The string at index (call only when the value is a string: numbers would be converted in place).
+  func string(at index: Int32) -> String {
+    var length = 0
+    guard let bytes = lua_tolstring(state, index, &length) else { return "" }
+    return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
+  }
+  func rawLength(at index: Int32) -> Int { Int(lua_rawlen(state, index)) }
+  func thread(at index: Int32) -> OpaquePointer? { lua_tothread(state, index) }
+
+  // MARK: Tables (raw access only: no metamethod can run)
+
+  /// Pops key and value and sets them in the table at index.
+  func rawSet(table index: Int32) { lua_rawset(state, index) }
+  /// Pops a value and sets it at key in the table at index.
+  func rawSet(table index: Int32, field key: StaticString) {
+    let table = absolute(index)
+    push(key)
+    clua_insert(state, -2)
+    lua_rawset(state, table)
+  }
+  func rawSet(table index: Int32, position: Int) { lua_rawseti(state, index, lua_Integer(position)) }
+  @discardableResult func rawGet(table index: Int32, position: Int) -> Kind {
+    Kind(rawValue: lua_rawgeti(state, index, lua_Integer(position))) ?? .none
+  }
+  @discardableResult func rawGet(table index: Int32, field key: String) -> Kind {
+    let table = absolute(index)
+    push(key)
+    return Kind(rawValue: lua_rawget(state, table)) ?? .none
+  }
+  /// lua_next: pops a key, pushes the next key and value; false at the end.
+  func next(table index: Int32) -> Bool { lua_next(state, index) != 0 }
+
+  // MARK: Running code
+
+  func load(_ text: UnsafeRawBufferPointer, chunkName: String) -> Int32 {
+    chunkName.withCString { name in
+      clua_load_text(
+        state, host, text.baseAddress?.assumingMemoryBound(to: CChar.self), text.count, name)
+    }
+  }
+  /// Sets the first upvalue (a main chunk's `_ENV`) of the function at index to the popped value.
+  func setFirstUpvalue(function index: Int32) { _ = lua_setupvalue(state, index, 1) }
+  func call(arguments: Int32, results: Int32) -> Int32 {
+    clua_pcall_host(state, host, arguments, results)
+  }
+  static var multipleResults: Int32 { LUA_MULTRET }
+  func callNumber(ref: Int32, _ x: Double) -> (status: Int32, value: Double, kind: Kind) {
+    var value = 0.0
+    var kind: Int32 = 0
+    let status = clua_call_number(state, host, ref, x, &value, &kind)
+    return (status, value, Kind(rawValue: kind) ?? .none)
+  }
+  func bareCallLoop(ref: Int32, iterations: Int, argument: Double) -> (status: Int32, sum: Double) {
+    var sum = 0.0
+    let status = clua_bare_call_loop(state, ref, Int64(iterations), argument, &sum)
+    return (status, sum)
+  }
+  /// Creates a thread, leaves it on the stack and returns it.
+  func newThread() -> OpaquePointer? { lua_newthread(state) }
+  func resume(_ thread: OpaquePointer, arguments: Int32) -> (status: Int32, results: Int32) {
+    var results: Int32 = 0
+    let status = clua_resume_host(state, host, thread, arguments, &results)
+    return (status, results)
+  }
+}
+
+/// The trampoline's return codes for a host closure.
+enum CallbackCode {
+  /// Yields `count` values (the trampoline calls lua_yield).
+  static func yield(count: Int32) -> Int32 { Int32(CLUA_CALLBACK_YIELD) - count }
+  /// The error message is on top (the trampoline calls lua_error).
+  static var error: Int32 { Int32(CLUA_CALLBACK_ERROR) }
+}

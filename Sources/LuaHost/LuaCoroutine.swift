@@ -1,0 +1,76 @@
+/// A Lua function running as a coroutine the host drives: it yields to the host through a host
+/// function made with `LuaState.yieldingFunction`, and the host resumes it with values.
+///
+/// The thread is anchored in the registry until this object goes away. Each `resume` is one host call:
+/// it has its own instruction budget and runs under the memory cap.
+public final class LuaCoroutine {
+  /// What a resume ended with.
+  public enum Step: Equatable {
+    /// The coroutine yielded these values and can be resumed.
+    case yielded([LuaValue])
+    /// The function returned these values; the coroutine is finished.
+    case finished([LuaValue])
+  }
+
+  let runtime: LuaRuntime
+  let ref: Int32
+  private let thread: OpaquePointer
+  /// Whether the coroutine has finished (returned or raised an error).
+  public private(set) var isFinished = false
+
+  init(runtime: LuaRuntime, ref: Int32, thread: OpaquePointer) {
+    self.runtime = runtime
+    self.ref = ref
+    self.thread = thread
+  }
+
+  deinit {
+    runtime.release(ref: ref)
+  }
+
+  /// Starts or resumes the coroutine.
+  /// - Parameters:
+  ///   - arguments: the function's arguments on the first resume; afterwards, what the yielding host
+  ///     function returns to the script.
+  /// - Returns: the values it yielded or returned.
+  /// - Throws: `LuaError` for an error inside it (with the coroutine's traceback), the budget or memory;
+  ///   `.runtime` when it has already finished.
+  public func resume(_ arguments: [LuaValue] = []) throws(LuaError) -> Step {
+    let lua = try runtime.open()
+    guard !isFinished else {
+      throw .runtime(message: "cannot resume dead coroutine", location: nil, traceback: "")
+    }
+    let co = lua.on(thread)
+    let threadBase = co.top
+    guard co.ensureStack(arguments.count + 4) else { throw .memory }
+    for argument in arguments {
+      do throws(LuaError) {
+        try argument.push(on: co, runtime: runtime)
+      } catch {
+        co.setTop(threadBase)
+        throw error
+      }
+    }
+    let base = lua.top
+    let (status, count) = lua.resume(thread, arguments: Int32(arguments.count))
+    guard status == RawLua.Status.ok || status == RawLua.Status.yield else {
+      isFinished = true
+      throw LuaError.take(status: status, from: lua, base: base)
+    }
+    if status == RawLua.Status.ok { isFinished = true }
+    let top = co.top
+    defer { co.setTop(top - count) }
+    if lua.budgetExhausted {
+      isFinished = true
+      throw .budgetExceeded
+    }
+    var values: [LuaValue] = []
+    values.reserveCapacity(Int(count))
+    var index = top - count + 1
+    while index <= top {
+      values.append(try LuaValue.read(from: co, at: index, runtime: runtime))
+      index += 1
+    }
+    return status == RawLua.Status.ok ? .finished(values) : .yielded(values)
+  }
+}

@@ -1,0 +1,69 @@
+extension LuaError {
+  /// Turns a failed status into a typed error, reading the error object on top and resetting the stack.
+  /// - Parameters:
+  ///   - status: the status returned by a load, call or resume.
+  ///   - lua: the handle whose top holds the error object.
+  ///   - base: the stack top to restore.
+  ///   - ranCode: whether script code ran (then an exhausted budget wins over every other reading).
+  static func take(status: Int32, from lua: RawLua, base: Int32, ranCode: Bool = true) -> LuaError {
+    defer { lua.setTop(base) }
+    if ranCode && lua.budgetExhausted { return .budgetExceeded }
+    if status == RawLua.Status.memory { return .memory }
+    let text =
+      lua.kind(at: -1) == .string ? lua.string(at: -1) : "(error object is a \(lua.typeName(at: -1)) value)"
+    if status == RawLua.Status.syntax { return syntax(from: text) }
+    return runtime(from: text)
+  }
+
+  /// A syntax error from Lua's text `file:line: message`.
+  static func syntax(from text: String) -> LuaError {
+    guard let (location, message) = splitLocation(text), let colon = location.lastIndex(of: ":"),
+      let line = Int(location[location.index(after: colon)...])
+    else { return .syntax(file: "?", line: 0, message: text) }
+    return .syntax(file: String(location[..<colon]), line: line, message: message)
+  }
+
+  /// A runtime or sandbox error from the message handler's text: message, then `stack traceback:`.
+  static func runtime(from text: String) -> LuaError {
+    var message = text
+    var traceback = ""
+    let marker = "\nstack traceback:\n"
+    if let start = text.indices.first(where: { text[$0...].hasPrefix(marker) }) {
+      message = String(text[..<start])
+      traceback = String(text[text.index(after: start)...])
+    }
+    var location: String?
+    if let (place, rest) = splitLocation(message) {
+      location = place
+      message = rest
+    }
+    let sandbox = "sandbox: "
+    if message.hasPrefix(sandbox) {
+      let detail = String(message.dropFirst(sandbox.count))
+      return .sandbox(message: location.map { "\($0): \(detail)" } ?? detail)
+    }
+    return .runtime(message: message, location: location, traceback: traceback)
+  }
+
+  /// Splits `file.lua:12: message` into `("file.lua:12", "message")`; nil without such a prefix.
+  static func splitLocation(_ text: String) -> (String, String)? {
+    let bytes = Array(text.utf8)
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: " ") { return nil }
+      if byte == UInt8(ascii: ":") {
+        var end = index + 1
+        while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+        if end > index + 1, end < bytes.count, bytes[end] == UInt8(ascii: ":") {
+          let location = String(decoding: bytes[..<end], as: UTF8.self)
+          var start = end + 1
+          if start < bytes.count, bytes[start] == UInt8(ascii: " ") { start += 1 }
+          return (location, String(decoding: bytes[start...], as: UTF8.self))
+        }
+      }
+      index += 1
+    }
+    return nil
+  }
+}

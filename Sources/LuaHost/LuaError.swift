@@ -1,0 +1,33 @@
+/// Everything that can go wrong in a call into Lua, typed so the host can react to each kind.
+public enum LuaError: Error, Equatable, Sendable {
+  /// A chunk did not compile: the file it was loaded as, the line, and Lua's message.
+  case syntax(file: String, line: Int, message: String)
+  /// A Lua error: the message (without its location), where it was raised (`"file.lua:12"`, or nil when
+  /// the error carries no location) and the traceback.
+  case runtime(message: String, location: String?, traceback: String)
+  /// The state's memory cap was reached.
+  case memory
+  /// The host call ran past its instruction budget.
+  case budgetExceeded
+  /// A value did not have the type the host expected: which value, the expected type, the actual type.
+  case conversion(value: String, expected: String, got: String)
+  /// The script tried to use something the sandbox does not offer.
+  case sandbox(message: String)
+  /// The state was closed before the call.
+  case stateClosed
+}
+
+extension LuaError: CustomStringConvertible {
+  /// The error as one line of text, reading like Lua's own messages (`behaviour.lua:12: boom`).
+  public var description: String {
+    switch self {
+    case .syntax(let file, let line, let message): "\(file):\(line): \(message)"
+    case .runtime(let message, let location, _): location.map { "\($0): \(message)" } ?? message
+    case .memory: "not enough memory (the state's memory cap was reached)"
+    case .budgetExceeded: "instruction budget exceeded"
+    case .conversion(let value, let expected, let got): "\(value): expected \(expected), got \(got)"
+    case .sandbox(let message): message
+    case .stateClosed: "the Lua state is closed"
+    }
+  }
+}

@@ -1,0 +1,65 @@
+/// A Lua function held by reference; the reference is released when this object goes away.
+///
+/// Calls run in protected mode with a traceback handler, under the state's memory cap and with the
+/// instruction budget reset for each top-level call.
+public final class LuaFunction {
+  let runtime: LuaRuntime
+  let ref: Int32
+
+  init(runtime: LuaRuntime, ref: Int32) {
+    self.runtime = runtime
+    self.ref = ref
+  }
+
+  deinit {
+    runtime.release(ref: ref)
+  }
+
+  /// Calls the function.
+  /// - Parameters:
+  ///   - arguments: the arguments, converted to Lua values.
+  /// - Returns: every result, tables converted by value.
+  /// - Throws: `LuaError` for an error raised or caused by the call, or a result that does not convert.
+  @discardableResult
+  public func call(_ arguments: [LuaValue] = []) throws(LuaError) -> [LuaValue] {
+    let lua = try runtime.open()
+    let base = lua.top
+    guard lua.ensureStack(arguments.count + 4) else { throw .memory }
+    try push(on: lua, runtime: runtime)
+    for argument in arguments {
+      do throws(LuaError) {
+        try argument.push(on: lua, runtime: runtime)
+      } catch {
+        lua.setTop(base)
+        throw error
+      }
+    }
+    let status = lua.call(arguments: Int32(arguments.count), results: RawLua.multipleResults)
+    return try LuaFunction.results(status: status, from: lua, base: base, runtime: runtime)
+  }
+
+  /// Reads all results above `base` (or the error), leaving the stack at `base`.
+  static func results(
+    status: Int32, from lua: RawLua, base: Int32, runtime: LuaRuntime
+  ) throws(LuaError) -> [LuaValue] {
+    guard status == RawLua.Status.ok else { throw LuaError.take(status: status, from: lua, base: base) }
+    defer { lua.setTop(base) }
+    if lua.budgetExhausted { throw .budgetExceeded }
+    var values: [LuaValue] = []
+    values.reserveCapacity(Int(lua.top - base))
+    var index = base + 1
+    while index <= lua.top {
+      values.append(try LuaValue.read(from: lua, at: index, runtime: runtime))
+      index += 1
+    }
+    return values
+  }
+
+  /// Pushes the function, checking that it belongs to `runtime`'s state.
+  func push(on lua: RawLua, runtime: LuaRuntime) throws(LuaError) {
+    guard runtime === self.runtime else {
+      throw .conversion(value: "a function", expected: "a function of this state", got: "another state's")
+    }
+    lua.push(ref: ref)
+  }
+}

@@ -1,0 +1,40 @@
+extension LuaState {
+  /// Runs the prelude with the full library and keeps its internals (see `Prelude`).
+  func installSandbox(seed: Int) throws(LuaError) {
+    let lua = try runtime.open()
+    let base = lua.top
+    let status = Prelude.source.utf8.withContiguousStorageIfAvailable { bytes in
+      lua.load(UnsafeRawBufferPointer(bytes), chunkName: Prelude.chunkName)
+    }
+    guard status == RawLua.Status.ok else {
+      throw LuaError.take(status: status ?? RawLua.Status.memory, from: lua, base: base, ranCode: false)
+    }
+    let runtime = runtime
+    let printer = HostClosure(runtime: runtime, mode: .call) { arguments in
+      runtime.printSink?(arguments.first?.stringValue ?? "")
+      return []
+    }
+    let reader = HostClosure(runtime: runtime, mode: .call) { arguments in
+      ModuleReader(root: runtime.moduleRoot).lookup(arguments.first?.stringValue ?? "")
+    }
+    lua.pushGlobals()
+    lua.pushCallback(context: Unmanaged.passRetained(printer).toOpaque())
+    lua.pushCallback(context: Unmanaged.passRetained(reader).toOpaque())
+    lua.push(seed)
+    let runStatus = lua.call(arguments: 4, results: 1)
+    guard runStatus == RawLua.Status.ok else { throw LuaError.take(status: runStatus, from: lua, base: base) }
+    runtime.newEnvRef = try field("new_env", of: lua)
+    runtime.viewRef = try field("view", of: lua)
+    runtime.loadedRef = try field("loaded", of: lua)
+    runtime.hostGlobalsRef = try field("host_globals", of: lua)
+    lua.setTop(base)
+  }
+
+  private func field(_ name: String, of lua: RawLua) throws(LuaError) -> Int32 {
+    guard lua.rawGet(table: -1, field: name) != .nil else {
+      lua.pop()
+      throw .sandbox(message: "the sandbox prelude did not return '\(name)'")
+    }
+    return lua.ref()
+  }
+}

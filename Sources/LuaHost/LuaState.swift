@@ -1,0 +1,89 @@
+/// One sandboxed Lua 5.4 state: loads text chunks into fresh environments and calls into them under a
+/// memory cap and a per-call instruction budget.
+///
+/// Not thread-safe: use a state from one thread (or actor) at a time. Host closures should not capture
+/// the state strongly (capture `[unowned state]`), or the state never closes.
+public final class LuaState {
+  /// Limits and host hooks for a new state.
+  public struct Options {
+    /// Most bytes Lua may hold while script code runs (default 16 MiB). Host-side pushes made outside
+    /// script code are never refused (the host reserve).
+    public var memoryLimit: Int
+    /// Most VM instructions per host call (default 10 million), counted in steps of 1000.
+    public var instructionLimit: Int
+    /// The directory `require` reads `.lua` text files below; nil: only host-registered modules.
+    public var moduleRoot: String?
+    /// Receives each line `print` writes; nil drops it.
+    public var print: ((String) -> Void)?
+    /// The seed `math.random` starts from (and `math.randomseed()` without arguments returns to).
+    public var randomSeed: Int
+
+    /// Options with the defaults above.
+    public init(
+      memoryLimit: Int = 16 << 20, instructionLimit: Int = 10_000_000, moduleRoot: String? = nil,
+      print: ((String) -> Void)? = nil, randomSeed: Int = 0x5EED
+    ) {
+      self.memoryLimit = memoryLimit
+      self.instructionLimit = instructionLimit
+      self.moduleRoot = moduleRoot
+      self.print = print
+      self.randomSeed = randomSeed
+    }
+  }
+
+  let runtime: LuaRuntime
+
+  /// Opens a state with the standard library, then builds the sandbox.
+  /// - Parameters:
+  ///   - options: limits, module root, print sink and random seed.
+  /// - Throws: `LuaError.memory` when Lua cannot start.
+  public init(_ options: Options = Options()) throws(LuaError) {
+    guard let raw = RawLua.open(memoryLimit: options.memoryLimit, instructionLimit: options.instructionLimit)
+    else { throw .memory }
+    runtime = LuaRuntime(raw: raw)
+    runtime.printSink = options.print
+    runtime.moduleRoot = options.moduleRoot
+    do throws(LuaError) {
+      try installSandbox(seed: options.randomSeed)
+    } catch {
+      runtime.close()
+      throw error
+    }
+  }
+
+  deinit {
+    runtime.close()
+  }
+
+  /// Closes the state now; references made from it stop working (calls throw `.stateClosed`).
+  public func close() {
+    runtime.close()
+  }
+
+  /// Bytes Lua holds now.
+  public var memoryInUse: Int { runtime.raw?.bytesInUse ?? 0 }
+
+  /// How many times Lua has allocated or resized memory since the state opened (frees not counted):
+  /// equal before and after a call when the call allocated nothing in Lua.
+  public var allocationCount: UInt64 { runtime.raw?.allocationCount ?? 0 }
+
+  /// The memory cap in bytes (0: none); takes effect at the next allocation.
+  public var memoryLimit: Int {
+    get { runtime.raw?.memoryLimit ?? 0 }
+    set { runtime.raw?.setMemoryLimit(newValue) }
+  }
+
+  /// Sets the instruction budget of each later host call.
+  public func setInstructionLimit(_ limit: Int) {
+    runtime.raw?.setInstructionLimit(limit)
+  }
+
+  /// Where `print` output goes (nil drops it).
+  public var printSink: ((String) -> Void)? {
+    get { runtime.printSink }
+    set { runtime.printSink = newValue }
+  }
+
+  /// The stack height of the main thread (1 at rest: the message handler). For tests of balance.
+  var stackTop: Int { Int(runtime.raw?.top ?? 0) }
+}

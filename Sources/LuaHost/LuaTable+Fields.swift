@@ -1,0 +1,123 @@
+extension LuaTable {
+  /// Sets a number field.
+  public func set(_ key: StaticString, _ value: Double) {
+    withPushed { lua in
+      lua.push(value)
+      lua.rawSet(table: -2, field: key)
+    }
+  }
+
+  /// Sets an integer field.
+  public func set(_ key: StaticString, _ value: Int) {
+    withPushed { lua in
+      lua.push(value)
+      lua.rawSet(table: -2, field: key)
+    }
+  }
+
+  /// Sets a boolean field.
+  public func set(_ key: StaticString, _ value: Bool) {
+    withPushed { lua in
+      lua.push(value)
+      lua.rawSet(table: -2, field: key)
+    }
+  }
+
+  /// Sets a string field, or clears it when `value` is nil.
+  public func set(_ key: StaticString, _ value: String?) {
+    withPushed { lua in
+      if let value { lua.push(value) } else { lua.pushNil() }
+      lua.rawSet(table: -2, field: key)
+    }
+  }
+
+  /// Sets a table field (by reference), or clears it when `value` is nil or of another state.
+  public func set(_ key: StaticString, _ value: LuaTable?) {
+    withPushed { lua in
+      if let value, value.runtime === runtime { lua.push(ref: value.ref) } else { lua.pushNil() }
+      lua.rawSet(table: -2, field: key)
+    }
+  }
+
+  /// Clears a field.
+  public func setNil(_ key: StaticString) {
+    set(key, nil as String?)
+  }
+
+  /// Sets a number under a key known only at run time (a detent id, a threshold name).
+  public func set(field key: String, _ value: Double) {
+    withPushed { lua in
+      lua.push(key)
+      lua.push(value)
+      lua.rawSet(table: -3)
+    }
+  }
+
+  /// Sets a number at an array position (1-based).
+  public func set(_ position: Int, _ value: Double) {
+    withPushed { lua in
+      lua.push(value)
+      lua.rawSet(table: -2, position: position)
+    }
+  }
+
+  /// Sets a string at an array position (1-based), or clears it when `value` is nil.
+  public func set(_ position: Int, _ value: String?) {
+    withPushed { lua in
+      if let value { lua.push(value) } else { lua.pushNil() }
+      lua.rawSet(table: -2, position: position)
+    }
+  }
+
+  /// Sets any value under a string key.
+  /// - Throws: `LuaError.conversion` when the value cannot be pushed, `.stateClosed`.
+  public func set(field key: String, _ value: LuaValue) throws(LuaError) {
+    let lua = try runtime.open()
+    let base = lua.top
+    lua.push(ref: ref)
+    lua.push(key)
+    do throws(LuaError) {
+      try value.push(on: lua, runtime: runtime)
+    } catch {
+      lua.setTop(base)
+      throw error
+    }
+    lua.rawSet(table: -3)
+    lua.setTop(base)
+  }
+
+  /// Reads a field by value (nested tables are copied).
+  /// - Throws: `LuaError.conversion` when the value cannot be converted, `.stateClosed`.
+  public func get(_ key: String) throws(LuaError) -> LuaValue {
+    let lua = try runtime.open()
+    let base = lua.top
+    defer { lua.setTop(base) }
+    lua.push(ref: ref)
+    lua.rawGet(table: -1, field: key)
+    return try LuaValue.read(from: lua, at: -1, runtime: runtime)
+  }
+
+  /// Reads an array element (1-based) by value.
+  /// - Throws: `LuaError.conversion` when the value cannot be converted, `.stateClosed`.
+  public func get(_ position: Int) throws(LuaError) -> LuaValue {
+    let lua = try runtime.open()
+    let base = lua.top
+    defer { lua.setTop(base) }
+    lua.push(ref: ref)
+    lua.rawGet(table: -1, position: position)
+    return try LuaValue.read(from: lua, at: -1, runtime: runtime)
+  }
+
+  /// Removes every key, keeping the table (and the references to it).
+  public func removeAll() {
+    withPushed { lua in
+      lua.pushNil()
+      while lua.next(table: -2) {
+        lua.pop()
+        lua.pushCopy(of: -1)
+        lua.pushNil()
+        lua.rawSet(table: -4)
+      }
+    }
+  }
+}

@@ -1,0 +1,66 @@
+/// A Lua table held by reference; the reference is released when this object goes away.
+///
+/// Reads and writes are raw (no metamethods run) and never allocate on the Swift side for
+/// `StaticString` keys, so a host can update a reused table in place every frame. Writes to a table
+/// whose state has been closed do nothing.
+public final class LuaTable {
+  let runtime: LuaRuntime
+  let ref: Int32
+
+  init(runtime: LuaRuntime, ref: Int32) {
+    self.runtime = runtime
+    self.ref = ref
+  }
+
+  deinit {
+    runtime.release(ref: ref)
+  }
+
+  /// Pushes the table, checking that it belongs to `runtime`'s state.
+  func push(on lua: RawLua, runtime: LuaRuntime) throws(LuaError) {
+    guard runtime === self.runtime else {
+      throw .conversion(value: "a table", expected: "a table of this state", got: "another state's")
+    }
+    lua.push(ref: ref)
+  }
+
+  /// The table's raw length (`rawlen`), 0 once the state is closed.
+  public var count: Int {
+    guard let lua = runtime.raw else { return 0 }
+    lua.push(ref: ref)
+    defer { lua.pop() }
+    return lua.rawLength(at: -1)
+  }
+
+  /// The whole table converted by value.
+  /// - Returns: `.table(array:fields:)`.
+  /// - Throws: `LuaError.conversion` for keys or values that do not convert, `.stateClosed`.
+  public func value() throws(LuaError) -> LuaValue {
+    let lua = try runtime.open()
+    lua.push(ref: ref)
+    defer { lua.pop() }
+    return try LuaValue.read(from: lua, at: -1, runtime: runtime)
+  }
+
+  /// A read-only proxy of this table: reads see the current contents, writes raise
+  /// `attempt to modify read-only view field 'x'`, `pairs` and `#` work.
+  /// - Returns: the proxy table (create it once and reuse it).
+  /// - Throws: `LuaError` if the proxy cannot be made (memory).
+  public func readOnlyView() throws(LuaError) -> LuaTable {
+    let lua = try runtime.open()
+    let base = lua.top
+    lua.push(ref: runtime.viewRef)
+    lua.push(ref: ref)
+    let status = lua.call(arguments: 1, results: 1)
+    guard status == RawLua.Status.ok else { throw LuaError.take(status: status, from: lua, base: base) }
+    return LuaTable(runtime: runtime, ref: lua.ref())
+  }
+
+  /// Runs `body` with the table pushed on top, then pops it; nothing when the state is closed.
+  func withPushed(_ body: (RawLua) -> Void) {
+    guard let lua = runtime.raw else { return }
+    lua.push(ref: ref)
+    body(lua)
+    lua.pop()
+  }
+}

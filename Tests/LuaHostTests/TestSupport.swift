@@ -1,0 +1,55 @@
+import Testing
+
+@testable import LuaHost
+
+/// The kind of a `LuaError`, for table-driven expectations.
+enum ErrorKind: String {
+  case syntax, runtime, memory, budget, conversion, sandbox, closed
+
+  init(_ error: LuaError) {
+    switch error {
+    case .syntax: self = .syntax
+    case .runtime: self = .runtime
+    case .memory: self = .memory
+    case .budgetExceeded: self = .budget
+    case .conversion: self = .conversion
+    case .sandbox: self = .sandbox
+    case .stateClosed: self = .closed
+    }
+  }
+}
+
+/// The source location of a table row, for `#expect(..., sourceLocation:)`.
+func location(_ line: UInt, file: String = #filePath, fileID: String = #fileID) -> SourceLocation {
+  SourceLocation(fileID: fileID, filePath: file, line: Int(line), column: 1)
+}
+
+/// Runs `source` and returns the error it raised (nil when it ran without one).
+func error(running source: String, in state: LuaState, name: String = "behaviour.lua") -> LuaError? {
+  do {
+    try state.run(source, name: name)
+    return nil
+  } catch {
+    return error
+  }
+}
+
+/// Checks that the state still runs a normal call correctly and that its stack is back at rest.
+func expectHealthy(_ state: LuaState, _ line: UInt) throws {
+  let double = try state.load("return function(x) return x * 2 end", name: "healthy.lua").call()
+  guard case .function(let function)? = double.first else {
+    Issue.record("no function returned", sourceLocation: location(line))
+    return
+  }
+  #expect(try function.call(21) == 42, sourceLocation: location(line))
+  #expect(try function.call([.integer(4)]) == [.integer(8)], sourceLocation: location(line))
+  #expect(state.stackTop == 1, "the stack is balanced", sourceLocation: location(line))
+}
+
+/// The resident set size of this process, in bytes (Linux `/proc/self/statm`).
+func residentBytes() -> Int {
+  guard let text = ModuleReader.readFile("/proc/self/statm") else { return 0 }
+  let fields = text.split(separator: " ")
+  guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+  return pages * 4096
+}
