@@ -10,7 +10,7 @@
 local S = require 'sheet'
 
 -- Seed 000 "parameters" row; overridable from outside (`set { ... }`, --set).
-local thresholds = {
+local thresholds = S.thresholds {
   default_height = 500,    -- pt: `defaultHeight` (demo 500)
   min_top = 40,            -- pt: `bottomSheetPanMinTopConstant`, the smallest c a pan reaches
   dismiss_velocity = 1500, -- pt/s: "pan ended": vy above this dismisses

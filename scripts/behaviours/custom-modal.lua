@@ -13,7 +13,7 @@
 local S = require 'sheet'
 
 -- Seed 002 "parameters" row and its durations; overridable from outside (`set { ... }`, --set).
-local thresholds = {
+local thresholds = S.thresholds {
   default_height = 300,     -- pt: `defaultHeight`; also the dismiss slide
   dismissible_height = 200, -- pt: `dismissibleHeight`: a release below it dismisses
   top_gap = 64,             -- pt: `maximumContainerHeight = H - 64`

@@ -12,7 +12,7 @@
 local S = require 'sheet'
 
 -- Seed 001 "parameters" and "pan ended" rows; overridable from outside (`set { ... }`, --set).
-local thresholds = {
+local thresholds = S.thresholds {
   dismiss_velocity = 2000, -- pt/s: "pan ended": vy above this dismisses (in 0.2 s)
   dismiss_fraction = 0.5,  -- of C: "pan ended": inset > C / 2 dismisses (in 0.3 s)
   max_backdrop = 0.7,      -- opacity: `blurViewOpacity`

@@ -11,7 +11,7 @@
 local S = require 'sheet'
 
 -- Seed 004 rows; overridable from outside (`set { ... }`, --set).
-local thresholds = {
+local thresholds = S.thresholds {
   height = 300,         -- pt: "size", `bottomSheetHeight`
   close_fraction = 0.5, -- of height: "release": ty < 300 * 0.5 = 150 reopens, else closes
   max_backdrop = 0.5,   -- opacity of the dimming view's colour (black 0.5)

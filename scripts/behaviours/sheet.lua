@@ -201,4 +201,24 @@ function S.spring_duration(duration, damping_ratio)
   return { spring = { duration = duration, damping_ratio = damping_ratio } }
 end
 
+--- Threshold overrides the host applies before a behaviour runs (`set { ... }`, `--set name=value`,
+-- `sheet tune`). The host fills this table; a behaviour reads it only through S.thresholds.
+S.overrides = {}
+
+--- A behaviour's thresholds with the host's overrides applied, so that values a file computes once at
+-- load time (animation durations, a grab band) follow the overrides too.
+-- @param defaults table of name -> number, the file's own values (changed in place and returned)
+-- @return the same table, overridden names replaced
+function S.thresholds(defaults)
+  if type(defaults) ~= 'table' then
+    error(('sheet.thresholds: defaults %s is not a table'):format(show(defaults)), 2)
+  end
+  for name, value in pairs(S.overrides) do
+    if defaults[name] ~= nil then
+      defaults[name] = value
+    end
+  end
+  return defaults
+end
+
 return S

@@ -8,7 +8,7 @@
 local S = require 'sheet'
 
 -- Seed 003 rows ("size", "show"); overridable from outside (`set { ... }`, --set).
-local thresholds = {
+local thresholds = S.thresholds {
   bottom_gap = 120,    -- pt: `contentViewInset.bottom`, kept between the content and the safe-area bottom
   max_backdrop = 0.25, -- opacity: `dimmedBlack` = black at alpha 0.25
   duration = 0.3,      -- s: "show" / "hide", ease-in-out

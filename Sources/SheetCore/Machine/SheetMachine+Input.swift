@@ -134,7 +134,7 @@ extension SheetMachine {
     pendingPolicy = nil
     policy = next
     configuration = next.configuration
-    fallback = DefaultPolicy(configuration: configuration)
+    fallback = next.fallbackPolicy
     geometry.edge = configuration.edge
     resolveDetents()
     reconcileDetents()

@@ -68,7 +68,7 @@ public struct SheetMachine {
   public init(policy: any SheetPolicy, geometry: SheetGeometry, contentHeight: Double? = nil) {
     self.policy = policy
     self.configuration = policy.configuration
-    self.fallback = DefaultPolicy(configuration: configuration)
+    self.fallback = policy.fallbackPolicy
     var g = geometry
     g.edge = configuration.edge
     self.geometry = g

@@ -30,6 +30,9 @@ public struct DefaultPolicy: SheetPolicy, Sendable {
 
   /// Creates the default policy.
   /// - Parameter configuration: The configuration (default: ``standardConfiguration``).
+  /// The policy itself, with its own parameters, decides when it is asked to fall back.
+  public var fallbackPolicy: DefaultPolicy { self }
+
   public init(configuration: SheetConfiguration = DefaultPolicy.standardConfiguration) {
     self.configuration = configuration
   }

@@ -7,6 +7,11 @@ public protocol SheetPolicy {
   /// The static configuration; read once when the policy is installed.
   var configuration: SheetConfiguration { get }
 
+  /// The native policy that decides instead when this one faults or returns a bad result; by default
+  /// ``DefaultPolicy`` with this policy's configuration. A scripted policy returns one tuned by its
+  /// thresholds.
+  var fallbackPolicy: DefaultPolicy { get }
+
   /// Maps the finger to a height while dragging.
   /// - Parameter input: The pan and the sheet.
   /// - Returns: The height in `[0, H]`.
@@ -62,6 +67,9 @@ public protocol SheetPolicy {
 extension SheetPolicy {
   /// ``DefaultPolicy`` with this policy's configuration and default parameters.
   public var defaultPolicy: DefaultPolicy { DefaultPolicy(configuration: configuration) }
+
+  /// ``DefaultPolicy`` with this policy's configuration.
+  public var fallbackPolicy: DefaultPolicy { defaultPolicy }
 
   /// Default: ``DefaultPolicy/dragHeight(_:)``.
   public func dragHeight(_ input: DragInput) throws(PolicyFault) -> Double {

@@ -1,0 +1,139 @@
+import LuaHost
+import SheetCore
+
+/// A Lua behaviour loaded, validated and ready to drive a sheet: it is the `SheetPolicy` the core calls.
+///
+/// A behaviour owns its Lua state (or borrows a scenario's, for an inline table). It is used from one
+/// thread at a time, like the state it calls into.
+public final class Behaviour: @unchecked Sendable {
+  /// Where the behaviour came from.
+  public let source: BehaviourSource
+  /// The thresholds in effect, overrides applied.
+  public let thresholds: [String: Double]
+  /// The sheet's configuration: edge, detents, gesture area, backdrop and tap settings.
+  public private(set) var configuration: SheetConfiguration
+  /// The native default policy that fills every decision the behaviour leaves out or gets wrong,
+  /// tuned by the behaviour's thresholds where it names them (`projection_rate`, `redirect_progress`,
+  /// `rubber_band`, `spring_response`, `spring_damping`, `allows_skipping`).
+  public private(set) var fallbackPolicy: DefaultPolicy
+
+  let state: LuaState
+  let table: LuaTable
+  let spec: BehaviourSpec
+  let views: BehaviourViews
+  let locator: SourceLocator
+  /// Problems found outside a policy call (a detent resolver's error), for the host to report.
+  var faults: [PolicyFault] = []
+
+  /// Loads a behaviour in a fresh sandboxed state.
+  /// - Parameters:
+  ///   - source: The behaviour's text and name.
+  ///   - overrides: Threshold values that replace the file's, applied before the file runs (through
+  ///     `sheet.thresholds`) and after (in its `thresholds` table).
+  ///   - options: The state's limits; its module root defaults to the file's folder.
+  /// - Returns: The behaviour.
+  /// - Throws: `BehaviourError` naming the file, line, field and bad value.
+  public static func load(
+    _ source: BehaviourSource, overrides: [(name: String, value: Double)] = [],
+    options: LuaState.Options = LuaState.Options()
+  ) throws(BehaviourError) -> Behaviour {
+    var options = options
+    if options.moduleRoot == nil { options.moduleRoot = source.moduleRoot }
+    do {
+      let state = try LuaState(options)
+      try installHelperModule(in: state, overrides: overrides)
+      let chunk = try state.load(source.text, name: source.name)
+      let result = try chunk.callOne()
+      guard case .tableRef(let table) = result else {
+        throw BehaviourError.invalidField(
+          file: source.name, line: 1, path: "(returned value)", value: FieldReader.describe(result),
+          expected: "the file to return a table")
+      }
+      return try Behaviour(source: source, state: state, table: table, overrides: overrides)
+    } catch let error as BehaviourError {
+      throw error
+    } catch let error as LuaError {
+      throw .lua(file: source.name, error: error)
+    } catch {
+      throw .lua(file: source.name, error: .runtime(message: "\(error)", location: nil, traceback: ""))
+    }
+  }
+
+  /// Wraps a behaviour table that lives in an existing state (a scenario's inline table).
+  /// - Parameters:
+  ///   - source: The name messages use and the text lines are looked up in.
+  ///   - state: The state holding the table.
+  ///   - table: The behaviour table.
+  ///   - overrides: Threshold values that replace the table's.
+  /// - Throws: `BehaviourError` naming the field and bad value.
+  public init(
+    source: BehaviourSource, state: LuaState, table: LuaTable, overrides: [(name: String, value: Double)] = []
+  ) throws(BehaviourError) {
+    self.source = source
+    self.state = state
+    self.table = table
+    let locator = SourceLocator(source.text)
+    self.locator = locator
+    let value: LuaValue
+    do throws(LuaError) {
+      value = try table.value()
+    } catch {
+      throw .lua(file: source.name, error: error)
+    }
+    guard case .table(let array, let fields) = value, array.isEmpty else {
+      throw BehaviourError.invalidField(
+        file: source.name, line: 1, path: "(returned value)", value: "a list",
+        expected: "a table of named fields")
+    }
+    let spec = try BehaviourSpec(fields: fields, file: source.name, locator: locator)
+    var effective = spec.thresholds
+    for (name, value) in overrides {
+      guard effective[name] != nil else {
+        throw .unknownThreshold(
+          file: source.name, name: name,
+          suggestion: NameSuggestion.nearest(to: name, in: effective.keys.sorted()))
+      }
+      effective[name] = value
+    }
+    self.spec = spec
+    self.thresholds = effective
+    do throws(LuaError) {
+      if case .tableRef(let own) = try table.reference("thresholds") {
+        for (name, value) in overrides { own.set(field: name, value) }
+      }
+      views = try BehaviourViews(state: state, thresholds: effective)
+    } catch {
+      throw .lua(file: source.name, error: error)
+    }
+    configuration = SheetConfiguration()
+    fallbackPolicy = DefaultPolicy()
+    configuration = try makeConfiguration()
+    fallbackPolicy = makeFallback()
+  }
+
+  /// Runs the embedded `sheet` helper module and registers it for `require 'sheet'`, with the overrides
+  /// its `thresholds` function applies.
+  private static func installHelperModule(in state: LuaState, overrides: [(name: String, value: Double)])
+    throws(LuaError)
+  {
+    let chunk = try state.load(Presets.helperText, name: "sheet.lua")
+    guard case .tableRef(let module) = try chunk.callOne() else { return }
+    let overrideTable = try state.newTable()
+    for (name, value) in overrides { overrideTable.set(field: name, value) }
+    module.set("overrides", overrideTable)
+    try state.setModule("sheet", .tableRef(module))
+  }
+
+  /// Takes the problems recorded outside policy calls (detent resolvers), oldest first.
+  /// - Returns: The faults; the list is then empty.
+  public func takeFaults() -> [PolicyFault] {
+    defer { faults.removeAll(keepingCapacity: true) }
+    return faults
+  }
+
+  /// Lua memory in use by the behaviour's state, in bytes.
+  public var memoryInUse: Int { state.memoryInUse }
+
+  /// How many allocations the behaviour's Lua state has made since it opened.
+  public var allocationCount: UInt64 { state.allocationCount }
+}

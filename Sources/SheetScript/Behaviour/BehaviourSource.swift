@@ -1,0 +1,60 @@
+import Foundation
+
+/// A behaviour's Lua text and where it came from.
+public struct BehaviourSource: Sendable, Equatable {
+  /// The name messages use: a preset's `name.lua`, or the file's path as the user gave it.
+  public var name: String
+  /// The chunk's text.
+  public var text: String
+  /// The file's path on disk, or `nil` for an embedded preset.
+  public var path: String?
+
+  /// Creates a source from text.
+  /// - Parameters:
+  ///   - name: The chunk name messages use (`behaviour.lua`).
+  ///   - text: The Lua text.
+  ///   - path: The file on disk, if any (its folder is where `require` looks).
+  public init(name: String, text: String, path: String? = nil) {
+    self.name = name
+    self.text = text
+    self.path = path
+  }
+
+  /// The folder `require` reads modules below: the file's folder, or none for a preset.
+  public var moduleRoot: String? {
+    path.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+  }
+
+  /// Finds a behaviour by preset name or by path.
+  ///
+  /// A reference that names a preset (`bottom-sheet-vc`) is the embedded preset; otherwise it is a file,
+  /// relative to `directory` when it is not absolute, with `.lua` added when it has no extension.
+  /// - Parameters:
+  ///   - reference: A preset name or a path.
+  ///   - directory: The folder relative paths start from (a scenario's folder), or `nil` for the working
+  ///     directory.
+  /// - Returns: The source.
+  /// - Throws: `BehaviourError.notFound` listing what was tried.
+  public static func resolve(_ reference: String, relativeTo directory: String? = nil) throws(BehaviourError)
+    -> BehaviourSource
+  {
+    if !reference.contains("/"), !reference.hasSuffix(".lua"), let preset = Presets.source(named: reference) {
+      return preset
+    }
+    var candidates: [String] = []
+    let base = reference.hasPrefix("/") || directory == nil ? reference : "\(directory ?? ".")/\(reference)"
+    candidates.append(base)
+    if !reference.hasSuffix(".lua") { candidates.append(base + ".lua") }
+    for candidate in candidates {
+      if let text = try? String(contentsOfFile: candidate, encoding: .utf8) {
+        return BehaviourSource(name: displayName(candidate), text: text, path: candidate)
+      }
+    }
+    throw .notFound(reference: reference, searched: candidates)
+  }
+
+  /// A path shortened for messages: `./` removed.
+  private static func displayName(_ path: String) -> String {
+    path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+  }
+}

@@ -1,0 +1,142 @@
+import LuaHost
+import SheetCore
+
+/// Reads typed values out of a behaviour's fields, throwing errors that name the file, line, field path,
+/// the bad value as written, and what was expected.
+struct FieldReader {
+  /// The chunk's name.
+  var file: String
+  /// Finds the line of a field path.
+  var locator: SourceLocator
+
+  /// The error for a bad value.
+  /// - Parameters:
+  ///   - value: The value found.
+  ///   - path: Where it was found.
+  ///   - expected: What would have been accepted.
+  /// - Returns: The error.
+  func invalid(_ value: LuaValue, at path: [PathComponent], expected: String) -> BehaviourError {
+    .invalidField(
+      file: file, line: locator.line(of: path), path: PathComponent.text(path), value: Self.describe(value),
+      expected: expected)
+  }
+
+  /// A value as a message quotes it: numbers as written, strings in quotes, other types by name.
+  /// - Parameter value: The value.
+  /// - Returns: Its description.
+  static func describe(_ value: LuaValue) -> String {
+    switch value {
+    case .nil: "nil"
+    case .boolean(let b): b ? "true" : "false"
+    case .integer(let i): String(i)
+    case .number(let n): n.isNaN ? "nan" : n.isInfinite ? (n > 0 ? "inf" : "-inf") : TraceNumber.format(n)
+    case .string(let s): "'\(s)'"
+    case .table, .tableRef: "a table"
+    case .function: "a function"
+    }
+  }
+
+  func number(_ value: LuaValue, at path: [PathComponent], in range: ClosedRange<Double>) throws(BehaviourError)
+    -> Double
+  {
+    guard let number = value.doubleValue, number.isFinite, range.contains(number) else {
+      throw invalid(
+        value, at: path, expected: "a number in \(TraceNumber.format(range.lowerBound))...\(TraceNumber.format(range.upperBound))")
+    }
+    return number
+  }
+
+  func bool(_ value: LuaValue, at path: [PathComponent]) throws(BehaviourError) -> Bool {
+    guard case .boolean(let b) = value else { throw invalid(value, at: path, expected: "true or false") }
+    return b
+  }
+
+  func string(_ value: LuaValue, at path: [PathComponent]) throws(BehaviourError) -> String {
+    guard case .string(let s) = value, !s.isEmpty else { throw invalid(value, at: path, expected: "a non-empty string") }
+    return s
+  }
+
+  func choice(_ value: LuaValue, at path: [PathComponent], from names: [String]) throws(BehaviourError) -> String {
+    guard case .string(let s) = value, names.contains(s) else {
+      throw invalid(value, at: path, expected: "one of " + names.map { "'\($0)'" }.joined(separator: ", "))
+    }
+    return s
+  }
+
+  /// The fields of a table value, which must have no list part unless `allowList`.
+  func table(_ value: LuaValue, at path: [PathComponent], expected: String) throws(BehaviourError)
+    -> (array: [LuaValue], fields: [String: LuaValue])
+  {
+    guard case .table(let array, let fields) = value else { throw invalid(value, at: path, expected: expected) }
+    return (array, fields)
+  }
+
+  /// Rejects keys outside `known`, naming the nearest known one.
+  func checkKeys(_ fields: [String: LuaValue], at path: [PathComponent], known: [String]) throws(BehaviourError) {
+    for key in fields.keys.sorted() where !known.contains(key) {
+      throw .unknownField(
+        file: file, line: locator.line(of: path + [.key(key)]), path: PathComponent.text(path + [.key(key)]),
+        suggestion: NameSuggestion.nearest(to: key, in: known))
+    }
+  }
+
+  func callback(_ fields: [String: LuaValue], _ key: String) throws(BehaviourError) -> LuaFunction? {
+    switch fields[key] {
+    case nil: return nil
+    case .function(let function)?: return function
+    case let value?: throw invalid(value, at: [.key(key)], expected: "a function")
+    }
+  }
+
+  func gestureArea(_ value: LuaValue) throws(BehaviourError) -> GestureArea {
+    let path: [PathComponent] = [.key("gesture_area")]
+    let expected = "'screen', 'sheet' or { band = points, backdrop = true|false }"
+    switch value {
+    case .string("screen"): return .screen
+    case .string("sheet"): return .sheet
+    case .table(let array, let fields) where array.isEmpty:
+      try checkKeys(fields, at: path, known: ["band", "backdrop"])
+      guard let band = fields["band"] else { throw invalid(value, at: path, expected: expected) }
+      let points = try number(band, at: path + [.key("band")], in: 0...10_000)
+      let backdrop = try fields["backdrop"].map { v throws(BehaviourError) in
+        try bool(v, at: path + [.key("backdrop")])
+      }
+      return .band(points, includesBackdrop: backdrop ?? false)
+    default: throw invalid(value, at: path, expected: expected)
+    }
+  }
+
+  func tapRegions(_ value: LuaValue) throws(BehaviourError) -> Set<TouchRegion> {
+    let path: [PathComponent] = [.key("tap_to_dismiss")]
+    let names = ["backdrop", "sheet", "gesture_area"]
+    func region(_ name: String) -> TouchRegion {
+      name == "sheet" ? .sheet : name == "gesture_area" ? .gestureArea : .backdrop
+    }
+    switch value {
+    case .boolean(let b): return b ? [.backdrop] : []
+    case .string: return [region(try choice(value, at: path, from: names))]
+    case .table(let array, let fields) where fields.isEmpty:
+      var regions: Set<TouchRegion> = []
+      for (index, item) in array.enumerated() {
+        regions.insert(region(try choice(item, at: path + [.index(index + 1)], from: names)))
+      }
+      return regions
+    default:
+      throw invalid(value, at: path, expected: "true, false, a region name or a list of region names")
+    }
+  }
+
+  func thresholds(_ value: LuaValue) throws(BehaviourError) -> [String: Double] {
+    let path: [PathComponent] = [.key("thresholds")]
+    let (array, fields) = try table(value, at: path, expected: "a table of named numbers")
+    guard array.isEmpty else { throw invalid(value, at: path, expected: "a table of named numbers, not a list") }
+    var result: [String: Double] = [:]
+    for key in fields.keys.sorted() {
+      guard let number = fields[key]?.doubleValue, number.isFinite else {
+        throw invalid(fields[key] ?? .nil, at: path + [.key(key)], expected: "a finite number")
+      }
+      result[key] = number
+    }
+    return result
+  }
+}
