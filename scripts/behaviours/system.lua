@@ -15,7 +15,7 @@ local S = require 'sheet'
 
 -- DefaultPolicy's parameters (and the two detents' numbers); overridable from outside (`set { ... }`,
 -- --set). Booleans are numbers: 0 = false, anything else = true.
-local thresholds = {
+local thresholds = S.thresholds {
   projection_rate = 0.998,  -- per ms: `projectionRate`, momentum projection's deceleration (UIScrollView's
                             -- normal rate); tuning range 0.99 .. 0.999
   redirect_progress = 0.5,  -- `redirectProgress`: progress past the near candidate beyond which a release
