@@ -60,7 +60,8 @@ extension Behaviour {
           faults.append(
             PolicyFault(
               callback: "detents",
-              message: "\(source.name):\(locator.line(of: [.key("detents")])): detent '\(id)' height function "
+              message:
+                "\(source.name):\(locator.line(of: [.key("detents")])): detent '\(id)' height function "
                 + "returned \(FieldReader.describe(value)); expected a number >= 0 or nil"))
           return nil
         }
@@ -153,6 +154,7 @@ final class DetentFunction: @unchecked Sendable {
   func height(in context: DetentContext) -> Double? {
     guard let behaviour else { return nil }
     return listed
-      ? behaviour.resolveListed(function, id: id, in: context) : behaviour.resolve(function, id: id, in: context)
+      ? behaviour.resolveListed(function, id: id, in: context)
+      : behaviour.resolve(function, id: id, in: context)
   }
 }

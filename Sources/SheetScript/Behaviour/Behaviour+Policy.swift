@@ -9,9 +9,11 @@ extension Behaviour: SheetPolicy {
   public func dragHeight(_ input: DragInput) throws(PolicyFault) -> Double {
     guard let onDrag = spec.onDrag else { return fallbackPolicy.dragHeight(input) }
     views.update(gesture: input)
-    let value = try invoke("on_drag") { () throws(LuaError) in try onDrag.callOne(views.sheet, views.gesture) }
+    let value = try invoke("on_drag") { () throws(LuaError) in try onDrag.callOne(views.sheet, views.gesture)
+    }
     guard let height = value.doubleValue, height.isFinite, height >= 0, height <= input.geometry.height else {
-      throw fault("on_drag", returned: value, expected: "a height in [0, \(Format.fixed(input.geometry.height, 0))]")
+      throw fault(
+        "on_drag", returned: value, expected: "a height in [0, \(Format.fixed(input.geometry.height, 0))]")
     }
     return height
   }

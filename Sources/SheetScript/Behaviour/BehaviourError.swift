@@ -20,7 +20,8 @@ extension BehaviourError: CustomStringConvertible {
   public var description: String {
     switch self {
     case .notFound(let reference, let searched):
-      return "behaviour '\(reference)' not found (looked for a preset and for \(searched.joined(separator: ", ")))"
+      return
+        "behaviour '\(reference)' not found (looked for a preset and for \(searched.joined(separator: ", ")))"
     case .lua(let file, let error):
       let text = error.description
       return text.hasPrefix(file) ? text : "\(file): \(text)"

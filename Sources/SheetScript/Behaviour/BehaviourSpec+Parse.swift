@@ -22,7 +22,9 @@ extension BehaviourSpec {
     cornerRadius = try fields["corner_radius"].map { v throws(BehaviourError) in
       try reader.number(v, at: [.key("corner_radius")], in: 0...1000)
     }
-    grabber = try fields["grabber"].map { v throws(BehaviourError) in try reader.bool(v, at: [.key("grabber")]) }
+    grabber = try fields["grabber"].map { v throws(BehaviourError) in
+      try reader.bool(v, at: [.key("grabber")])
+    }
     pannable = try fields["pannable"].map { v throws(BehaviourError) in
       try reader.bool(v, at: [.key("pannable")])
     }
@@ -66,7 +68,8 @@ extension BehaviourSpec {
     for (key, id) in [("present_detent", presentDetent), ("largest_undimmed_detent", largestUndimmedDetent)] {
       guard let id, !ids.contains(id) else { continue }
       throw reader.invalid(
-        .string(id), at: [.key(key)], expected: "one of the detent ids " + ids.map { "'\($0)'" }.joined(separator: ", "))
+        .string(id), at: [.key(key)],
+        expected: "one of the detent ids " + ids.map { "'\($0)'" }.joined(separator: ", "))
     }
   }
 }

@@ -3,10 +3,12 @@ import SheetCore
 
 extension FieldReader {
   /// Reads `animations`: per transition a spec table or a function of the sheet returning one.
-  func animations(_ value: LuaValue) throws(BehaviourError) -> [SheetTransition: BehaviourSpec.AnimationEntry] {
+  func animations(_ value: LuaValue) throws(BehaviourError) -> [SheetTransition: BehaviourSpec.AnimationEntry]
+  {
     let path: [PathComponent] = [.key("animations")]
     let names = SheetTransition.allNames
-    let (array, fields) = try table(value, at: path, expected: "a table keyed by " + names.joined(separator: ", "))
+    let (array, fields) = try table(
+      value, at: path, expected: "a table keyed by " + names.joined(separator: ", "))
     guard array.isEmpty else { throw invalid(value, at: path, expected: "a table keyed by transition names") }
     try checkKeys(fields, at: path, known: names)
     var result: [SheetTransition: BehaviourSpec.AnimationEntry] = [:]
@@ -43,29 +45,39 @@ extension FieldReader {
     return TransitionAnimation(height: height, backdrop: backdrop, slide: slide)
   }
 
-  private func motion(_ fields: [String: LuaValue], _ value: LuaValue, at path: [PathComponent]) throws(BehaviourError)
+  private func motion(_ fields: [String: LuaValue], _ value: LuaValue, at path: [PathComponent])
+    throws(BehaviourError)
     -> Motion
   {
     if let spring = fields["spring"] {
       let springPath = path + [.key("spring")]
-      let (_, parts) = try table(spring, at: springPath, expected: "{ damping_ratio =, response = } or { duration =, damping_ratio = }")
+      let (_, parts) = try table(
+        spring, at: springPath, expected: "{ damping_ratio =, response = } or { duration =, damping_ratio = }"
+      )
       try checkKeys(parts, at: springPath, known: ["damping_ratio", "response", "duration"])
-      let zeta = try number(parts["damping_ratio"] ?? .number(1), at: springPath + [.key("damping_ratio")], in: 0.01...100)
+      let zeta = try number(
+        parts["damping_ratio"] ?? .number(1), at: springPath + [.key("damping_ratio")], in: 0.01...100)
       if let duration = parts["duration"] {
-        return .springDuration(duration: try number(duration, at: springPath + [.key("duration")], in: 0.001...60), dampingRatio: zeta)
+        return .springDuration(
+          duration: try number(duration, at: springPath + [.key("duration")], in: 0.001...60),
+          dampingRatio: zeta)
       }
-      let response = try number(parts["response"] ?? .nil, at: springPath + [.key("response")], in: 0.001...60)
+      let response = try number(
+        parts["response"] ?? .nil, at: springPath + [.key("response")], in: 0.001...60)
       return .spring(dampingRatio: zeta, response: response)
     }
     guard let rawDuration = fields["duration"] else {
       throw invalid(value, at: path, expected: "a curve with a duration, or a spring")
     }
     let duration = try number(rawDuration, at: path + [.key("duration")], in: 0...60)
-    return .curve(try curve(fields["curve"] ?? .string("ease_in_out"), at: path + [.key("curve")]), duration: duration)
+    return .curve(
+      try curve(fields["curve"] ?? .string("ease_in_out"), at: path + [.key("curve")]), duration: duration)
   }
 
   private func curve(_ value: LuaValue, at path: [PathComponent]) throws(BehaviourError) -> Curve {
-    let names: [String: Curve] = ["linear": .linear, "ease_in": .easeIn, "ease_out": .easeOut, "ease_in_out": .easeInOut]
+    let names: [String: Curve] = [
+      "linear": .linear, "ease_in": .easeIn, "ease_out": .easeOut, "ease_in_out": .easeInOut,
+    ]
     if case .string(let name) = value, let curve = names[name] { return curve }
     if case .table(_, let fields) = value, case .table(let points, _)? = fields["bezier"], points.count == 4 {
       var p: [Double] = []
@@ -75,7 +87,9 @@ extension FieldReader {
       }
       return .bezier(p[0], p[1], p[2], p[3])
     }
-    throw invalid(value, at: path, expected: "'linear', 'ease_in', 'ease_out', 'ease_in_out' or { bezier = { x1, y1, x2, y2 } }")
+    throw invalid(
+      value, at: path,
+      expected: "'linear', 'ease_in', 'ease_out', 'ease_in_out' or { bezier = { x1, y1, x2, y2 } }")
   }
 }
 

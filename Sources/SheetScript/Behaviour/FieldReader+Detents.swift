@@ -8,7 +8,9 @@ extension FieldReader {
   ///   - path: Where it was found (`detents`, or a detents function's result).
   /// - Returns: The entries in declaration order.
   /// - Throws: `BehaviourError` for a missing or duplicate id, or a height given in none or several ways.
-  func detents(_ value: LuaValue, at path: [PathComponent]) throws(BehaviourError) -> [BehaviourSpec.DetentEntry] {
+  func detents(_ value: LuaValue, at path: [PathComponent]) throws(BehaviourError) -> [BehaviourSpec
+    .DetentEntry]
+  {
     let expected = "a list of { id = 'name', height = ... } entries"
     let (array, fields) = try table(value, at: path, expected: expected)
     guard fields.isEmpty, !array.isEmpty else { throw invalid(value, at: path, expected: expected) }
@@ -16,14 +18,17 @@ extension FieldReader {
     for (offset, item) in array.enumerated() {
       let entry = try detent(item, at: path + [.index(offset + 1)])
       if entries.contains(where: { $0.id == entry.id }) {
-        throw invalid(.string(entry.id), at: path + [.index(offset + 1), .key("id")], expected: "a unique detent id")
+        throw invalid(
+          .string(entry.id), at: path + [.index(offset + 1), .key("id")], expected: "a unique detent id")
       }
       entries.append(entry)
     }
     return entries
   }
 
-  private func detent(_ value: LuaValue, at path: [PathComponent]) throws(BehaviourError) -> BehaviourSpec.DetentEntry {
+  private func detent(_ value: LuaValue, at path: [PathComponent]) throws(BehaviourError)
+    -> BehaviourSpec.DetentEntry
+  {
     let expected = "{ id = 'name', height = points | 'content' | function } or fraction = or inset ="
     let (_, fields) = try table(value, at: path, expected: expected)
     try checkKeys(fields, at: path, known: ["id", "height", "fraction", "inset", "max"])

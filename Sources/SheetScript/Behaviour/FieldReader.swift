@@ -36,12 +36,15 @@ struct FieldReader {
     }
   }
 
-  func number(_ value: LuaValue, at path: [PathComponent], in range: ClosedRange<Double>) throws(BehaviourError)
+  func number(_ value: LuaValue, at path: [PathComponent], in range: ClosedRange<Double>)
+    throws(BehaviourError)
     -> Double
   {
     guard let number = value.doubleValue, number.isFinite, range.contains(number) else {
       throw invalid(
-        value, at: path, expected: "a number in \(TraceNumber.format(range.lowerBound))...\(TraceNumber.format(range.upperBound))")
+        value, at: path,
+        expected:
+          "a number in \(TraceNumber.format(range.lowerBound))...\(TraceNumber.format(range.upperBound))")
     }
     return number
   }
@@ -52,11 +55,15 @@ struct FieldReader {
   }
 
   func string(_ value: LuaValue, at path: [PathComponent]) throws(BehaviourError) -> String {
-    guard case .string(let s) = value, !s.isEmpty else { throw invalid(value, at: path, expected: "a non-empty string") }
+    guard case .string(let s) = value, !s.isEmpty else {
+      throw invalid(value, at: path, expected: "a non-empty string")
+    }
     return s
   }
 
-  func choice(_ value: LuaValue, at path: [PathComponent], from names: [String]) throws(BehaviourError) -> String {
+  func choice(_ value: LuaValue, at path: [PathComponent], from names: [String]) throws(BehaviourError)
+    -> String
+  {
     guard case .string(let s) = value, names.contains(s) else {
       throw invalid(value, at: path, expected: "one of " + names.map { "'\($0)'" }.joined(separator: ", "))
     }
@@ -67,12 +74,16 @@ struct FieldReader {
   func table(_ value: LuaValue, at path: [PathComponent], expected: String) throws(BehaviourError)
     -> (array: [LuaValue], fields: [String: LuaValue])
   {
-    guard case .table(let array, let fields) = value else { throw invalid(value, at: path, expected: expected) }
+    guard case .table(let array, let fields) = value else {
+      throw invalid(value, at: path, expected: expected)
+    }
     return (array, fields)
   }
 
   /// Rejects keys outside `known`, naming the nearest known one.
-  func checkKeys(_ fields: [String: LuaValue], at path: [PathComponent], known: [String]) throws(BehaviourError) {
+  func checkKeys(_ fields: [String: LuaValue], at path: [PathComponent], known: [String])
+    throws(BehaviourError)
+  {
     for key in fields.keys.sorted() where !known.contains(key) {
       throw .unknownField(
         file: file, line: locator.line(of: path + [.key(key)]), path: PathComponent.text(path + [.key(key)]),
@@ -129,7 +140,9 @@ struct FieldReader {
   func thresholds(_ value: LuaValue) throws(BehaviourError) -> [String: Double] {
     let path: [PathComponent] = [.key("thresholds")]
     let (array, fields) = try table(value, at: path, expected: "a table of named numbers")
-    guard array.isEmpty else { throw invalid(value, at: path, expected: "a table of named numbers, not a list") }
+    guard array.isEmpty else {
+      throw invalid(value, at: path, expected: "a table of named numbers, not a list")
+    }
     var result: [String: Double] = [:]
     for key in fields.keys.sorted() {
       guard let number = fields[key]?.doubleValue, number.isFinite else {

@@ -1,0 +1,80 @@
+/// A usage error: an unknown command or flag, a missing value or file. The CLI exits with status 2.
+struct UsageError: Error, Equatable {
+  /// What was wrong, in one line.
+  var message: String
+}
+
+/// A command's arguments split into positionals and options, checked against the flags it accepts.
+struct CommandLineArguments {
+  /// Arguments that are not options, in order.
+  var positionals: [String] = []
+  /// Each option's values in order (a repeatable option keeps them all); flags without a value hold `""`.
+  var options: [String: [String]] = [:]
+
+  /// Parses `arguments` for a command.
+  /// - Parameters:
+  ///   - arguments: The words after the command's name.
+  ///   - valued: Options that take a value (`--set name=value` or `--set=name=value`), with their short forms.
+  ///   - flags: Options that take no value.
+  /// - Throws: `UsageError` naming an unknown option or a missing value.
+  init(_ arguments: [String], valued: [String: String] = [:], flags: Set<String> = []) throws(UsageError) {
+    var index = 0
+    while index < arguments.count {
+      let word = arguments[index]
+      index += 1
+      guard word.hasPrefix("-"), word != "-" else {
+        positionals.append(word)
+        continue
+      }
+      var name = word
+      var inline: String?
+      if let equals = word.firstIndex(of: "="), word.hasPrefix("--") {
+        name = String(word[..<equals])
+        inline = String(word[word.index(after: equals)...])
+      }
+      if let canonical = valued[name] {
+        if let inline {
+          options[canonical, default: []].append(inline)
+        } else if index < arguments.count {
+          options[canonical, default: []].append(arguments[index])
+          index += 1
+        } else {
+          throw UsageError(message: "option \(name) needs a value")
+        }
+      } else if flags.contains(name), inline == nil {
+        options[name, default: []].append("")
+      } else {
+        throw UsageError(message: "unknown option '\(word)'")
+      }
+    }
+  }
+
+  /// The last value of an option, if given.
+  /// - Parameter name: The option's canonical name.
+  /// - Returns: Its value, or `nil`.
+  func value(_ name: String) -> String? { options[name]?.last }
+
+  /// Whether a flag was given.
+  /// - Parameter name: The flag.
+  /// - Returns: `true` when present.
+  func has(_ name: String) -> Bool { options[name] != nil }
+
+  /// Parses `--set name=value` options into threshold overrides, in order.
+  /// - Returns: The overrides, later ones winning.
+  /// - Throws: `UsageError` quoting a malformed override.
+  func overrides() throws(UsageError) -> [(name: String, value: Double)] {
+    var result: [(name: String, value: Double)] = []
+    for text in options["--set"] ?? [] {
+      guard let equals = text.firstIndex(of: "=") else {
+        throw UsageError(message: "--set expects name=value, got '\(text)'")
+      }
+      let name = String(text[..<equals])
+      let raw = String(text[text.index(after: equals)...])
+      guard !name.isEmpty, let value = Double(raw), value.isFinite else {
+        throw UsageError(message: "--set \(text): '\(raw)' is not a finite number")
+      }
+      result.append((name, value))
+    }
+    return result
+  }
+}

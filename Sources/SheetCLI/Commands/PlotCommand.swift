@@ -1,0 +1,24 @@
+import SheetScript
+
+/// `sheet plot FILE -o OUT.svg`.
+enum PlotCommand {
+  /// Runs a scenario and writes its plot.
+  /// - Parameter arguments: The words after `plot`.
+  /// - Returns: 0 when the scenario passed, 1 otherwise (the plot is written either way).
+  /// - Throws: `UsageError` for bad arguments; the file system's error when the SVG cannot be written.
+  static func main(_ arguments: [String]) throws -> Int32 {
+    let args = try CommandLineArguments(
+      arguments, valued: ["-o": "-o", "--output": "-o", "--set": "--set", "--fps": "--fps"])
+    let file = try ScenarioArguments.singleFile(args)
+    guard let output = args.value("-o") else {
+      throw UsageError(message: "plot needs -o OUT.svg")
+    }
+    let result = ScenarioRunner.run(file: file, options: try ScenarioArguments.options(args))
+    try Output.emit(TracePlot().svg(result.trace), to: output)
+    for failure in result.failures {
+      Output.error(failure.description)
+    }
+    Output.print("wrote \(output)")
+    return result.passed ? 0 : 1
+  }
+}

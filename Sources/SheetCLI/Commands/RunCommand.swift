@@ -1,0 +1,63 @@
+import SheetScript
+
+/// `sheet run FILE [--format table|jsonl|csv] [--set name=value]... [--fps N] [-o OUT]`.
+enum RunCommand {
+  /// Runs a scenario and prints its trace.
+  /// - Parameter arguments: The words after `run`.
+  /// - Returns: 0 when every expectation passed, 1 otherwise.
+  /// - Throws: `UsageError` for bad arguments; the file system's error when `-o` cannot be written.
+  static func main(_ arguments: [String]) throws -> Int32 {
+    let args = try CommandLineArguments(
+      arguments,
+      valued: ["--format": "--format", "--set": "--set", "--fps": "--fps", "-o": "-o", "--output": "-o"])
+    let file = try ScenarioArguments.singleFile(args)
+    let options = try ScenarioArguments.options(args)
+    let format = args.value("--format") ?? "table"
+    guard ["table", "jsonl", "csv"].contains(format) else {
+      throw UsageError(message: "unknown format '\(format)' (expected table, jsonl or csv)")
+    }
+    let result = ScenarioRunner.run(file: file, options: options)
+    let text =
+      switch format {
+      case "jsonl": result.trace.jsonLines()
+      case "csv": result.trace.csv()
+      default: result.trace.table() + result.summary + "\n"
+      }
+    try Output.emit(text, to: args.value("-o"))
+    for failure in result.failures {
+      Output.error(failure.description)
+    }
+    return result.passed ? 0 : 1
+  }
+}
+
+/// Argument checks shared by the commands that run scenarios.
+enum ScenarioArguments {
+  /// The one scenario file a command takes, which must exist.
+  /// - Parameter args: The parsed arguments.
+  /// - Returns: The file's path.
+  /// - Throws: `UsageError` when there is not exactly one, or it does not exist.
+  static func singleFile(_ args: CommandLineArguments) throws(UsageError) -> String {
+    guard args.positionals.count == 1, let file = args.positionals.first else {
+      throw UsageError(message: "expected one scenario file, got \(args.positionals.count)")
+    }
+    try Output.requireExisting(file)
+    return file
+  }
+
+  /// The scenario options given by `--set` and `--fps`.
+  /// - Parameter args: The parsed arguments.
+  /// - Returns: The options.
+  /// - Throws: `UsageError` quoting a malformed value.
+  static func options(_ args: CommandLineArguments) throws(UsageError) -> ScenarioOptions {
+    var options = ScenarioOptions()
+    options.overrides = try args.overrides()
+    if let text = args.value("--fps") {
+      guard let fps = Double(text), fps >= 1, fps <= 1000 else {
+        throw UsageError(message: "--fps expects a number of frames per second in 1...1000, got '\(text)'")
+      }
+      options.fps = fps
+    }
+    return options
+  }
+}

@@ -1,0 +1,61 @@
+import Dispatch
+import Foundation
+import SheetScript
+import Synchronization
+
+/// `sheet tune PATH --param name=from..to:step [--param ...] [--jobs N]`.
+enum TuneCommand {
+  /// Runs the scenarios for every point of the parameter grid and prints the outcomes.
+  /// - Parameter arguments: The words after `tune`.
+  /// - Returns: 0 (a sweep reports failures as data, not as an error).
+  /// - Throws: `UsageError` for bad arguments.
+  static func main(_ arguments: [String]) throws -> Int32 {
+    let args = try CommandLineArguments(
+      arguments, valued: ["--param": "--param", "--set": "--set", "--jobs": "--jobs", "--fps": "--fps"])
+    guard !args.positionals.isEmpty else { throw UsageError(message: "tune needs a scenario file or folder") }
+    for path in args.positionals { try Output.requireExisting(path) }
+    let parameters = try (args.options["--param"] ?? []).map(SweepParameter.parse)
+    guard !parameters.isEmpty else {
+      throw UsageError(message: "tune needs at least one --param name=from..to:step")
+    }
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    if let text = args.value("--jobs") {
+      guard let value = Int(text), value >= 1 else {
+        throw UsageError(message: "--jobs expects a count, got '\(text)'")
+      }
+      jobs = value
+    }
+    let sweep = Sweep(
+      files: ScenarioRunner.scenarioFiles(in: args.positionals), parameters: parameters,
+      options: try ScenarioArguments.options(args))
+    let outcomes = sweep.run(jobs: jobs, progress: ProgressLine(total: sweep.runCount).report)
+    Output.write(sweep.table(outcomes))
+    return 0
+  }
+}
+
+/// A progress line on standard error, shown only once a run has taken more than a second.
+final class ProgressLine: Sendable {
+  private let total: Int
+  private let start = ContinuousClock.now
+  private let state = Mutex((done: 0, shownAt: Duration.zero))
+
+  /// Creates a progress line for `total` runs.
+  /// - Parameter total: The number of runs.
+  init(total: Int) { self.total = total }
+
+  /// Counts one finished run and refreshes the line at most every half second.
+  func report() {
+    let elapsed = ContinuousClock.now - start
+    let line: String? = state.withLock { state in
+      state.done += 1
+      let finished = state.done == total
+      guard elapsed > .seconds(1), finished || elapsed - state.shownAt > .milliseconds(500) else {
+        return nil
+      }
+      state.shownAt = elapsed
+      return "\rtune: \(state.done)/\(total) runs" + (finished ? "\n" : "")
+    }
+    if let line { FileHandle.standardError.write(Data(line.utf8)) }
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import SheetScript
+
+/// `sheet watch SCENARIO [--behaviour FILE] [--interval SECONDS] [--max-runs N]`.
+enum WatchCommand {
+  /// Runs a scenario, then re-runs it whenever it or its behaviour file changes.
+  /// - Parameter arguments: The words after `watch`.
+  /// - Returns: 0 when stopped by `--max-runs` with the last run passing, 1 when it failed.
+  /// - Throws: `UsageError` for bad arguments.
+  static func main(_ arguments: [String]) throws -> Int32 {
+    let args = try CommandLineArguments(
+      arguments,
+      valued: [
+        "--behaviour": "--behaviour", "--behavior": "--behaviour", "--interval": "--interval",
+        "--max-runs": "--max-runs", "--set": "--set", "--fps": "--fps",
+      ])
+    let file = try ScenarioArguments.singleFile(args)
+    var options = try ScenarioArguments.options(args)
+    if let behaviour = args.value("--behaviour") {
+      try Output.requireExisting(behaviour)
+      options.behaviourPath = behaviour
+    }
+    let interval = Double(args.value("--interval") ?? "0.2") ?? -1
+    guard interval > 0 else {
+      throw UsageError(message: "--interval expects seconds, got '\(args.value("--interval") ?? "")'")
+    }
+    let maxRuns = Int(args.value("--max-runs") ?? "0") ?? -1
+    guard maxRuns >= 0 else {
+      throw UsageError(message: "--max-runs expects a count, got '\(args.value("--max-runs") ?? "")'")
+    }
+
+    var watcher = FileWatcher()
+    var lastGood: ScenarioResult?
+    var runs = 0
+    var lastPassed = false
+    while true {
+      runs += 1
+      let result = ScenarioRunner.run(file: file, options: options)
+      lastPassed = result.passed
+      report(result, run: runs, lastGood: lastGood)
+      if result.scriptError == nil { lastGood = result }
+      watcher.watch([file] + result.behaviourFiles + (options.behaviourPath.map { [$0] } ?? []))
+      if maxRuns > 0 && runs >= maxRuns { break }
+      watcher.waitForChange(interval: interval)
+    }
+    return lastPassed ? 0 : 1
+  }
+
+  /// Prints one run's outcome; a broken run also names the last good result it keeps.
+  private static func report(_ result: ScenarioResult, run: Int, lastGood: ScenarioResult?) {
+    Output.print("[run \(run)] \(result.file): \(result.summary)")
+    for failure in result.failures {
+      Output.print("  \(failure.description)")
+    }
+    if result.scriptError != nil, let lastGood {
+      Output.print("  keeping the last good result: \(lastGood.summary)")
+    }
+  }
+}
+
+/// Polls files for changes of modification time or size.
+struct FileWatcher {
+  private var stamps: [String: String] = [:]
+
+  /// Starts watching these files, remembering how they are now.
+  /// - Parameter paths: The files.
+  mutating func watch(_ paths: [String]) {
+    stamps = [:]
+    for path in paths { stamps[path] = Self.stamp(path) }
+  }
+
+  /// Blocks until one of the watched files changes.
+  /// - Parameter interval: Seconds between polls.
+  func waitForChange(interval: Double) {
+    while true {
+      Thread.sleep(forTimeInterval: interval)
+      if stamps.contains(where: { Self.stamp($0.key) != $0.value }) { return }
+    }
+  }
+
+  /// A file's modification time and size as text; empty when it is missing.
+  private static func stamp(_ path: String) -> String {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return "" }
+    let date = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+    let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+    return "\(date):\(size)"
+  }
+}

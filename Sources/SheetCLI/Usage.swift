@@ -1,0 +1,79 @@
+/// The help texts of the `sheet` command and its subcommands.
+enum Usage {
+  static let main = """
+    usage: sheet <command> [options]
+
+    Drive Lua sheet behaviours with scripted gestures, read and plot the trajectory, tune thresholds.
+
+    commands:
+      run FILE       run a scenario and print its trace
+      test [PATH...] run every scenario in the files and folders (default scripts/scenarios)
+      plot FILE      draw a scenario's height and backdrop over time as SVG
+      tune PATH      run scenarios over a grid of threshold values
+      watch FILE     re-run a scenario whenever it or its behaviour changes
+      check FILE     validate a behaviour file
+      presets        list the built-in behaviours
+
+    options:
+      --help, -h     show help (also `sheet CMD --help`)
+      --version      print the version and the embedded Lua runtime
+
+    exit status: 0 success; 1 a failed expectation, a script error or an invalid behaviour; 2 a usage error.
+    """
+
+  static let run = """
+    usage: sheet run FILE [--format table|jsonl|csv] [--set name=value]... [--fps N] [-o OUT]
+
+    Runs the scenario FILE and prints its trace: `table` (default) for people, `jsonl` one JSON object a line
+    (every line has `t` and `kind`), `csv` the frames. --set overrides a behaviour threshold; --fps sets the
+    frame rate (default: the scenario's, 120).
+    """
+
+  static let test = """
+    usage: sheet test [PATH]... [--set name=value]...
+
+    Runs every scenario (*.lua) in the files and folders given (default scripts/scenarios), prints each
+    failure with file:line, and ends with `N passed, N failed` counting scenarios.
+    """
+
+  static let plot = """
+    usage: sheet plot FILE -o OUT.svg [--set name=value]... [--fps N]
+
+    Runs the scenario FILE and draws height and backdrop over time as a standalone SVG, with detent heights
+    as guide lines and gesture and decision events marked.
+    """
+
+  static let tune = """
+    usage: sheet tune PATH --param name=from..to:step [--param ...] [--set name=value]... [--jobs N]
+
+    Runs the scenarios in PATH for every value (or grid of values) of the parameters and prints the outcome
+    per scenario per value and the pass count per value. Uses every core unless --jobs says otherwise.
+    """
+
+  static let watch = """
+    usage: sheet watch SCENARIO [--behaviour FILE] [--interval SECONDS] [--max-runs N]
+
+    Runs the scenario, then re-runs it whenever the scenario or its behaviour file changes, printing the new
+    outcome. A broken save prints its error and keeps the last good result. --behaviour runs FILE in place
+    of the scenario's behaviour; --max-runs stops after N runs (for scripts).
+    """
+
+  static let check = """
+    usage: sheet check BEHAVIOUR
+
+    Loads and validates a behaviour file (or a preset name) and prints its detents and thresholds.
+    """
+
+  static let presets = """
+    usage: sheet presets
+
+    Lists the built-in behaviours, one line each.
+    """
+
+  static let bench = """
+    usage: sheet bench [--json] [--quick] [--rebuild]
+
+    Measures the Lua host, the frame step and the scenario runner; every figure is the median of repeated
+    timed batches after a warm-up, with its spread. Build in release mode (scripts/bench does).
+    """
+}

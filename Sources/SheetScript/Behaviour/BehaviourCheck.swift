@@ -1,0 +1,64 @@
+import SheetCore
+
+/// Validates a behaviour and describes what it defines, for `sheet check`.
+public enum BehaviourCheck {
+  /// What a valid behaviour defines.
+  public struct Summary: Sendable, CustomStringConvertible {
+    /// The behaviour's name (its file).
+    public var name: String
+    /// The attached edge.
+    public var edge: SheetEdge
+    /// Active detents on the reference screen (390 x 844, safe area 47/34), ascending.
+    public var detents: [ResolvedDetent]
+    /// Thresholds by name, sorted.
+    public var thresholds: [(name: String, value: Double)]
+    /// The callbacks the file defines (the rest come from the default policy).
+    public var callbacks: [String]
+
+    /// The summary as a few lines of text.
+    public var description: String {
+      var text = "\(name): valid\n  edge: \(edge.rawValue)\n"
+      text += "  detents on 390x844 (safe 47/34): "
+      text +=
+        detents.isEmpty
+        ? "none active\n"
+        : detents.map { "\($0.id) \(TraceNumber.format($0.height, decimals: 2))" }.joined(separator: ", ")
+          + "\n"
+      text += "  thresholds: "
+      text +=
+        thresholds.isEmpty
+        ? "none\n"
+        : thresholds.map { "\($0.name)=\(TraceNumber.format($0.value, decimals: 6))" }.joined(separator: ", ")
+          + "\n"
+      text +=
+        "  callbacks: "
+        + (callbacks.isEmpty ? "none (all from the default policy)" : callbacks.joined(separator: ", "))
+        + "\n"
+      return text
+    }
+  }
+
+  /// Loads and validates a behaviour by preset name or path.
+  /// - Parameter reference: A preset name or a file path.
+  /// - Returns: What it defines.
+  /// - Throws: `BehaviourError` naming the file, line, field and value.
+  public static func check(_ reference: String) throws(BehaviourError) -> Summary {
+    let behaviour = try Behaviour.load(try BehaviourSource.resolve(reference))
+    let machine = SheetMachine(policy: behaviour, geometry: .reference, contentHeight: nil)
+    if let fault = behaviour.takeFaults().first {
+      throw .invalidField(
+        file: behaviour.source.name, line: behaviour.locator.line(of: [.key("detents")]), path: "detents",
+        value: "a function that failed", expected: "a working resolver (\(fault.message))")
+    }
+    let spec = behaviour.spec
+    let callbacks = [
+      ("on_drag", spec.onDrag), ("on_release", spec.onRelease), ("backdrop", spec.backdrop),
+      ("on_tap", spec.onTap),
+      ("on_resize", spec.onResize), ("on_state", spec.onState), ("animations", spec.animationsFunction),
+    ].compactMap { $0.1 == nil ? nil : $0.0 }
+    return Summary(
+      name: behaviour.source.name, edge: behaviour.configuration.edge, detents: machine.detents,
+      thresholds: behaviour.thresholds.keys.sorted().map { ($0, behaviour.thresholds[$0] ?? 0) },
+      callbacks: callbacks)
+  }
+}

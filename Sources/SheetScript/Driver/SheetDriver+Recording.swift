@@ -1,0 +1,124 @@
+import SheetCore
+
+extension SheetDriver {
+  /// Records the events an input call caused, at the current time.
+  mutating func record(_ events: ArraySlice<SheetEvent>) {
+    inputEventsRecorded(events.count)
+    recordEvents(events)
+  }
+
+  /// Appends events to the trace at the current time.
+  mutating func recordEvents(_ events: ArraySlice<SheetEvent>) {
+    guard recording else { return }
+    for event in events {
+      trace.entries.append(.event(Self.traceEvent(event, time: machine.time)))
+    }
+  }
+
+  /// Reports a scripted behaviour's resolver faults as `script_error` events.
+  mutating func recordFaults() {
+    guard let behaviour, !behaviour.faults.isEmpty else { return }
+    for fault in behaviour.takeFaults() where recording {
+      trace.entries.append(
+        .event(
+          Self.traceEvent(.policyFault(callback: fault.callback, message: fault.message), time: machine.time))
+      )
+    }
+  }
+
+  /// Adds a scenario's own event (an expectation, a reload, a print) at the current time.
+  /// - Parameters:
+  ///   - name: The event's kind.
+  ///   - fields: Its fields in order.
+  public mutating func note(_ name: String, _ fields: [TraceField]) {
+    guard recording else { return }
+    trace.entries.append(.event(TraceEvent(time: machine.time, name: name, fields: fields)))
+  }
+
+  /// Remembers the heights of the active detents as the plot's guide lines (first height seen per id).
+  mutating func noteGuides() {
+    guard recording else { return }
+    for detent in machine.detents where !trace.guides.contains(where: { $0.key == detent.id }) {
+      trace.guides.append(TraceField(detent.id, .number(detent.height)))
+    }
+  }
+
+  /// A core event as a trace event.
+  /// - Parameters:
+  ///   - event: The event.
+  ///   - time: When it happened.
+  /// - Returns: The trace's record of it.
+  static func traceEvent(_ event: SheetEvent, time: Double) -> TraceEvent {
+    func make(_ name: String, _ fields: [TraceField] = []) -> TraceEvent {
+      TraceEvent(time: time, name: name, fields: fields)
+    }
+    switch event {
+    case .present(let detent): return make("present", [TraceField("detent", .string(detent))])
+    case .dismiss(let cause): return make("dismiss", [TraceField("cause", .string("\(cause)"))])
+    case .snap(let id): return make("snap", [TraceField("target", .string(id))])
+    case .gesture(let phase, let y):
+      return make("gesture", [TraceField("phase", .string("\(phase)")), TraceField("y", .number(y))])
+    case .ignoredGesture(let reason): return make("ignored_gesture", [TraceField("reason", .string(reason))])
+    case .release(let velocity): return make("release", [TraceField("velocity", .number(velocity))])
+    case .decision(let target, let reason):
+      return make(
+        "decision",
+        [TraceField("target", .string(Behaviour.describe(target))), TraceField("reason", .string(reason))])
+    case .state(let from, let to):
+      return make(
+        "state", [TraceField("from", .string(from.rawValue)), TraceField("to", .string(to.rawValue))])
+    case .tap(let region, let action):
+      return make(
+        "tap", [TraceField("region", .string(region.luaName)), TraceField("action", .string("\(action)"))])
+    case .resize(let g):
+      return make(
+        "resize",
+        [
+          TraceField("width", .number(g.width)), TraceField("height", .number(g.height)),
+          TraceField("safe_top", .number(g.safeArea.top)),
+          TraceField("safe_bottom", .number(g.safeArea.bottom)),
+        ])
+    case .content(let height): return make("content", [TraceField("height", .number(height))])
+    case .animation(let transition, let animation, let target):
+      var fields = [
+        TraceField("transition", .string(transition.rawValue)),
+        TraceField("target", .string(Behaviour.describe(target))),
+        TraceField("height", .string(describe(animation.height))),
+      ]
+      if let backdrop = animation.backdrop {
+        fields.append(TraceField("backdrop", .string(describe(backdrop))))
+      }
+      if let slide = animation.slide { fields.append(TraceField("slide", .number(slide))) }
+      return make("animation", fields)
+    case .policyFault(let callback, let message):
+      return make(
+        "script_error", [TraceField("callback", .string(callback)), TraceField("message", .string(message))])
+    case .settled(let detent, let height):
+      return make(
+        "settled",
+        [TraceField("detent", detent.map { .string($0) } ?? .null), TraceField("height", .number(height))])
+    }
+  }
+
+  /// A motion as short text: `ease_out 0.25s`, `spring ζ=1 response=0.3s`.
+  static func describe(_ motion: Motion) -> String {
+    switch motion {
+    case .curve(let curve, let duration): "\(curveName(curve)) \(TraceNumber.format(duration))s"
+    case .spring(let zeta, let response):
+      "spring damping=\(TraceNumber.format(zeta)) response=\(TraceNumber.format(response))s"
+    case .springDuration(let duration, let zeta):
+      "spring duration=\(TraceNumber.format(duration))s damping=\(TraceNumber.format(zeta))"
+    }
+  }
+
+  private static func curveName(_ curve: Curve) -> String {
+    switch curve {
+    case .linear: "linear"
+    case .easeIn: "ease_in"
+    case .easeOut: "ease_out"
+    case .easeInOut: "ease_in_out"
+    case .bezier(let x1, let y1, let x2, let y2):
+      "bezier(\([x1, y1, x2, y2].map { TraceNumber.format($0) }.joined(separator: ",")))"
+    }
+  }
+}

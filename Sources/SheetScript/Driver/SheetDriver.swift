@@ -1,0 +1,161 @@
+import SheetCore
+
+/// Drives a sheet machine frame by frame the way a host app would, synthesising touch streams from
+/// gesture descriptions and recording every frame and event into a trace.
+///
+/// Time moves only through the driver's frames: each frame feeds the touch sample of that instant (if a
+/// finger is down) and then steps the machine by `1 / fps`, so the recorded frame shows the sheet at
+/// the finger's position at that time.
+public struct SheetDriver {
+  /// The machine being driven.
+  public internal(set) var machine: SheetMachine
+  /// Frames per second (120 by default).
+  public var fps: Double
+  /// Everything recorded so far, when recording.
+  public internal(set) var trace: Trace
+  /// Whether frames and events are appended to `trace`.
+  public var recording: Bool
+  /// The behaviour behind the machine, if it is scripted: its resolver faults are reported as events.
+  public var behaviour: Behaviour?
+
+  /// The finger's last position while a touch is down.
+  public internal(set) var touchY: Double?
+  /// Events input calls recorded since the last step (the machine's buffer holds them before the step's).
+  var inputEventCount = 0
+  /// Whether the last machine call was a step: the machine then clears its buffer on the next call.
+  var afterStep = false
+
+  /// Creates a driver over a new hidden sheet.
+  /// - Parameters:
+  ///   - policy: The sheet's behaviour.
+  ///   - geometry: The screen.
+  ///   - contentHeight: The content's intrinsic height, if any.
+  ///   - fps: Frames per second (1...1000).
+  ///   - title: The trace's title.
+  ///   - recording: Whether to record a trace.
+  public init(
+    policy: any SheetPolicy, geometry: SheetGeometry, contentHeight: Double? = nil, fps: Double = 120,
+    title: String = "sheet", recording: Bool = true
+  ) {
+    machine = SheetMachine(policy: policy, geometry: geometry, contentHeight: contentHeight)
+    self.fps = fps
+    self.recording = recording
+    trace = Trace(title: title, screenExtent: geometry.height)
+    behaviour = policy as? Behaviour
+    noteGuides()
+    recordFaults()
+  }
+
+  /// The length of one frame in seconds.
+  public var frameInterval: Double { 1 / fps }
+
+  /// Steps one frame: feeds the touch sample of the frame's instant, then advances the machine.
+  /// - Parameter touch: The finger's position at the end of this frame, when a touch is down.
+  /// - Throws: `SheetError` when the touch sample is refused.
+  public mutating func frame(touch: Double? = nil) throws(SheetError) {
+    if let touch, touchY != nil {
+      touchY = touch
+      record(try machine.panChanged(y: touch, time: machine.time + frameInterval))
+    }
+    let frame = machine.step(frameInterval)
+    let own = machine.events.dropFirst(afterStep ? 0 : inputEventCount)
+    inputEventCount = 0
+    afterStep = true
+    recordEvents(own)
+    recordFaults()
+    if recording {
+      trace.entries.append(
+        .frame(
+          TraceFrame(
+            time: frame.time, state: frame.state.rawValue, detent: frame.detent, height: frame.height,
+            backdrop: frame.backdrop, velocity: frame.velocity)))
+    }
+  }
+
+  /// Steps whole frames for `seconds` (rounded to the nearest frame).
+  /// - Parameter seconds: How long to wait.
+  /// - Throws: `SheetError` from a touch sample.
+  public mutating func wait(_ seconds: Double) throws(SheetError) {
+    let count = Int((seconds * fps).rounded())
+    for _ in 0..<max(0, count) { try frame() }
+  }
+
+  /// Whether the sheet is still: at rest, hidden or dismissed, with no finger down.
+  public var isStill: Bool {
+    touchY == nil && [.resting, .hidden, .dismissed].contains(machine.state)
+  }
+
+  /// Steps frames until the sheet is still.
+  /// - Parameter limit: The most simulated seconds to wait.
+  /// - Returns: `true` when it came to rest within the limit.
+  /// - Throws: `SheetError` from a touch sample.
+  @discardableResult
+  public mutating func settle(limit: Double = 60) throws(SheetError) -> Bool {
+    let frames = Int(limit * fps)
+    var count = 0
+    while !isStill {
+      if count >= frames { return false }
+      try frame()
+      count += 1
+    }
+    return true
+  }
+
+  /// Counts events an input call left in the machine's buffer ahead of the next step's.
+  mutating func inputEventsRecorded(_ count: Int) {
+    if afterStep {
+      inputEventCount = 0
+      afterStep = false
+    }
+    inputEventCount += count
+  }
+
+  /// Applies an input, recording the events it caused.
+  /// - Parameter input: The input, given the machine.
+  /// - Throws: `SheetError` from the machine.
+  public mutating func apply(_ input: (inout SheetMachine) throws(SheetError) -> ArraySlice<SheetEvent>)
+    throws(SheetError)
+  {
+    record(try input(&machine))
+    recordFaults()
+    noteGuides()
+  }
+
+  /// Puts a finger down at `y`.
+  /// - Parameter y: Screen y in points.
+  /// - Returns: Whether the sheet follows the finger (the touch may land outside the gesture area).
+  /// - Throws: `SheetError` when the sheet cannot be grabbed in its state.
+  @discardableResult
+  public mutating func touchDown(y: Double) throws(SheetError) -> Bool {
+    let before = afterStep ? 0 : machine.events.count
+    let response = try machine.panBegan(y: y)
+    record(machine.events[min(before, machine.events.count)...])
+    recordFaults()
+    touchY = y
+    if case .ignored = response { return false }
+    return true
+  }
+
+  /// Lifts the finger where it last was.
+  /// - Parameter velocity: The release velocity in pt/s (screen y); `nil` uses the estimator.
+  /// - Throws: `SheetError` when no finger is down.
+  public mutating func touchUp(velocity: Double? = nil) throws(SheetError) {
+    guard let y = touchY else {
+      throw SheetError.illegalTransition(event: "touchUp", state: machine.state)
+    }
+    touchY = nil
+    record(try machine.panEnded(y: y, velocity: velocity))
+    recordFaults()
+  }
+
+  /// The default grab point: 10 pt inside the sheet's leading edge.
+  public var grabY: Double {
+    let h = machine.height
+    return machine.geometry.edge == .bottom ? machine.geometry.height - h + 10 : h - 10
+  }
+
+  /// A screen y on the backdrop, away from the sheet: near the far screen edge.
+  public var backdropY: Double {
+    machine.geometry.edge == .bottom ? 1 : machine.geometry.height - 1
+  }
+}

@@ -1,0 +1,141 @@
+import LuaHost
+import SheetCore
+
+/// One scenario call, parsed, waiting for the host to carry it out between coroutine resumes.
+enum ScenarioAction {
+  case screen(width: Double?, height: Double?, safeTop: Double?, safeBottom: Double?, fps: Double?)
+  case behaviour(LuaValue)
+  case content(Double)
+  case set([(name: String, value: Double)])
+  case present
+  case dismiss
+  case snapTo(String)
+  case wait(Double)
+  case settle
+  case drag(DragGesture)
+  case flick(dy: Double, velocity: Double, at: Double?)
+  case touchDown(Double?)
+  case touchMove(Double)
+  case touchUp(velocity: Double?)
+  case tap(Double)
+  case tapBackdrop
+  case reload(String)
+}
+
+/// A refused scenario call: the message the scenario's line raises.
+struct ScenarioRefusal: Error {
+  var message: String
+}
+
+extension ScenarioAction {
+  /// Parses one call's arguments.
+  /// - Parameters:
+  ///   - name: The scenario function's name.
+  ///   - arguments: Its arguments, tables by value.
+  /// - Returns: The action.
+  /// - Throws: `ScenarioRefusal` quoting the bad argument.
+  static func parse(_ name: String, _ arguments: [LuaValue]) throws(ScenarioRefusal) -> ScenarioAction {
+    let args = ScenarioArguments(name: name, values: arguments)
+    switch name {
+    case "screen":
+      let t = try args.table(known: ["width", "height", "safe_top", "safe_bottom", "fps"])
+      return .screen(
+        width: try args.number(t, "width", 1...100_000), height: try args.number(t, "height", 1...100_000),
+        safeTop: try args.number(t, "safe_top", 0...10_000),
+        safeBottom: try args.number(t, "safe_bottom", 0...10_000),
+        fps: try args.number(t, "fps", 1...1000))
+    case "behaviour":
+      guard let value = arguments.first, value.typeName == "string" || value.typeName == "table" else {
+        throw ScenarioRefusal(message: "expected a preset name, a file or a behaviour table")
+      }
+      return .behaviour(value)
+    case "content":
+      let t = try args.table(known: ["height"])
+      guard let height = try args.number(t, "height", 0...100_000) else {
+        throw ScenarioRefusal(message: "expected { height = points }")
+      }
+      return .content(height)
+    case "set_content_height": return .content(try args.positional(0...100_000))
+    case "set":
+      let t = try args.table(known: nil)
+      var pairs: [(name: String, value: Double)] = []
+      for key in t.keys.sorted() {
+        guard let number = t[key]?.doubleValue, number.isFinite else {
+          throw ScenarioRefusal(
+            message: "threshold '\(key)' must be a finite number, got \(args.describe(t[key]))")
+        }
+        pairs.append((key, number))
+      }
+      return .set(pairs)
+    case "present": return .present
+    case "dismiss": return .dismiss
+    case "snap_to":
+      guard case .string(let id)? = arguments.first else {
+        throw ScenarioRefusal(message: "expected a detent id, got \(args.describe(arguments.first))")
+      }
+      return .snapTo(id)
+    case "wait": return .wait(try args.positional(0...3600))
+    case "settle": return .settle
+    case "drag":
+      let t = try args.table(known: ["dy", "duration", "at", "release", "velocity"])
+      guard let dy = try args.number(t, "dy", -100_000...100_000) else {
+        throw ScenarioRefusal(message: "expected { dy = points, ... }")
+      }
+      var release = true
+      if let value = t["release"] {
+        guard case .boolean(let flag) = value else {
+          throw ScenarioRefusal(message: "field 'release' must be true or false, got \(args.describe(value))")
+        }
+        release = flag
+      }
+      return .drag(
+        DragGesture(
+          dy: dy, duration: try args.number(t, "duration", 0...60) ?? 0.25,
+          at: try args.number(t, "at", -100_000...100_000),
+          release: release, velocity: try args.number(t, "velocity", -1_000_000...1_000_000)))
+    case "flick":
+      let t = try args.table(known: ["dy", "velocity", "at", 1, 2])
+      let namedDY = try args.number(t, "dy", -100_000...100_000)
+      let namedVelocity = try args.number(t, "velocity", -1_000_000...1_000_000)
+      let listDY = try args.number(t, 1, -100_000...100_000)
+      let listVelocity = try args.number(t, 2, -1_000_000...1_000_000)
+      guard let dy = namedDY ?? listDY, let velocity = namedVelocity ?? listVelocity else {
+        throw ScenarioRefusal(message: "expected { dy = points, velocity = points per second }")
+      }
+      return .flick(dy: dy, velocity: velocity, at: try args.number(t, "at", -100_000...100_000))
+    case "touch_down":
+      let t = try args.table(known: ["y"], optional: true)
+      return .touchDown(try args.number(t, "y", -100_000...100_000))
+    case "touch_move":
+      let t = try args.table(known: ["y"])
+      guard let y = try args.number(t, "y", -100_000...100_000) else {
+        throw ScenarioRefusal(message: "expected { y = points }")
+      }
+      return .touchMove(y)
+    case "touch_up":
+      let t = try args.table(known: ["velocity"], optional: true)
+      return .touchUp(velocity: try args.number(t, "velocity", -1_000_000...1_000_000))
+    case "tap":
+      let t = try args.table(known: ["y"])
+      guard let y = try args.number(t, "y", -100_000...100_000) else {
+        throw ScenarioRefusal(message: "expected { y = points }")
+      }
+      return .tap(y)
+    case "tap_backdrop": return .tapBackdrop
+    case "resize":
+      let t = try args.table(known: ["width", "height", "safe_top", "safe_bottom"])
+      return .screen(
+        width: try args.number(t, "width", 1...100_000), height: try args.number(t, "height", 1...100_000),
+        safeTop: try args.number(t, "safe_top", 0...10_000),
+        safeBottom: try args.number(t, "safe_bottom", 0...10_000),
+        fps: nil)
+    case "reload":
+      guard case .string(let file)? = arguments.first else {
+        throw ScenarioRefusal(message: "expected a behaviour file, got \(args.describe(arguments.first))")
+      }
+      return .reload(file)
+    default:
+      throw ScenarioRefusal(message: "unknown scenario function")
+    }
+  }
+}

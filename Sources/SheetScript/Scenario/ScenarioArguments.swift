@@ -1,0 +1,84 @@
+import LuaHost
+
+/// Reads a scenario call's arguments, refusing bad ones with a message that quotes the value.
+struct ScenarioArguments {
+  /// The scenario function's name.
+  var name: String
+  /// The call's arguments.
+  var values: [LuaValue]
+
+  /// A key of an argument table: a field name or a list position.
+  enum Key: Hashable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral {
+    case field(String)
+    case position(Int)
+    init(stringLiteral value: String) { self = .field(value) }
+    init(integerLiteral value: Int) { self = .position(value) }
+  }
+
+  /// The first argument as a table of fields (its list part keyed by position).
+  /// - Parameters:
+  ///   - known: The keys accepted; `nil` accepts any string key.
+  ///   - optional: Whether a missing argument reads as an empty table.
+  /// - Returns: The fields.
+  /// - Throws: `ScenarioRefusal` for a missing table or an unknown key (with the nearest known one).
+  func table(known: [Key]?, optional: Bool = false) throws(ScenarioRefusal) -> [String: LuaValue] {
+    guard let first = values.first, first != .nil else {
+      if optional { return [:] }
+      throw ScenarioRefusal(message: "expected a table argument")
+    }
+    guard case .table(let array, var fields) = first else {
+      throw ScenarioRefusal(message: "expected a table argument, got \(describe(first))")
+    }
+    for (index, value) in array.enumerated() { fields["\(index + 1)"] = value }
+    guard let known else { return fields }
+    let names = known.compactMap { key -> String? in
+      switch key {
+      case .field(let name): name
+      case .position(let index): "\(index)"
+      }
+    }
+    for key in fields.keys.sorted() where !names.contains(key) {
+      let hint =
+        NameSuggestion.nearest(to: key, in: names.filter { Int($0) == nil }).map {
+          " (did you mean '\($0)'?)"
+        } ?? ""
+      throw ScenarioRefusal(message: "unknown field '\(key)'\(hint)")
+    }
+    return fields
+  }
+
+  /// A numeric field, if present.
+  func number(_ fields: [String: LuaValue], _ key: Key, _ range: ClosedRange<Double>) throws(ScenarioRefusal)
+    -> Double?
+  {
+    let name: String
+    switch key {
+    case .field(let field): name = field
+    case .position(let index): name = "\(index)"
+    }
+    guard let value = fields[name], value != .nil else { return nil }
+    guard let number = value.doubleValue, number.isFinite, range.contains(number) else {
+      throw ScenarioRefusal(
+        message: "field '\(name)' must be a number in \(TraceNumber.format(range.lowerBound))..."
+          + "\(TraceNumber.format(range.upperBound)), got \(describe(value))")
+    }
+    return number
+  }
+
+  /// The first argument as a number.
+  func positional(_ range: ClosedRange<Double>) throws(ScenarioRefusal) -> Double {
+    guard let value = values.first, let number = value.doubleValue, number.isFinite, range.contains(number)
+    else {
+      throw ScenarioRefusal(
+        message:
+          "expected a number in \(TraceNumber.format(range.lowerBound))...\(TraceNumber.format(range.upperBound)), "
+          + "got \(describe(values.first))")
+    }
+    return number
+  }
+
+  /// A value as a message quotes it.
+  func describe(_ value: LuaValue?) -> String {
+    FieldReader.describe(value ?? .nil)
+  }
+}

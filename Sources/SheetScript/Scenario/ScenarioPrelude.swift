@@ -1,0 +1,58 @@
+/// The Lua side of the scenario language: thin wrappers over the host's functions that raise errors at
+/// the scenario's line, and `expect` / `expect_near`, which find their caller's line with the standard
+/// `pcall(error, '', level)` idiom (the sandbox has no debug library).
+enum ScenarioPrelude {
+  /// The chunk, called with the host's function table; it returns the globals a scenario sees.
+  static let source = """
+    local host = ...
+
+    -- Calls a host function; a refusal (false, message) is raised at the scenario's line.
+    local function call(name, ...)
+      local ok, message = host[name](...)
+      if ok == false then
+        error(name .. ': ' .. tostring(message), 3)
+      end
+    end
+
+    local api = {}
+    for _, name in ipairs({
+      'screen', 'behaviour', 'content', 'set', 'present', 'dismiss', 'snap_to', 'wait', 'settle', 'drag',
+      'flick', 'touch_down', 'touch_move', 'touch_up', 'tap', 'tap_backdrop', 'resize', 'set_content_height',
+    }) do
+      api[name] = function(...) call(name, ...) end
+    end
+    api.behavior = api.behaviour
+
+    -- reload returns true, or false and the message: a broken reload keeps the running behaviour.
+    function api.reload(file)
+      local ok, message = host.reload(file)
+      if ok == nil then
+        error('reload: ' .. tostring(message), 2)
+      end
+      return ok, message
+    end
+
+    function api.expect(condition, message)
+      local _, where = pcall(error, '', 3)
+      host.expect(condition and true or false, where, message ~= nil and tostring(message) or '')
+      return condition
+    end
+
+    function api.expect_near(actual, expected, tolerance, message)
+      if type(actual) ~= 'number' or type(expected) ~= 'number' then
+        error(('expect_near: actual %s and expected %s must be numbers'):format(tostring(actual),
+          tostring(expected)), 2)
+      end
+      tolerance = tolerance or 1e-6
+      local ok = math.abs(actual - expected) <= tolerance
+      local text = (message ~= nil and tostring(message) .. ': ' or '')
+        .. ('%.6g, expected %.6g +- %g'):format(actual, expected, tolerance)
+      local _, where = pcall(error, '', 3)
+      host.expect(ok, where, text)
+      return ok
+    end
+
+    api.sheet = host.sheet
+    return api
+    """
+}

@@ -1,0 +1,145 @@
+import LuaHost
+import SheetCore
+
+extension ScenarioSession {
+  /// Carries out one scenario call on the sheet.
+  /// - Parameter action: The parsed call.
+  /// - Throws: `ScenarioRefusal` with the message the scenario's line raises.
+  func execute(_ action: ScenarioAction) throws(ScenarioRefusal) {
+    switch action {
+    case .screen(let width, let height, let safeTop, let safeBottom, let newFPS):
+      var next = geometry
+      next.width = width ?? next.width
+      next.height = height ?? next.height
+      next.safeArea.top = safeTop ?? next.safeArea.top
+      next.safeArea.bottom = safeBottom ?? next.safeArea.bottom
+      geometry = next
+      if let newFPS { fps = newFPS }
+      guard driver != nil else { return }
+      if let newFPS, options.fps == nil { driver?.fps = newFPS }
+      try withDriver { d throws(SheetError) in try d.apply { m throws(SheetError) in try m.resize(next) } }
+    case .behaviour(let value):
+      behaviourValue = value
+      if driver != nil { try swapBehaviour() }
+    case .content(let height):
+      contentHeight = height
+      guard driver != nil else { return }
+      try withDriver { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.setContentHeight(height) }
+      }
+    case .set(let pairs):
+      for (name, value) in pairs { scenarioOverrides[name] = value }
+      if driver != nil { try swapBehaviour() }
+    case .reload(let reference):
+      _ = reload(reference)
+    default:
+      try withDriver { d throws(SheetError) in try Self.drive(action, on: &d) }
+    }
+  }
+
+  /// Carries out a call that moves the sheet or time.
+  private static func drive(_ action: ScenarioAction, on d: inout SheetDriver) throws(SheetError) {
+    switch action {
+    case .present: try d.apply { m throws(SheetError) in try m.present() }
+    case .dismiss: try d.apply { m throws(SheetError) in try m.dismiss() }
+    case .snapTo(let id): try d.apply { m throws(SheetError) in try m.snap(to: id) }
+    case .tap(let y): try d.apply { m throws(SheetError) in try m.tap(y: y) }
+    case .tapBackdrop:
+      let y = d.backdropY
+      try d.apply { m throws(SheetError) in try m.tap(y: y) }
+    case .wait(let seconds): try d.wait(seconds)
+    case .settle:
+      guard try d.settle(limit: 60) else {
+        throw SheetError.illegalTransition(event: "settle within 60 s", state: d.machine.state)
+      }
+    case .drag(let gesture): try d.drag(gesture)
+    case .flick(let dy, let velocity, let at): try d.flick(dy: dy, velocity: velocity, at: at)
+    case .touchDown(let y): try d.touchDown(y: y ?? d.grabY)
+    case .touchMove(let y): try d.touchMove(y: y)
+    case .touchUp(let velocity): try d.touchUp(velocity: velocity)
+    default: break
+    }
+  }
+
+  /// The overrides in effect: the scenario's `set`, then the command line's (which win), by name.
+  var effectiveOverrides: [(name: String, value: Double)] {
+    var merged = scenarioOverrides
+    for (name, value) in options.overrides { merged[name] = value }
+    return merged.keys.sorted().map { ($0, merged[$0] ?? 0) }
+  }
+
+  /// Loads the scenario's behaviour (or the command line's replacement), or `nil` for the native default.
+  func loadBehaviour() throws(ScenarioRefusal) -> Behaviour? {
+    do throws(BehaviourError) {
+      if let path = options.behaviourPath {
+        let source = try BehaviourSource.resolve(path)
+        note(path)
+        return try Behaviour.load(source, overrides: effectiveOverrides)
+      }
+      switch behaviourValue {
+      case .string(let reference)?:
+        let source = try BehaviourSource.resolve(reference, relativeTo: directory)
+        if let path = source.path { note(path) }
+        return try Behaviour.load(source, overrides: effectiveOverrides)
+      case let value?:
+        let table: LuaTable
+        do throws(LuaError) {
+          table = try state.table(value)
+        } catch {
+          throw BehaviourError.lua(file: file, error: error)
+        }
+        let source = BehaviourSource(name: file, text: "", path: file)
+        return try Behaviour(source: source, state: state, table: table, overrides: effectiveOverrides)
+      case nil:
+        if !effectiveOverrides.isEmpty {
+          return try Behaviour.load(
+            Presets.source(named: "system") ?? BehaviourSource(name: "system.lua", text: ""),
+            overrides: effectiveOverrides)
+        }
+        return nil
+      }
+    } catch {
+      throw ScenarioRefusal(message: error.description)
+    }
+  }
+
+  /// Remembers a behaviour file for `sheet watch`.
+  private func note(_ path: String) {
+    if !result.behaviourFiles.contains(path) { result.behaviourFiles.append(path) }
+  }
+
+  /// Replaces the running behaviour after `behaviour` or `set` (a reload at the next gesture).
+  private func swapBehaviour() throws(ScenarioRefusal) {
+    let policy: any SheetPolicy = try loadBehaviour() ?? DefaultPolicy()
+    try withDriver { d throws(SheetError) in
+      d.behaviour = policy as? Behaviour
+      try d.apply { m throws(SheetError) in m.replacePolicy(policy) }
+    }
+  }
+
+  /// Hot-reloads a behaviour file: loaded and validated in a fresh state, swapped in only when valid.
+  /// - Parameter reference: The file, relative to the scenario.
+  /// - Returns: `true`, or `false` and the error (the running behaviour stays).
+  func reload(_ reference: String) -> [LuaValue] {
+    do throws(BehaviourError) {
+      let source = try BehaviourSource.resolve(reference, relativeTo: directory)
+      if let path = source.path { note(path) }
+      let behaviour = try Behaviour.load(source, overrides: effectiveOverrides)
+      behaviourValue = .string(reference)
+      try? withDriver { d throws(SheetError) in
+        d.behaviour = behaviour
+        d.note("reload", [TraceField("ok", .bool(true)), TraceField("file", .string(source.name))])
+        try d.apply { m throws(SheetError) in m.replacePolicy(behaviour) }
+      }
+      return [.boolean(true)]
+    } catch {
+      note(
+        "reload",
+        [
+          TraceField("ok", .bool(false)), TraceField("file", .string(reference)),
+          TraceField("message", .string(error.description)),
+        ])
+      return [.boolean(false), .string(error.description)]
+    }
+  }
+}

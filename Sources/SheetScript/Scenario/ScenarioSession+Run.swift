@@ -1,0 +1,105 @@
+import Foundation
+import LuaHost
+import SheetCore
+
+extension ScenarioSession {
+  /// Runs the scenario to its end (or its first error) and returns what it produced.
+  /// - Parameter text: The scenario's Lua text.
+  /// - Returns: The result with its trace.
+  func run(text: String) -> ScenarioResult {
+    do {
+      let chunk = try state.load(text, name: file)
+      let coroutine = try state.coroutine(chunk)
+      var step = try coroutine.resume()
+      while case .yielded = step {
+        let reply = perform()
+        updateSheetView()
+        step = try coroutine.resume(reply)
+      }
+    } catch let error as LuaError {
+      fail(error.description, location: Self.errorLocation(error))
+    } catch {
+      fail("\(error)", location: nil)
+    }
+    finish()
+    return result
+  }
+
+  /// Records the error that ended the scenario.
+  private func fail(_ message: String, location: (file: String?, line: Int)?) {
+    result.scriptError = message
+    note("script_error", [TraceField("message", .string(message))])
+    let (errorFile, line) = location ?? (nil, 0)
+    var text = message
+    if let errorFile, text.hasPrefix("\(errorFile):\(line): ") {
+      text = String(text.dropFirst("\(errorFile):\(line): ".count))
+    }
+    result.failures.append(ScenarioFailure(file: errorFile ?? file, line: line, message: "error: \(text)"))
+  }
+
+  /// Where a Lua error happened, from its location or its message.
+  private static func errorLocation(_ error: LuaError) -> (file: String?, line: Int) {
+    switch error {
+    case .syntax(let file, let line, _): return (file, line)
+    case .runtime(_, let location?, _): return ScenarioSession.location(location)
+    default: return (nil, 0)
+    }
+  }
+
+  /// Moves the trace into the result (making the sheet first if the scenario never did).
+  private func finish() {
+    if driver == nil, earlyNotes.isEmpty == false { _ = try? makeDriver() }
+    if let driver { result.trace = driver.trace }
+  }
+
+  /// Carries out the pending call and returns what the scenario's call returns: nothing, or `false` and
+  /// the refusal's message.
+  private func perform() -> [LuaValue] {
+    guard let pending else { return [] }
+    self.pending = nil
+    do throws(ScenarioRefusal) {
+      let action = try pending.get()
+      if case .reload(let reference) = action { return reload(reference) }
+      try execute(action)
+      return []
+    } catch {
+      return [.boolean(false), .string(error.message)]
+    }
+  }
+
+  /// The sheet, made on first use from the scenario's screen, behaviour and content.
+  @discardableResult
+  func makeDriver() throws(ScenarioRefusal) -> SheetDriver {
+    if let driver { return driver }
+    let policy: any SheetPolicy = try loadBehaviour() ?? DefaultPolicy()
+    var made = SheetDriver(
+      policy: policy, geometry: geometry, contentHeight: contentHeight, fps: options.fps ?? fps,
+      title: result.trace.title)
+    for (name, fields) in earlyNotes { made.note(name, fields) }
+    earlyNotes.removeAll()
+    driver = made
+    return made
+  }
+
+  /// Runs `body` on the sheet, turning a machine error into a refusal.
+  func withDriver(_ body: (inout SheetDriver) throws(SheetError) -> Void) throws(ScenarioRefusal) {
+    var current = try makeDriver()
+    driver = nil
+    defer { driver = current }
+    do throws(SheetError) {
+      try body(&current)
+    } catch {
+      throw ScenarioRefusal(message: Self.describe(error))
+    }
+  }
+
+  /// A machine error in a scenario's words.
+  static func describe(_ error: SheetError) -> String {
+    switch error {
+    case .illegalTransition(let event, let state): "cannot \(event) while the sheet is \(state.rawValue)"
+    case .unknownDetent(let id): "unknown or inactive detent '\(id)'"
+    case .invalidValue(let field, let value): "invalid \(field) \(value)"
+    case .noActiveDetent: "the behaviour has no active detent on this screen"
+    }
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import LuaHost
+import SheetCore
+
+/// One run of a scenario file: its sandboxed state, the coroutine running the file, and the sheet it
+/// drives. Every scenario call yields to the host, which carries the call out between resumes, so no
+/// behaviour code ever runs inside a scenario's Lua call.
+final class ScenarioSession {
+  let file: String
+  let directory: String
+  let options: ScenarioOptions
+  var result: ScenarioResult
+
+  let state: LuaState
+  private(set) var sheetData: LuaTable
+  var pending: Result<ScenarioAction, ScenarioRefusal>?
+
+  var geometry = SheetGeometry.reference
+  var fps = 120.0
+  var contentHeight: Double?
+  var scenarioOverrides: [String: Double] = [:]
+  var behaviourValue: LuaValue?
+  var driver: SheetDriver?
+  /// Expectations and prints noted before the sheet exists, flushed into its trace when it is made.
+  var earlyNotes: [(String, [TraceField])] = []
+
+  /// Opens the scenario's state and registers the scenario language.
+  /// - Parameters:
+  ///   - file: The scenario's path.
+  ///   - options: Overrides, frame rate, behaviour replacement.
+  /// - Throws: `LuaError` when the state cannot be set up.
+  init(file: String, options: ScenarioOptions) throws(LuaError) {
+    self.file = file
+    self.options = options
+    directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
+    result = ScenarioResult(file: file, trace: Trace(title: Self.title(file)))
+    state = try LuaState(LuaState.Options(moduleRoot: directory))
+    sheetData = try state.newTable()
+    state.printSink = { [weak self] line in self?.note("print", [TraceField("text", .string(line))]) }
+    try installLanguage()
+  }
+
+  /// The scenario's file name, as the trace's title.
+  static func title(_ file: String) -> String {
+    String(file.split(separator: "/").last ?? Substring(file))
+  }
+
+  /// Registers the host functions and the prelude's globals.
+  private func installLanguage() throws(LuaError) {
+    let host = try state.newTable()
+    let names = [
+      "screen", "behaviour", "content", "set", "present", "dismiss", "snap_to", "wait", "settle", "drag",
+      "flick",
+      "touch_down", "touch_move", "touch_up", "tap", "tap_backdrop", "resize", "set_content_height", "reload",
+    ]
+    for name in names {
+      let function = try state.yieldingFunction { [weak self] arguments in
+        do throws(ScenarioRefusal) {
+          self?.pending = .success(try ScenarioAction.parse(name, arguments))
+        } catch {
+          self?.pending = .failure(error)
+        }
+        return []
+      }
+      try host.set(field: name, .function(function))
+    }
+    let expect = try state.function { [weak self] arguments in
+      self?.expectation(arguments)
+      return []
+    }
+    try host.set(field: "expect", .function(expect))
+    host.set("sheet", try sheetData.readOnlyView())
+    let prelude = try state.load(ScenarioPrelude.source, name: "scenario-prelude.lua")
+    guard case .tableRef(let api) = try prelude.callOne(host) else { return }
+    guard case .table(_, let globals) = try api.value() else { return }
+    for key in globals.keys.sorted() {
+      if let value = try? api.reference(key) { try state.setGlobal(key, value) }
+    }
+    updateSheetView()
+  }
+
+  /// Records an expectation: `expect(ok, "file:line: ", message)`.
+  private func expectation(_ arguments: [LuaValue]) {
+    let ok = arguments.first == .boolean(true)
+    let whereText = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
+    let message = arguments.count > 2 ? arguments[2].stringValue ?? "" : ""
+    let (location, line) = Self.location(whereText)
+    note(
+      "expect",
+      [
+        TraceField("ok", .bool(ok)), TraceField("line", .integer(line)),
+        TraceField("message", .string(message)),
+      ])
+    if ok {
+      result.expectationsPassed += 1
+    } else {
+      result.failures.append(
+        ScenarioFailure(file: location ?? file, line: line, message: "expectation failed: \(message)"))
+    }
+  }
+
+  /// Splits `"file:line: "` into the file and the line.
+  static func location(_ text: String) -> (file: String?, line: Int) {
+    let trimmed = text.hasSuffix(": ") ? String(text.dropLast(2)) : text
+    guard let colon = trimmed.lastIndex(of: ":"), let line = Int(trimmed[trimmed.index(after: colon)...])
+    else {
+      return (nil, 0)
+    }
+    return (String(trimmed[..<colon]), line)
+  }
+
+  /// Adds a scenario event to the trace (or keeps it until the sheet exists).
+  func note(_ name: String, _ fields: [TraceField]) {
+    if driver != nil {
+      driver?.note(name, fields)
+    } else {
+      earlyNotes.append((name, fields))
+    }
+  }
+
+  /// Writes the sheet's current values into the `sheet` view the scenario reads.
+  func updateSheetView() {
+    guard let machine = driver?.machine else {
+      sheetData.set("state", SheetState.hidden.rawValue)
+      sheetData.set("height", 0.0)
+      sheetData.set("backdrop", 0.0)
+      sheetData.set("velocity", 0.0)
+      sheetData.set("time", 0.0)
+      sheetData.setNil("detent")
+      return
+    }
+    sheetData.set("state", machine.state.rawValue)
+    sheetData.set("detent", machine.detent)
+    sheetData.set("height", machine.height)
+    sheetData.set("backdrop", machine.backdrop)
+    sheetData.set("velocity", machine.velocity)
+    sheetData.set("time", machine.time)
+    sheetData.set("target", machine.target.map(Behaviour.describe))
+  }
+}
