@@ -151,14 +151,19 @@ static int clua_thread_traceback(lua_State *L) {
 
 // MARK: - Protected host calls
 
-/// lua_pcall with the message handler at stack index 1, the cap enforced and the budget running.
+/// lua_pcall with the message handler (pushed below the function, removed after), the cap enforced and
+/// the budget running. Needs one free stack slot.
 static inline int clua_pcall_host(lua_State *L, clua_host *h, int nargs, int nresults) {
+  int handler = lua_gettop(L) - nargs;
+  lua_pushcfunction(L, clua_msgh);
+  lua_insert(L, handler);
   clua_enter(L, h);
   int enforce = h->enforce;
   h->enforce = 1;
-  int status = lua_pcall(L, nargs, nresults, 1);
+  int status = lua_pcall(L, nargs, nresults, handler);
   h->enforce = enforce;
   h->depth -= 1;
+  lua_remove(L, handler);
   return status;
 }
 
@@ -274,14 +279,12 @@ static inline void clua_push_callback(lua_State *L, void *context) {
 
 // MARK: - State
 
-/// A new state using h's allocator and hook, the standard libraries open and the message handler at
-/// stack index 1 (it stays there: host calls use it).
+/// A new state using h's allocator and hook, with the standard libraries open and an empty stack.
 static inline lua_State *clua_newstate(clua_host *h) {
   lua_State *L = lua_newstate(clua_alloc, h);
   if (L == NULL) return NULL;
   luaL_openlibs(L);
   lua_settop(L, 0);
-  lua_pushcfunction(L, clua_msgh);
   clua_set_budget(L, h->budget);
   return L;
 }

@@ -5,7 +5,7 @@ extension LuaFunction {
   /// - Returns: the first result, which must be a number.
   /// - Throws: `LuaError` for an error in the call, or `.conversion` when the result is not a number.
   public func call(_ x: Double) throws(LuaError) -> Double {
-    guard let lua = runtime.raw else { throw .stateClosed }
+    let lua = try runtime.open()
     let (status, value, kind) = lua.callNumber(ref: ref, x)
     if status == RawLua.Status.ok {
       if lua.budgetExhausted { throw .budgetExceeded }

@@ -84,6 +84,6 @@ public final class LuaState {
     set { runtime.printSink = newValue }
   }
 
-  /// The stack height of the main thread (1 at rest: the message handler). For tests of balance.
+  /// The stack height of the main thread (0 at rest). For tests of balance.
   var stackTop: Int { Int(runtime.raw?.top ?? 0) }
 }

@@ -26,7 +26,7 @@ public final class LuaTable {
 
   /// The table's raw length (`rawlen`), 0 once the state is closed.
   public var count: Int {
-    guard let lua = runtime.raw else { return 0 }
+    guard let lua = try? runtime.open() else { return 0 }
     lua.push(ref: ref)
     defer { lua.pop() }
     return lua.rawLength(at: -1)
@@ -58,7 +58,7 @@ public final class LuaTable {
 
   /// Runs `body` with the table pushed on top, then pops it; nothing when the state is closed.
   func withPushed(_ body: (RawLua) -> Void) {
-    guard let lua = runtime.raw else { return }
+    guard let lua = try? runtime.open() else { return }
     lua.push(ref: ref)
     body(lua)
     lua.pop()

@@ -43,7 +43,7 @@ func expectHealthy(_ state: LuaState, _ line: UInt) throws {
   }
   #expect(try function.call(21) == 42, sourceLocation: location(line))
   #expect(try function.call([.integer(4)]) == [.integer(8)], sourceLocation: location(line))
-  #expect(state.stackTop == 1, "the stack is balanced", sourceLocation: location(line))
+  #expect(state.stackTop == 0, "the stack is balanced", sourceLocation: location(line))
 }
 
 /// The resident set size of this process, in bytes (Linux `/proc/self/statm`).

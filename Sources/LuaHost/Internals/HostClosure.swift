@@ -33,6 +33,9 @@ final class HostClosure {
 
   private func run(on lua: RawLua) -> Int32 {
     let count = lua.top
+    let outer = runtime.activeThread
+    runtime.activeThread = lua.state
+    defer { runtime.activeThread = outer }
     do {
       var arguments: [LuaValue] = []
       arguments.reserveCapacity(Int(count))

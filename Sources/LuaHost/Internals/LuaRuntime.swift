@@ -18,9 +18,14 @@ final class LuaRuntime {
     self.raw = raw
   }
 
-  /// The open handle, or `LuaError.stateClosed`.
+  /// The thread of the innermost host closure running now (nil at the top level): calls made from a
+  /// closure run on the thread that called it.
+  var activeThread: OpaquePointer?
+
+  /// The handle on the running thread, or `LuaError.stateClosed`.
   func open() throws(LuaError) -> RawLua {
     guard let raw else { throw .stateClosed }
+    if let activeThread { return raw.on(activeThread) }
     return raw
   }
 

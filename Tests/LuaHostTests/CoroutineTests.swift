@@ -1,0 +1,86 @@
+import Testing
+
+@testable import LuaHost
+
+@Suite struct CoroutineTests {
+  func scenario(_ source: String, in state: LuaState) throws -> LuaCoroutine {
+    guard case .function(let function)? = try state.run(source, name: "scenario.lua").first else {
+      throw LuaError.conversion(value: "the chunk", expected: "function", got: "something else")
+    }
+    return try state.coroutine(function)
+  }
+
+  @Test func hostDrivesWaitThroughYields() throws {
+    let state = try LuaState()
+    try state.setGlobal("wait", .function(state.yieldingFunction { arguments in ["wait", arguments[0]] }))
+    let co = try scenario(
+      "return function(start)\n  local t = wait(0.5)\n  local u = wait(t + 1)\n  return start + u\nend",
+      in: state)
+    #expect(try co.resume([10]) == .yielded(["wait", 0.5]))
+    #expect(try co.resume([0.5]) == .yielded(["wait", 1.5]))
+    #expect(!co.isFinished)
+    #expect(try co.resume([2.5]) == .finished([12.5]))
+    #expect(co.isFinished)
+    #expect(throws: LuaError.self) { try co.resume() }
+    try expectHealthy(state, #line)
+  }
+
+  @Test func waitInsidePcallStillYields() throws {
+    let state = try LuaState()
+    try state.setGlobal("wait", .function(state.yieldingFunction { _ in [] }))
+    let co = try scenario("return function() local ok, v = pcall(wait) return ok, v end", in: state)
+    #expect(try co.resume() == .yielded([]))
+    #expect(try co.resume(["back"]) == .finished([true, "back"]))
+  }
+
+  @Test func errorsInsideCarryTheirTraceback() throws {
+    let state = try LuaState()
+    try state.setGlobal("wait", .function(state.yieldingFunction { _ in [] }))
+    let co = try scenario("return function()\n  wait()\n  local t = nil\n  return t.field\nend", in: state)
+    #expect(try co.resume() == .yielded([]))
+    let caught: LuaError?
+    do {
+      _ = try co.resume()
+      caught = nil
+    } catch {
+      caught = error
+    }
+    guard case .runtime(let message, let place, let traceback)? = caught else {
+      Issue.record("expected a runtime error, got \(String(describing: caught))")
+      return
+    }
+    #expect(place == "scenario.lua:4")
+    #expect(message.contains("attempt to index a nil value"))
+    #expect(traceback.contains("scenario.lua:4"))
+    #expect(co.isFinished)
+    try expectHealthy(state, #line)
+  }
+
+  @Test func limitsApplyInsideHostCoroutines() throws {
+    let rows: [(source: String, expected: LuaError, line: UInt)] = [
+      ("return function() while true do end end", .budgetExceeded, #line),
+      (
+        "return function() while true do pcall(function() while true do end end) end end", .budgetExceeded,
+        #line
+      ),
+      ("return function() return string.rep('x', 1e9) end", .memory, #line),
+    ]
+    let state = try LuaState()
+    for row in rows {
+      let co = try scenario(row.source, in: state)
+      #expect(throws: row.expected, sourceLocation: location(row.line)) { try co.resume() }
+      try expectHealthy(state, row.line)
+    }
+  }
+
+  @Test func eachResumeHasItsOwnBudget() throws {
+    let state = try LuaState(.init(instructionLimit: 50_000))
+    try state.setGlobal("wait", .function(state.yieldingFunction { _ in [] }))
+    let co = try scenario(
+      "return function() for _ = 1, 5 do for _ = 1, 4000 do end wait() end return 'done' end", in: state)
+    for _ in 0..<5 {
+      #expect(try co.resume() == .yielded([]))
+    }
+    #expect(try co.resume() == .finished(["done"]))
+  }
+}
