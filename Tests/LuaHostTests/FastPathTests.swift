@@ -48,18 +48,8 @@ import Testing
       ("return function(s) setmetatable(s, nil) end", "", #line),
     ]
     for row in writes {
-      let caught: LuaError?
-      do {
-        _ = try function(row.source, in: state).callOne(view)
-        caught = nil
-      } catch {
-        caught = error
-      }
-      guard case .runtime(let message, _, _)? = caught else {
-        Issue.record(
-          "expected a runtime error, got \(String(describing: caught))", sourceLocation: location(row.line))
-        continue
-      }
+      let caught = thrown { _ = try function(row.source, in: state).callOne(view) }
+      guard let (message, _, _) = runtimeParts(caught, row.line) else { continue }
       if !row.field.isEmpty {
         #expect(
           message == "attempt to modify read-only view field '\(row.field)'",

@@ -28,10 +28,7 @@ import Testing
   @Test func runtimeErrorsCarryLocationAndTraceback() throws {
     let state = try LuaState()
     let caught = error(running: "local t = nil\n\nlocal function f() return t.x end\nreturn f()", in: state)
-    guard case .runtime(let message, let where_, let traceback)? = caught else {
-      Issue.record("expected a runtime error, got \(String(describing: caught))")
-      return
-    }
+    guard let (message, where_, traceback) = runtimeParts(caught) else { return }
     #expect(where_ == "behaviour.lua:3")
     #expect(message.contains("attempt to index a nil value"))
     #expect(traceback.hasPrefix("stack traceback:"))
@@ -52,11 +49,7 @@ import Testing
     let state = try LuaState()
     for row in rows {
       let caught = error(running: row.source, in: state)
-      guard case .runtime(let message, _, _)? = caught else {
-        Issue.record(
-          "expected a runtime error, got \(String(describing: caught))", sourceLocation: location(row.line))
-        continue
-      }
+      guard let (message, _, _) = runtimeParts(caught, row.line) else { continue }
       #expect(message == row.message, sourceLocation: location(row.line))
       try expectHealthy(state, row.line)
     }
