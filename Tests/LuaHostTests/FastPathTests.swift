@@ -45,6 +45,7 @@ import Testing
       ("return function(s) s.height = 1 end", "height", #line),
       ("return function(s) s.screen.width = 1 end", "width", #line),
       ("return function(s) s.new_field = 1 end", "new_field", #line),
+      ("return function(s) rawset(s, 'height', 1) end", "height", #line),
       ("return function(s) setmetatable(s, nil) end", "", #line),
     ]
     for row in writes {
