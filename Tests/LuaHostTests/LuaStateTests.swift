@@ -25,6 +25,23 @@ import Testing
     }
   }
 
+  @Test func binaryChunksAreRefusedByTheHost() throws {
+    let state = try LuaState()
+    let caught = thrown { _ = try state.load("\u{1B}LuaT\0binary", name: "compiled.lua") }
+    #expect(
+      caught == .sandbox(message: "compiled.lua: binary chunks are not available in the sandbox (text only)"))
+    try expectHealthy(state, #line)
+  }
+
+  @Test func benchmarkFloorRefusesAForeignFunction() throws {
+    let state = try LuaState()
+    let other = try LuaState()
+    let foreign = try other.load("return 1", name: "f.lua")
+    #expect(state.measureBareCalls(of: foreign, iterations: 1) == nil)
+    let local = try state.load("return ...", name: "g.lua")
+    #expect((state.measureBareCalls(of: local, iterations: 10) ?? -1) >= 0)
+  }
+
   @Test func runtimeErrorsCarryLocationAndTraceback() throws {
     let state = try LuaState()
     let caught = error(running: "local t = nil\n\nlocal function f() return t.x end\nreturn f()", in: state)
