@@ -172,14 +172,23 @@ static inline int clua_pcall_host(lua_State *L, clua_host *h, int nargs, int nre
 /// it found it, except that on an error the error object stays on top.
 static inline int clua_call_number(lua_State *L, clua_host *h, int ref, double x, double *out,
                                    int *out_type) {
+  lua_pushcfunction(L, clua_msgh);  // the handler goes first: no stack rotation needed
   lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
   lua_pushnumber(L, x);
-  int status = clua_pcall_host(L, h, 1, 1);
-  if (status != LUA_OK) return status;
+  clua_enter(L, h);
+  int enforce = h->enforce;
+  h->enforce = 1;
+  int status = lua_pcall(L, 1, 1, -3);
+  h->enforce = enforce;
+  h->depth -= 1;
+  if (status != LUA_OK) {
+    lua_remove(L, -2);
+    return status;
+  }
   int isnum = 0;
   *out = lua_tonumberx(L, -1, &isnum);
   *out_type = lua_type(L, -1);
-  lua_pop(L, 1);
+  lua_pop(L, 2);
   return isnum ? LUA_OK : -1;
 }
 

@@ -12,20 +12,15 @@ public final class LuaCoroutine {
     case finished([LuaValue])
   }
 
-  let runtime: LuaRuntime
-  let ref: Int32
+  let anchor: RegistryAnchor
+  var runtime: LuaRuntime { anchor.runtime }
   private let thread: OpaquePointer
   /// Whether the coroutine has finished (returned or raised an error).
   public private(set) var isFinished = false
 
   init(runtime: LuaRuntime, ref: Int32, thread: OpaquePointer) {
-    self.runtime = runtime
-    self.ref = ref
+    anchor = RegistryAnchor(runtime: runtime, ref: ref)
     self.thread = thread
-  }
-
-  deinit {
-    runtime.release(ref: ref)
   }
 
   /// Starts or resumes the coroutine.
@@ -43,14 +38,7 @@ public final class LuaCoroutine {
     let co = lua.on(thread)
     let threadBase = co.top
     guard co.ensureStack(arguments.count + 4) else { throw .memory }
-    for argument in arguments {
-      do throws(LuaError) {
-        try argument.push(on: co, runtime: runtime)
-      } catch {
-        co.setTop(threadBase)
-        throw error
-      }
-    }
+    try LuaValue.push(arguments, on: co, runtime: runtime, restoring: threadBase)
     let base = lua.top
     let (status, count) = lua.resume(thread, arguments: Int32(arguments.count))
     guard status == RawLua.Status.ok || status == RawLua.Status.yield else {

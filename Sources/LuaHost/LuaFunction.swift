@@ -3,16 +3,12 @@
 /// Calls run in protected mode with a traceback handler, under the state's memory cap and with the
 /// instruction budget reset for each top-level call.
 public final class LuaFunction {
-  let runtime: LuaRuntime
-  let ref: Int32
+  let anchor: RegistryAnchor
+  var runtime: LuaRuntime { anchor.runtime }
+  var ref: Int32 { anchor.ref }
 
   init(runtime: LuaRuntime, ref: Int32) {
-    self.runtime = runtime
-    self.ref = ref
-  }
-
-  deinit {
-    runtime.release(ref: ref)
+    anchor = RegistryAnchor(runtime: runtime, ref: ref)
   }
 
   /// Calls the function.
@@ -26,14 +22,7 @@ public final class LuaFunction {
     let base = lua.top
     guard lua.ensureStack(arguments.count + 4) else { throw .memory }
     try push(on: lua, runtime: runtime)
-    for argument in arguments {
-      do throws(LuaError) {
-        try argument.push(on: lua, runtime: runtime)
-      } catch {
-        lua.setTop(base)
-        throw error
-      }
-    }
+    try LuaValue.push(arguments, on: lua, runtime: runtime, restoring: base)
     let status = lua.call(arguments: Int32(arguments.count), results: RawLua.multipleResults)
     return try LuaFunction.results(status: status, from: lua, base: base, runtime: runtime)
   }
@@ -57,9 +46,6 @@ public final class LuaFunction {
 
   /// Pushes the function, checking that it belongs to `runtime`'s state.
   func push(on lua: RawLua, runtime: LuaRuntime) throws(LuaError) {
-    guard runtime === self.runtime else {
-      throw .conversion(value: "a function", expected: "a function of this state", got: "another state's")
-    }
-    lua.push(ref: ref)
+    try anchor.push(on: lua, runtime: runtime, what: "a function")
   }
 }

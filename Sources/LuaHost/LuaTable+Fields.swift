@@ -1,41 +1,28 @@
 extension LuaTable {
   /// Sets a number field.
   public func set(_ key: StaticString, _ value: Double) {
-    withPushed { lua in
-      lua.push(value)
-      lua.rawSet(table: -2, field: key)
-    }
+    write(key) { $0.push(value) }
   }
 
   /// Sets an integer field.
   public func set(_ key: StaticString, _ value: Int) {
-    withPushed { lua in
-      lua.push(value)
-      lua.rawSet(table: -2, field: key)
-    }
+    write(key) { $0.push(value) }
   }
 
   /// Sets a boolean field.
   public func set(_ key: StaticString, _ value: Bool) {
-    withPushed { lua in
-      lua.push(value)
-      lua.rawSet(table: -2, field: key)
-    }
+    write(key) { $0.push(value) }
   }
 
   /// Sets a string field, or clears it when `value` is nil.
   public func set(_ key: StaticString, _ value: String?) {
-    withPushed { lua in
-      if let value { lua.push(value) } else { lua.pushNil() }
-      lua.rawSet(table: -2, field: key)
-    }
+    write(key) { lua in if let value { lua.push(value) } else { lua.pushNil() } }
   }
 
   /// Sets a table field (by reference), or clears it when `value` is nil or of another state.
   public func set(_ key: StaticString, _ value: LuaTable?) {
-    withPushed { lua in
+    write(key) { lua in
       if let value, value.runtime === runtime { lua.push(ref: value.ref) } else { lua.pushNil() }
-      lua.rawSet(table: -2, field: key)
     }
   }
 
@@ -55,18 +42,12 @@ extension LuaTable {
 
   /// Sets a number at an array position (1-based).
   public func set(_ position: Int, _ value: Double) {
-    withPushed { lua in
-      lua.push(value)
-      lua.rawSet(table: -2, position: position)
-    }
+    write(position) { $0.push(value) }
   }
 
   /// Sets a string at an array position (1-based), or clears it when `value` is nil.
   public func set(_ position: Int, _ value: String?) {
-    withPushed { lua in
-      if let value { lua.push(value) } else { lua.pushNil() }
-      lua.rawSet(table: -2, position: position)
-    }
+    write(position) { lua in if let value { lua.push(value) } else { lua.pushNil() } }
   }
 
   /// Sets any value under a string key.
@@ -118,6 +99,22 @@ extension LuaTable {
         lua.pushNil()
         lua.rawSet(table: -4)
       }
+    }
+  }
+
+  /// Sets `key` to the value `push` leaves on top (raw, no metamethods).
+  private func write(_ key: StaticString, _ push: (RawLua) -> Void) {
+    withPushed { lua in
+      push(lua)
+      lua.rawSet(table: -2, field: key)
+    }
+  }
+
+  /// Sets array `position` to the value `push` leaves on top (raw, no metamethods).
+  private func write(_ position: Int, _ push: (RawLua) -> Void) {
+    withPushed { lua in
+      push(lua)
+      lua.rawSet(table: -2, position: position)
     }
   }
 }

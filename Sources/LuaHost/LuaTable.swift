@@ -4,24 +4,17 @@
 /// `StaticString` keys, so a host can update a reused table in place every frame. Writes to a table
 /// whose state has been closed do nothing.
 public final class LuaTable {
-  let runtime: LuaRuntime
-  let ref: Int32
+  let anchor: RegistryAnchor
+  var runtime: LuaRuntime { anchor.runtime }
+  var ref: Int32 { anchor.ref }
 
   init(runtime: LuaRuntime, ref: Int32) {
-    self.runtime = runtime
-    self.ref = ref
-  }
-
-  deinit {
-    runtime.release(ref: ref)
+    anchor = RegistryAnchor(runtime: runtime, ref: ref)
   }
 
   /// Pushes the table, checking that it belongs to `runtime`'s state.
   func push(on lua: RawLua, runtime: LuaRuntime) throws(LuaError) {
-    guard runtime === self.runtime else {
-      throw .conversion(value: "a table", expected: "a table of this state", got: "another state's")
-    }
-    lua.push(ref: ref)
+    try anchor.push(on: lua, runtime: runtime, what: "a table")
   }
 
   /// The table's raw length (`rawlen`), 0 once the state is closed.

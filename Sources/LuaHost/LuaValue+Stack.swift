@@ -73,6 +73,18 @@ extension LuaValue {
     }
   }
 
+  /// Pushes each value in order; on an error, resets the stack to `base` and rethrows.
+  static func push(
+    _ values: [LuaValue], on lua: RawLua, runtime: LuaRuntime, restoring base: Int32
+  ) throws(LuaError) {
+    do throws(LuaError) {
+      for value in values { try value.push(on: lua, runtime: runtime) }
+    } catch {
+      lua.setTop(base)
+      throw error
+    }
+  }
+
   /// Pushes the value on `lua`'s stack (one slot; nothing on an error).
   func push(on lua: RawLua, runtime: LuaRuntime, depth: Int = 0) throws(LuaError) {
     guard lua.ensureStack(4) else { throw .memory }

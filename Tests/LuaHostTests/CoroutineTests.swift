@@ -38,17 +38,8 @@ import Testing
     try state.setGlobal("wait", .function(state.yieldingFunction { _ in [] }))
     let co = try scenario("return function()\n  wait()\n  local t = nil\n  return t.field\nend", in: state)
     #expect(try co.resume() == .yielded([]))
-    let caught: LuaError?
-    do {
-      _ = try co.resume()
-      caught = nil
-    } catch {
-      caught = error
-    }
-    guard case .runtime(let message, let place, let traceback)? = caught else {
-      Issue.record("expected a runtime error, got \(String(describing: caught))")
-      return
-    }
+    let caught = thrown { _ = try co.resume() }
+    guard let (message, place, traceback) = runtimeParts(caught) else { return }
     #expect(place == "scenario.lua:4")
     #expect(message.contains("attempt to index a nil value"))
     #expect(traceback.contains("scenario.lua:4"))

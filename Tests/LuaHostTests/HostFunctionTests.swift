@@ -34,10 +34,7 @@ import Testing
         try state.run(row.source, name: "behaviour.lua") == row.expected, sourceLocation: location(row.line))
     }
     let uncaught = error(running: "\nrefuse()", in: state)
-    guard case .runtime(let message, let place, let traceback)? = uncaught else {
-      Issue.record("expected a runtime error, got \(String(describing: uncaught))")
-      return
-    }
+    guard let (message, place, traceback) = runtimeParts(uncaught) else { return }
     #expect(message == "refused by the host")
     #expect(place == "behaviour.lua:2")
     #expect(traceback.contains("refuse"))

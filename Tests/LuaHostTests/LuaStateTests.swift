@@ -25,13 +25,27 @@ import Testing
     }
   }
 
+  @Test func binaryChunksAreRefusedByTheHost() throws {
+    let state = try LuaState()
+    let caught = thrown { _ = try state.load("\u{1B}LuaT\0binary", name: "compiled.lua") }
+    #expect(
+      caught == .sandbox(message: "compiled.lua: binary chunks are not available in the sandbox (text only)"))
+    try expectHealthy(state, #line)
+  }
+
+  @Test func benchmarkFloorRefusesAForeignFunction() throws {
+    let state = try LuaState()
+    let other = try LuaState()
+    let foreign = try other.load("return 1", name: "f.lua")
+    #expect(state.measureBareCalls(of: foreign, iterations: 1) == nil)
+    let local = try state.load("return ...", name: "g.lua")
+    #expect((state.measureBareCalls(of: local, iterations: 10) ?? -1) >= 0)
+  }
+
   @Test func runtimeErrorsCarryLocationAndTraceback() throws {
     let state = try LuaState()
     let caught = error(running: "local t = nil\n\nlocal function f() return t.x end\nreturn f()", in: state)
-    guard case .runtime(let message, let where_, let traceback)? = caught else {
-      Issue.record("expected a runtime error, got \(String(describing: caught))")
-      return
-    }
+    guard let (message, where_, traceback) = runtimeParts(caught) else { return }
     #expect(where_ == "behaviour.lua:3")
     #expect(message.contains("attempt to index a nil value"))
     #expect(traceback.hasPrefix("stack traceback:"))
@@ -52,11 +66,7 @@ import Testing
     let state = try LuaState()
     for row in rows {
       let caught = error(running: row.source, in: state)
-      guard case .runtime(let message, _, _)? = caught else {
-        Issue.record(
-          "expected a runtime error, got \(String(describing: caught))", sourceLocation: location(row.line))
-        continue
-      }
+      guard let (message, _, _) = runtimeParts(caught, row.line) else { continue }
       #expect(message == row.message, sourceLocation: location(row.line))
       try expectHealthy(state, row.line)
     }

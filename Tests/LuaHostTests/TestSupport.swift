@@ -26,12 +26,7 @@ func location(_ line: UInt, file: String = #filePath, fileID: String = #fileID) 
 
 /// Runs `source` and returns the error it raised (nil when it ran without one).
 func error(running source: String, in state: LuaState, name: String = "behaviour.lua") -> LuaError? {
-  do {
-    try state.run(source, name: name)
-    return nil
-  } catch {
-    return error
-  }
+  thrown { try state.run(source, name: name) }
 }
 
 /// Checks that the state still runs a normal call correctly and that its stack is back at rest.
@@ -52,4 +47,27 @@ func residentBytes() -> Int {
   let fields = text.split(separator: " ")
   guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
   return pages * 4096
+}
+
+/// The error `body` threw, or nil.
+func thrown(_ body: () throws -> Void) -> LuaError? {
+  do {
+    try body()
+    return nil
+  } catch let error as LuaError {
+    return error
+  } catch {
+    Issue.record("not a LuaError: \(error)")
+    return nil
+  }
+}
+
+/// The parts of a runtime error; records an issue (at the table row's line) for anything else.
+func runtimeParts(_ caught: LuaError?, _ line: UInt = #line) -> (String, String?, String)? {
+  guard case .runtime(let message, let place, let traceback)? = caught else {
+    Issue.record(
+      "expected a runtime error, got \(String(describing: caught))", sourceLocation: location(line))
+    return nil
+  }
+  return (message, place, traceback)
 }

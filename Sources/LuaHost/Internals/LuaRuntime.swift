@@ -3,7 +3,8 @@
 /// References (`LuaFunction`, `LuaTable`, `LuaCoroutine`) hold the runtime, not the `LuaState`, so a
 /// reference that outlives its state finds `raw == nil` and does nothing instead of crashing.
 final class LuaRuntime {
-  private(set) var raw: RawLua?
+  // Unchecked exclusivity: read on every call (the fast path); the state is single-threaded anyway.
+  @exclusivity(unchecked) private(set) var raw: RawLua?
   /// Registry references to the prelude's `new_env`, `view`, `loaded` and `host_globals`.
   var newEnvRef: Int32 = 0
   var viewRef: Int32 = 0
@@ -20,7 +21,7 @@ final class LuaRuntime {
 
   /// The thread of the innermost host closure running now (nil at the top level): calls made from a
   /// closure run on the thread that called it.
-  var activeThread: OpaquePointer?
+  @exclusivity(unchecked) var activeThread: OpaquePointer?
 
   /// The handle on the running thread, or `LuaError.stateClosed`.
   func open() throws(LuaError) -> RawLua {

@@ -10,6 +10,7 @@ enum Prelude {
     local G, host_print, host_read_module, seed = ...
     local type, next, select, error, rawget, tostring = G.type, G.next, G.select, G.error, G.rawget, G.tostring
     local real_setmetatable, real_load, real_collect = G.setmetatable, G.load, G.collectgarbage
+    local real_rawset = G.rawset
     local concat, real_seed = G.table.concat, G.math.randomseed
 
     G.string.dump = nil
@@ -22,7 +23,7 @@ enum Prelude {
     }
     local base_names = {
       'assert', 'error', 'getmetatable', 'ipairs', 'next', 'pairs', 'pcall', 'rawequal', 'rawget',
-      'rawlen', 'rawset', 'select', 'tonumber', 'tostring', 'type', 'xpcall', '_VERSION',
+      'rawlen', 'select', 'tonumber', 'tostring', 'type', 'xpcall', '_VERSION',
     }
     local library_names = { string = true, table = true, math = true, utf8 = true, coroutine = true }
 
@@ -65,6 +66,15 @@ enum Prelude {
     local function randomseed(...)
       if select('#', ...) == 0 then return real_seed(seed) end
       return real_seed(...)
+    end
+
+    local views = real_setmetatable({}, { __mode = 'k' })
+
+    local function rawset(t, key, value)
+      if views[t] then
+        error("attempt to modify read-only view field '" .. tostring(key) .. "'", 2)
+      end
+      return real_rawset(t, key, value)
     end
 
     local loaded, host_globals = {}, {}
@@ -116,6 +126,7 @@ enum Prelude {
       })
       for key, value in next, libraries do env[key] = value end
       env.setmetatable, env.collectgarbage, env.print = setmetatable, collectgarbage, print
+      env.rawset = rawset
       env.load, env.require = make_load(env), make_require(libraries)
       for key, value in next, host_globals do env[key] = value end
       env._G = env
@@ -123,7 +134,7 @@ enum Prelude {
     end
 
     local function view(backing)
-      return real_setmetatable({}, {
+      local proxy = real_setmetatable({}, {
         __index = backing,
         __newindex = function(_, key)
           error("attempt to modify read-only view field '" .. tostring(key) .. "'", 2)
@@ -132,6 +143,8 @@ enum Prelude {
         __pairs = function() return next, backing, nil end,
         __metatable = 'read-only view',
       })
+      views[proxy] = true
+      return proxy
     end
 
     return { new_env = new_env, view = view, loaded = loaded, host_globals = host_globals }
