@@ -13,6 +13,7 @@ enum Usage {
       watch FILE     re-run a scenario whenever it or its behaviour changes
       check FILE     validate a behaviour file
       presets        list the built-in behaviours
+      bench          measure the host, the core and the scenario runner
 
     options:
       --help, -h     show help (also `sheet CMD --help`)

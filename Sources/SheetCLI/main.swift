@@ -18,6 +18,7 @@ func sheetMain(_ arguments: [String]) -> Int32 {
     "watch": (Usage.watch, WatchCommand.main),
     "check": (Usage.check, CheckCommand.main),
     "presets": (Usage.presets, PresetsCommand.main),
+    "bench": (Usage.bench, BenchCommand.main),
   ]
   switch command {
   case "--version", "version":

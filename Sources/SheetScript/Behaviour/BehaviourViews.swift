@@ -21,6 +21,16 @@ final class BehaviourViews {
   private var geometry: SheetGeometry?
   private var detents: [ResolvedDetent]?
   private var contentHeight: Double?
+  /// The values last written, so that a frame writes only what changed.
+  private var written = Written()
+
+  /// The scalar fields as last written into the backing tables.
+  private struct Written {
+    var height = Double.nan, backdrop = Double.nan, time = Double.nan
+    var state: SheetState?, detent: String?, detentWritten = false
+    var startY = Double.nan, y = Double.nan, velocity = Double.nan, startHeight = Double.nan
+    var startDetent: String?, startDetentWritten = false
+  }
 
   /// Makes the views in `state`.
   /// - Parameters:
@@ -85,11 +95,27 @@ final class BehaviourViews {
   /// - Parameter snapshot: The sheet as the core sees it.
   func update(sheet snapshot: SheetSnapshot) {
     update(geometry: snapshot.geometry, contentHeight: snapshot.contentHeight)
-    sheetData.set("height", snapshot.height)
-    sheetData.set("state", snapshot.state.rawValue)
-    sheetData.set("detent", snapshot.detent)
-    sheetData.set("backdrop", snapshot.backdrop)
-    sheetData.set("time", snapshot.time)
+    if !written.height.bitwiseEqual(snapshot.height) {
+      written.height = snapshot.height
+      sheetData.set("height", snapshot.height)
+    }
+    if written.state != snapshot.state {
+      written.state = snapshot.state
+      sheetData.set("state", snapshot.state.rawValue)
+    }
+    if !written.detentWritten || written.detent != snapshot.detent {
+      written.detent = snapshot.detent
+      written.detentWritten = true
+      sheetData.set("detent", snapshot.detent)
+    }
+    if !written.backdrop.bitwiseEqual(snapshot.backdrop) {
+      written.backdrop = snapshot.backdrop
+      sheetData.set("backdrop", snapshot.backdrop)
+    }
+    if !written.time.bitwiseEqual(snapshot.time) {
+      written.time = snapshot.time
+      sheetData.set("time", snapshot.time)
+    }
     if detents != snapshot.detents {
       detents = snapshot.detents
       detentsData.removeAll()
@@ -105,12 +131,28 @@ final class BehaviourViews {
   /// - Parameter input: The gesture as the core sees it.
   func update(gesture input: GestureInput) {
     update(sheet: input.sheet)
-    gestureData.set("start_y", input.startY)
-    gestureData.set("y", input.y)
-    gestureData.set("translation", input.translation)
-    gestureData.set("velocity", input.velocity)
-    gestureData.set("start_height", input.startHeight)
-    gestureData.set("start_detent", input.startDetent)
+    if !written.startY.bitwiseEqual(input.startY) {
+      written.startY = input.startY
+      gestureData.set("start_y", input.startY)
+    }
+    if !written.y.bitwiseEqual(input.y) || !written.startY.bitwiseEqual(input.startY) {
+      written.y = input.y
+      gestureData.set("y", input.y)
+      gestureData.set("translation", input.translation)
+    }
+    if !written.velocity.bitwiseEqual(input.velocity) {
+      written.velocity = input.velocity
+      gestureData.set("velocity", input.velocity)
+    }
+    if !written.startHeight.bitwiseEqual(input.startHeight) {
+      written.startHeight = input.startHeight
+      gestureData.set("start_height", input.startHeight)
+    }
+    if !written.startDetentWritten || written.startDetent != input.startDetent {
+      written.startDetent = input.startDetent
+      written.startDetentWritten = true
+      gestureData.set("start_detent", input.startDetent)
+    }
   }
 
   /// Fills `sheet` and `tap` for `on_tap`.
@@ -123,6 +165,12 @@ final class BehaviourViews {
     tapData.set("region", region.luaName)
     tapData.set("y", y)
   }
+}
+
+extension Double {
+  /// Whether two numbers have the same bits (so NaN equals NaN and -0 differs from 0): a written
+  /// value is rewritten only when its bits change.
+  fileprivate func bitwiseEqual(_ other: Double) -> Bool { bitPattern == other.bitPattern }
 }
 
 extension TouchRegion {

@@ -1,0 +1,103 @@
+import Foundation
+import SheetScript
+
+/// `sheet bench [--json] [--quick] [--rebuild]`.
+enum BenchCommand {
+  /// One reported figure.
+  struct Row {
+    var key: String
+    var value: Measurement
+    var unit: String
+    var goal: String
+  }
+
+  /// Measures every figure and prints them as a table or one JSON object.
+  /// - Parameter arguments: The words after `bench`.
+  /// - Returns: 0, or 1 when a figure could not be measured.
+  /// - Throws: `UsageError` for bad arguments.
+  static func main(_ arguments: [String]) throws -> Int32 {
+    let args = try CommandLineArguments(arguments, flags: ["--json", "--quick", "--rebuild"])
+    guard args.positionals.isEmpty else { throw UsageError(message: "bench takes no arguments") }
+    let figures = BenchFigures(quick: args.has("--quick"))
+    var rows: [Row] = []
+    func add(_ key: String, _ value: Measurement, _ unit: String, _ goal: String = "") {
+      rows.append(Row(key: key, value: value, unit: unit, goal: goal))
+    }
+    func progress(_ text: String) { FileHandle.standardError.write(Data("bench: \(text)\n".utf8)) }
+    do {
+      progress("Lua calls")
+      let calls = try figures.luaCalls()
+      add("lua_call_floor_ns", calls.floor, "ns", "(floor)")
+      add("host_call_ns", calls.host, "ns")
+      add("host_call_ratio", calls.ratio, "x", "<= 1.5")
+      progress("frame steps")
+      let frames = try figures.frames()
+      add("frame_native_ns", frames.native, "ns")
+      add("frame_scripted_ns", frames.scripted, "ns")
+      add("frame_ratio", frames.ratio, "x", "<= 3")
+      add(
+        "frame_budget_share", Measurement(median: frames.scripted.median / 8_333_333, spread: frames.scripted.spread), "",
+        "< 0.0002")
+      progress("scenarios")
+      let scenarios = try figures.scenarios()
+      add("scenario_per_s", scenarios.warm, "/s", "> 20000")
+      add("scenario_cold_per_s", scenarios.cold, "/s")
+      progress("sweep on 2 threads against 1")
+      add("sweep_speedup", try figures.sweepSpeedup(), "x", "> 1.7")
+      progress("hot reload")
+      add("reload_ms", try figures.reload(), "ms", "< 20")
+      add("state_bytes", Measurement(median: try figures.stateBytes(), spread: 0), "B")
+      progress("resident memory over cold scenarios")
+      add("leak_bytes", Measurement(median: try figures.leakBytes(), spread: 0), "B", "< 1048576")
+      if args.has("--rebuild") {
+        progress("swift build after a one-line change")
+        add("rebuild_s", Measurement(median: try figures.rebuildSeconds(), spread: 0), "s", "(contrast: reload_ms)")
+      }
+    } catch {
+      Output.error("sheet bench: \(error)")
+      return 1
+    }
+    Output.write(args.has("--json") ? json(rows) : table(rows, quick: figures.quick))
+    return 0
+  }
+
+  /// The figures as one JSON object: each key's median, and `spread` holding each relative spread.
+  static func json(_ rows: [Row]) -> String {
+    let values = rows.map { "\"\($0.key)\":\(number($0.value.median))" }
+    let spreads = rows.map { "\"\($0.key)\":\(number($0.value.spread))" }
+    return "{" + values.joined(separator: ",") + ",\"spread\":{" + spreads.joined(separator: ",") + "}}\n"
+  }
+
+  /// The figures as a table for people.
+  static func table(_ rows: [Row], quick: Bool) -> String {
+    var out = "sheet bench: median of \(quick ? 3 : 9) timed batches after a warm-up, ± half the interquartile range\n"
+    out += "figure".padding(toLength: 22, withPad: " ", startingAt: 0) + "value".leftPadded(14) + "  spread   goal\n"
+    for row in rows {
+      out += row.key.padding(toLength: 22, withPad: " ", startingAt: 0)
+      out += (format(row.value.median) + (row.unit.isEmpty ? "" : " \(row.unit)")).leftPadded(14)
+      out += ("±" + TraceNumber.format(row.value.spread * 100, decimals: 1) + "%").leftPadded(8)
+      out += row.goal.isEmpty ? "\n" : "   \(row.goal)\n"
+    }
+    return out
+  }
+
+  /// A figure with a sensible number of digits.
+  static func format(_ value: Double) -> String {
+    guard value.isFinite else { return "nan" }
+    let magnitude = abs(value)
+    let decimals = magnitude >= 1000 ? 0 : magnitude >= 10 ? 1 : magnitude >= 0.01 ? 3 : 7
+    return TraceNumber.format(value, decimals: decimals)
+  }
+
+  /// A JSON number (`null` when not finite).
+  static func number(_ value: Double) -> String {
+    value.isFinite ? "\(value)" : "null"
+  }
+}
+
+extension String {
+  /// The string right-aligned in `width` characters.
+  fileprivate func leftPadded(_ width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import SheetCore
+import SheetScript
+
+extension BenchFigures {
+  /// `sheet tune` over the same sweep on two threads against one, side by side.
+  /// - Returns: the speed-up (one-thread time over two-thread time).
+  func sweepSpeedup() throws -> Measurement {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let file = "\(folder)/fling.lua"
+    try """
+    behaviour 'system'
+    present()
+    settle()
+    flick { dy = -120, velocity = -1500 }
+    settle()
+    expect(sheet.detent == 'large', 'a fling up reaches large')
+    """.write(toFile: file, atomically: true, encoding: .utf8)
+    let points = quick ? 8 : 32
+    let rates = (0..<points).map { 0.99 + 0.009 * Double($0) / Double(points) }
+    let sweep = Sweep(
+      files: [file], parameters: [SweepParameter(name: "projection_rate", values: rates)], options: ScenarioOptions())
+    let result = BatchTimer(batches: quick ? 3 : 5).sideBySide(
+      { timer.nanoseconds { _ = sweep.run(jobs: 2) } }, { timer.nanoseconds { _ = sweep.run(jobs: 1) } })
+    return result.ratio
+  }
+
+  /// Milliseconds from rewriting a behaviour file on disk until its new version is live in a running
+  /// sheet: write, read, load and validate in a fresh state, swap, one frame.
+  func reload() throws -> Measurement {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let file = "\(folder)/behaviour.lua"
+    let text = try preset("system").text
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
+    var driver = SheetDriver(
+      policy: try Behaviour.load(try BehaviourSource.resolve(file)), geometry: .reference, recording: false)
+    try driver.apply { m throws(SheetError) in try m.present() }
+    try driver.settle()
+    var version = 0
+    var failure: Error?
+    let measurement = timer.measure {
+      timer.nanoseconds {
+        do {
+          version += 1
+          try (text + "\n-- version \(version)\n").write(toFile: file, atomically: true, encoding: .utf8)
+          let behaviour = try Behaviour.load(try BehaviourSource.resolve(file))
+          try driver.apply { m throws(SheetError) in m.replacePolicy(behaviour) }
+          try driver.frame()
+        } catch {
+          failure = error
+        }
+      } / 1e6
+    }
+    if let failure { throw failure }
+    return measurement
+  }
+
+  /// Lua memory of one state with the `system` preset loaded, in bytes.
+  func stateBytes() throws -> Double {
+    Double(try Behaviour.load(try preset("system")).memoryInUse)
+  }
+
+  /// Growth of resident memory over 10,000 cold scenarios after the first 1,000 (1,000 after 100 when
+  /// quick), in bytes.
+  func leakBytes() throws -> Double {
+    let source = try preset("system")
+    let (warmUp, counted) = quick ? (100, 1_000) : (1_000, 10_000)
+    for _ in 0..<warmUp { try Self.scenario(try Behaviour.load(source)) }
+    let before = Self.residentBytes()
+    for _ in 0..<counted { try Self.scenario(try Behaviour.load(source)) }
+    return Double(Self.residentBytes() - before)
+  }
+
+  /// The process's resident memory in bytes, from `/proc/self/statm`.
+  static func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+  }
+
+  /// Seconds `swift build -c release` takes after a one-line change to the native default policy
+  /// (the file is restored afterwards); run from the package's folder.
+  func rebuildSeconds() throws -> Double {
+    let path = "Sources/SheetCore/Policy/DefaultPolicy.swift"
+    guard FileManager.default.fileExists(atPath: "Package.swift"), let original = try? String(contentsOfFile: path, encoding: .utf8)
+    else { throw BenchError(message: "--rebuild runs from the package's folder (no \(path) here)") }
+    defer {
+      try? original.write(toFile: path, atomically: true, encoding: .utf8)
+      _ = try? Self.build()
+    }
+    try Self.build()
+    try (original + "// rebuild benchmark\n").write(toFile: path, atomically: true, encoding: .utf8)
+    return timer.nanoseconds { _ = try? Self.build() } / 1e9
+  }
+
+  /// Runs `swift build -c release --product sheet`.
+  @discardableResult
+  static func build() throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["swift", "build", "-c", "release", "--product", "sheet"]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  /// A new empty temporary folder.
+  func temporaryFolder() throws -> String {
+    let path = NSTemporaryDirectory() + "sheet-bench-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+}
