@@ -17,7 +17,10 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)")
     let lines = Fixture.lines(run.stdout)
     #expect(lines.first == "tour.lua")
-    #expect(lines.dropFirst().first?.split(separator: " ") == ["t", "state", "detent", "height", "backdrop", "velocity"])
+    #expect(
+      lines.dropFirst().first?.split(separator: " ") == [
+        "t", "state", "detent", "height", "backdrop", "velocity",
+      ])
     #expect(lines.contains { $0.contains("* decision target=dismiss reason=") })
     #expect(lines.contains { $0.contains("resting") && $0.contains("normal") && $0.contains("500.00") })
     #expect(lines.last == "passed: 7 expectations")
@@ -96,7 +99,8 @@ import Testing
     let lines = Fixture.lines(run.stdout)
     #expect(lines.first == "t,state,detent,height,backdrop,velocity")
     #expect(lines.count > 100)
-    #expect(lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 6 })
+    #expect(
+      lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 6 })
   }
 
   @Test func outputGoesToTheFileGivenWithDashO() throws {

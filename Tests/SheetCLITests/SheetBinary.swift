@@ -84,7 +84,8 @@ final class TemporaryFolder {
 
   /// Creates the folder.
   init() throws {
-    url = FileManager.default.temporaryDirectory.appendingPathComponent("sheet-cli-tests-\(UUID().uuidString)")
+    url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sheet-cli-tests-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
 

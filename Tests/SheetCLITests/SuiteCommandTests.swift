@@ -32,7 +32,9 @@ import Testing
   }
 
   @Test func testAppliesSetToEveryScenario() throws {
-    let run = try SheetBinary.run(["test", "scripts/scenarios/seed000_release.lua", "--set", "dismiss_velocity=1200"])
+    let run = try SheetBinary.run([
+      "test", "scripts/scenarios/seed000_release.lua", "--set", "dismiss_velocity=1200",
+    ])
     #expect(run.status == 1)
     #expect(Fixture.lines(run.stdout).last == "0 passed, 1 failed")
   }
@@ -61,11 +63,15 @@ import Testing
     #expect(run.status == 0, "\(run.stderr)")
     let lines = Fixture.lines(run.stdout)
     #expect(lines.first == "sweep: 4 points x 2 scenarios")
-    #expect(lines.dropFirst().first?.split(separator: " ") == [
-      "dismiss_velocity", "min_top", "passed", "seed000_release.lua", "tour.lua",
-    ])
+    #expect(
+      lines.dropFirst().first?.split(separator: " ") == [
+        "dismiss_velocity", "min_top", "passed", "seed000_release.lua", "tour.lua",
+      ])
     let rows = lines.dropFirst(2).map { $0.split(separator: " ").map(String.init) }
-    #expect(rows.map { Array($0.prefix(2)) } == [["1500", "40"], ["1500", "50"], ["2000", "40"], ["2000", "50"]])
+    #expect(
+      rows.map { Array($0.prefix(2)) } == [
+        ["1500", "40"], ["1500", "50"], ["2000", "40"], ["2000", "50"],
+      ])
     for row in rows {
       let passes = row.dropFirst(3).filter { $0 == "pass" }.count
       #expect(row[2] == "\(passes)/2", "\(row)")
@@ -114,7 +120,8 @@ import Testing
     let run = try SheetBinary.run(["presets"])
     #expect(run.status == 0)
     let names = Fixture.lines(run.stdout).map { String($0.prefix { $0 != " " }) }
-    #expect(names == ["bottom-sheet-vc", "custom-modal", "half-modal", "property-animator", "system", "top-sheet"])
+    #expect(
+      names == ["bottom-sheet-vc", "custom-modal", "half-modal", "property-animator", "system", "top-sheet"])
     for name in names {
       #expect(try SheetBinary.run(["check", name]).status == 0, "\(name) is valid")
     }

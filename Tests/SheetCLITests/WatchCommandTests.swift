@@ -30,7 +30,9 @@ import Testing
   @Test func reRunsWhenTheScenarioChanges() throws {
     let (status, stdout) = try Self.watch(first: Fixture.passing, then: Fixture.failing)
     let lines = Fixture.lines(stdout)
-    #expect(lines.first?.hasPrefix("[run 1] ") == true && lines.first?.hasSuffix(": passed: 1 expectations") == true)
+    #expect(
+      lines.first?.hasPrefix("[run 1] ") == true && lines.first?.hasSuffix(": passed: 1 expectations") == true
+    )
     #expect(lines.contains { $0.hasPrefix("[run 2] ") && $0.hasSuffix("FAILED: 1 of 1 expectations failed") })
     #expect(lines.contains { $0.contains("watched.lua:4: expectation failed: wrongly expects expanded") })
     #expect(status == 1, "the last run failed")

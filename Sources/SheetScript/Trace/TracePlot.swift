@@ -140,7 +140,8 @@ public struct TracePlot: Sendable {
   }
 
   /// A white outline drawn under a label's letters, so it stays readable over lines and curves.
-  private static let halo = " stroke=\"white\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\""
+  private static let halo =
+    " stroke=\"white\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\""
 
   /// A polyline through the points.
   private func polyline(_ points: [(Double, Double)], colour: String, label: String) -> String {
