@@ -3,11 +3,11 @@ import Testing
 
 /// `sheet watch`: re-runs on a change, keeps the last good result after a broken save.
 @Suite struct WatchCommandTests {
-  /// Starts `sheet watch FILE --max-runs 2`, waits for the first run's line, rewrites the file and waits
-  /// for the process to stop. Returns its exit status and standard output.
-  static func watch(first: String, then second: String) throws -> (status: Int32, stdout: String) {
-    let folder = try TemporaryFolder()
-    let file = try folder.write("watched.lua", first)
+  /// Starts `sheet watch FILE --max-runs 2` in `folder`, waits for the first run's line, calls `change`
+  /// and waits for the process to stop. Returns its exit status and standard output.
+  static func watch(
+    _ file: String, in folder: TemporaryFolder, change: () throws -> Void
+  ) throws -> (status: Int32, stdout: String) {
     let out = folder.url.appendingPathComponent("stdout")
     let process = try SheetBinary.start(
       ["watch", file, "--max-runs", "2", "--interval", "0.05"], in: folder.url, stdout: out,
@@ -20,11 +20,18 @@ import Testing
       Thread.sleep(forTimeInterval: 0.05)
     }
     try #require(output().contains("[run 1]"), "the first run reported: \(output())")
-    // A different size, so the change shows even where modification times are coarse.
-    try folder.write("watched.lua", second + "\n-- saved again\n")
+    try change()
     while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
     try #require(!process.isRunning, "watch stopped after two runs: \(output())")
     return (process.terminationStatus, output())
+  }
+
+  /// Watches a scenario whose text is `first`, then saves `second` over it.
+  static func watch(first: String, then second: String) throws -> (status: Int32, stdout: String) {
+    let folder = try TemporaryFolder()
+    let file = try folder.write("watched.lua", first)
+    // A different size, so the change shows even where modification times are coarse.
+    return try watch(file, in: folder) { try folder.write("watched.lua", second + "\n-- saved again\n") }
   }
 
   @Test func reRunsWhenTheScenarioChanges() throws {
@@ -52,21 +59,12 @@ import Testing
     try folder.write("mine.lua", "return { detents = { { id = 'normal', height = 500 } } }\n")
     let file = try folder.write(
       "watched.lua", "behaviour 'mine.lua'\npresent()\nsettle()\nexpect_near(sheet.height, 500, 0.01, 'h')\n")
-    let out = folder.url.appendingPathComponent("stdout")
-    let process = try SheetBinary.start(
-      ["watch", file, "--max-runs", "2", "--interval", "0.05"], in: folder.url, stdout: out,
-      stderr: folder.url.appendingPathComponent("stderr"))
-    defer { if process.isRunning { process.terminate() } }
-    let deadline = Date().addingTimeInterval(60)
-    func output() -> String { (try? String(contentsOf: out, encoding: .utf8)) ?? "" }
-    while !output().contains("[run 1]"), process.isRunning, Date() < deadline {
-      Thread.sleep(forTimeInterval: 0.05)
+    let (status, stdout) = try Self.watch(file, in: folder) {
+      try folder.write("mine.lua", "return { detents = { { id = 'normal', height = 400 } } }  -- lower\n")
     }
-    try folder.write("mine.lua", "return { detents = { { id = 'normal', height = 400 } } }  -- lower\n")
-    while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-    let lines = Fixture.lines(output())
+    let lines = Fixture.lines(stdout)
     #expect(lines.first?.hasSuffix("passed: 1 expectations") == true, "\(lines)")
     #expect(lines.contains { $0.contains("watched.lua:4: expectation failed") }, "\(lines)")
-    #expect(process.terminationStatus == 1)
+    #expect(status == 1)
   }
 }
