@@ -28,6 +28,8 @@ let package = Package(
     .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
     .testTarget(name: "SheetCoreTests", dependencies: ["SheetCore"]),
     .testTarget(name: "SheetScriptTests", dependencies: ["SheetScript", "SheetCore", "LuaHost"]),
+    // Runs the built `sheet` binary; it imports nothing of the package.
+    .testTarget(name: "SheetCLITests"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -33,13 +33,17 @@ enum WatchCommand {
     var lastGood: ScenarioResult?
     var runs = 0
     var lastPassed = false
+    var watched = [file] + (options.behaviourPath.map { [$0] } ?? [])
     while true {
       runs += 1
+      // Stamped before the run, so a save made while it runs still counts as a change.
+      let before = FileWatcher.stamps(watched)
       let result = ScenarioRunner.run(file: file, options: options)
       lastPassed = result.passed
       report(result, run: runs, lastGood: lastGood)
       if result.scriptError == nil { lastGood = result }
-      watcher.watch([file] + result.behaviourFiles + (options.behaviourPath.map { [$0] } ?? []))
+      watched = [file] + result.behaviourFiles + (options.behaviourPath.map { [$0] } ?? [])
+      watcher.watch(watched, baseline: before)
       if maxRuns > 0 && runs >= maxRuns { break }
       watcher.waitForChange(interval: interval)
     }
@@ -62,19 +66,38 @@ enum WatchCommand {
 struct FileWatcher {
   private var stamps: [String: String] = [:]
 
-  /// Starts watching these files, remembering how they are now.
-  /// - Parameter paths: The files.
-  mutating func watch(_ paths: [String]) {
+  /// Starts watching these files, remembering how they were (from `baseline`) or are now.
+  /// - Parameters:
+  ///   - paths: The files.
+  ///   - baseline: Stamps taken earlier; a file that changed since then counts as changed.
+  mutating func watch(_ paths: [String], baseline: [String: String] = [:]) {
     stamps = [:]
-    for path in paths { stamps[path] = Self.stamp(path) }
+    for path in paths { stamps[path] = baseline[path] ?? Self.stamp(path) }
   }
 
-  /// Blocks until one of the watched files changes.
+  /// The files' stamps as they are now.
+  /// - Parameter paths: The files.
+  /// - Returns: Each file's stamp.
+  static func stamps(_ paths: [String]) -> [String: String] {
+    var result: [String: String] = [:]
+    for path in paths { result[path] = stamp(path) }
+    return result
+  }
+
+  /// Blocks until one of the watched files changes and then holds still for one interval (an editor's
+  /// save may truncate and write in steps).
   /// - Parameter interval: Seconds between polls.
   func waitForChange(interval: Double) {
+    var current = stamps
+    while current == stamps {
+      Thread.sleep(forTimeInterval: interval)
+      current = Self.stamps(Array(stamps.keys))
+    }
     while true {
       Thread.sleep(forTimeInterval: interval)
-      if stamps.contains(where: { Self.stamp($0.key) != $0.value }) { return }
+      let next = Self.stamps(Array(stamps.keys))
+      if next == current { return }
+      current = next
     }
   }
 

@@ -7,7 +7,7 @@ extension ScenarioSession {
   /// - Parameter text: The scenario's Lua text.
   /// - Returns: The result with its trace.
   func run(text: String) -> ScenarioResult {
-    do {
+    do throws(LuaError) {
       let chunk = try state.load(text, name: file)
       let coroutine = try state.coroutine(chunk)
       var step = try coroutine.resume()
@@ -16,10 +16,8 @@ extension ScenarioSession {
         updateSheetView()
         step = try coroutine.resume(reply)
       }
-    } catch let error as LuaError {
-      fail(error.description, location: Self.errorLocation(error))
     } catch {
-      fail("\(error)", location: nil)
+      fail(error.description, location: Self.errorLocation(error))
     }
     finish()
     return result
@@ -46,10 +44,17 @@ extension ScenarioSession {
     }
   }
 
-  /// Moves the trace into the result (making the sheet first if the scenario never did).
+  /// Moves the trace into the result (making the sheet first if the scenario never did). When the sheet
+  /// cannot be made (an invalid behaviour), the events noted so far still go into the trace, at time 0.
   private func finish() {
     if driver == nil, earlyNotes.isEmpty == false { _ = try? makeDriver() }
-    if let driver { result.trace = driver.trace }
+    if let driver {
+      result.trace = driver.trace
+    } else {
+      for (name, fields) in earlyNotes {
+        result.trace.entries.append(.event(TraceEvent(time: 0, name: name, fields: fields)))
+      }
+    }
   }
 
   /// Carries out the pending call and returns what the scenario's call returns: nothing, or `false` and

@@ -40,12 +40,15 @@ public struct TracePlot: Sendable {
       let y = Self.n(yH(value))
       svg += "<line x1=\"\(Self.n(left))\" y1=\"\(y)\" x2=\"\(Self.n(width - right))\" y2=\"\(y)\""
       svg += " stroke=\"#999\" stroke-dasharray=\"6 4\"/>\n"
-      svg += "<text x=\"\(Self.n(left + 4))\" y=\"\(Self.n(yH(value) - 4))\" fill=\"#666\">"
+      svg += "<text x=\"\(Self.n(width - right - 4))\" y=\"\(Self.n(yH(value) - 4))\" fill=\"#666\""
+      svg += " text-anchor=\"end\"\(Self.halo)>"
       svg += "\(Self.escape(guide.key)) \(TraceNumber.format(value, decimals: 1))</text>\n"
     }
-    svg += markers(trace.events, x: x)
+    let marks = markers(trace.events, x: x)
+    svg += marks.lines
     svg += polyline(frames.map { (x($0.time), yH($0.height)) }, colour: "#1f5fbf", label: "height")
     svg += polyline(frames.map { (x($0.time), yB($0.backdrop)) }, colour: "#d9822b", label: "backdrop")
+    svg += marks.labels
     svg += "<text x=\"\(Self.n(width - right - 180))\" y=\"24\" fill=\"#1f5fbf\">— height (pt, left)</text>\n"
     svg += "<text x=\"\(Self.n(width - right - 180))\" y=\"40\" fill=\"#d9822b\">— backdrop (right)</text>\n"
     return svg + "</svg>\n"
@@ -92,21 +95,53 @@ public struct TracePlot: Sendable {
     return svg
   }
 
-  /// Vertical lines with labels for the marked events.
-  private func markers(_ events: [TraceEvent], x: (Double) -> Double) -> String {
-    var svg = ""
+  /// Vertical lines with labels for the marked events. Events closer than a label's width share one
+  /// line and one label (a release's gesture end, release and decision happen together).
+  /// - Returns: The lines (drawn under the curves) and the labels (drawn over them).
+  private func markers(_ events: [TraceEvent], x: (Double) -> Double) -> (lines: String, labels: String) {
+    var groups: [(x: Double, events: [TraceEvent])] = []
     for event in events where markedEvents.contains(event.name) {
-      let xe = Self.n(x(event.time))
-      let colour = event.name == "script_error" || event.name == "policy_fault" ? "#c0392b" : "#6a6a6a"
-      svg += "<line x1=\"\(xe)\" y1=\"\(Self.n(top))\" x2=\"\(xe)\" y2=\"\(Self.n(height - bottom))\""
-      svg += " stroke=\"\(colour)\" stroke-width=\"0.8\" stroke-dasharray=\"2 3\"/>\n"
-      var label = event.name
-      if case .string(let target)? = event["target"] { label += " \(target)" }
-      svg += "<text transform=\"translate(\(Self.n(x(event.time) + 3)) \(Self.n(top + 4))) rotate(90)\""
-      svg += " font-size=\"10\" fill=\"\(colour)\">\(Self.escape(label))</text>\n"
+      let xe = x(event.time)
+      if let last = groups.last, xe - last.x < 14 {
+        groups[groups.count - 1].events.append(event)
+      } else {
+        groups.append((xe, [event]))
+      }
     }
-    return svg
+    var lines = ""
+    var labels = ""
+    for group in groups {
+      let xe = Self.n(group.x)
+      let fault = group.events.contains { $0.name == "script_error" || $0.name == "policy_fault" }
+      let colour = fault ? "#c0392b" : "#6a6a6a"
+      lines += "<line x1=\"\(xe)\" y1=\"\(Self.n(top))\" x2=\"\(xe)\" y2=\"\(Self.n(height - bottom))\""
+      lines += " stroke=\"\(colour)\" stroke-width=\"0.8\" stroke-dasharray=\"2 3\"/>\n"
+      let released = group.events.contains { $0.name == "release" }
+      let label = group.events.compactMap { Self.markerLabel($0, released: released) }.joined(separator: ", ")
+      labels += "<text transform=\"translate(\(Self.n(group.x + 3)) \(Self.n(top + 4))) rotate(90)\""
+      labels += " font-size=\"10\" fill=\"\(colour)\"\(Self.halo)>\(Self.escape(label))</text>\n"
+    }
+    return (lines, labels)
   }
+
+  /// A marked event's words: its name, then its phase, velocity or target when it has one; `nil` for a
+  /// gesture's end next to its release, which says the same.
+  private static func markerLabel(_ event: TraceEvent, released: Bool) -> String? {
+    var label = event.name
+    if case .string(let phase)? = event["phase"] {
+      if released && phase == "ended" { return nil }
+      label += " \(phase)"
+    }
+    if event.name == "release", case .number(let velocity)? = event["velocity"] {
+      label += " \(TraceNumber.format(velocity, decimals: 0)) pt/s"
+    }
+    if case .string(let target)? = event["target"] { label += " \(target)" }
+    return label
+  }
+
+  /// A white outline drawn under a label's letters, so it stays readable over lines and curves.
+  private static let halo =
+    " stroke=\"white\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\""
 
   /// A polyline through the points.
   private func polyline(_ points: [(Double, Double)], colour: String, label: String) -> String {

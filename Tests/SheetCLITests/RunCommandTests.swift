@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+/// `sheet run`: the three formats, the issue's event names, exit codes and determinism.
+@Suite struct RunCommandTests {
+  static let tour = "scripts/scenarios/tour.lua"
+
+  /// Parses every line of `text` as a JSON object.
+  static func objects(_ text: String) throws -> [[String: Any]] {
+    try Fixture.lines(text).map { line in
+      try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+    }
+  }
+
+  @Test func tableIsTheDefaultAndShowsFramesEventsAndTheSummary() throws {
+    let run = try SheetBinary.run(["run", Self.tour])
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = Fixture.lines(run.stdout)
+    #expect(lines.first == "tour.lua")
+    #expect(
+      lines.dropFirst().first?.split(separator: " ") == [
+        "t", "state", "detent", "height", "backdrop", "velocity",
+      ])
+    #expect(lines.contains { $0.contains("* decision target=dismiss reason=") })
+    #expect(lines.contains { $0.contains("resting") && $0.contains("normal") && $0.contains("500.00") })
+    #expect(lines.last == "passed: 7 expectations")
+    #expect(run.stderr.isEmpty)
+  }
+
+  @Test func jsonLinesHaveTimeKindAndTheIssuesFields() throws {
+    let run = try SheetBinary.run(["run", Self.tour, "--format", "jsonl"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let objects = try Self.objects(run.stdout)
+    #expect(objects.count > 100)
+    var seen = Set<String>()
+    for object in objects {
+      #expect(object["t"] is NSNumber, "\(object)")
+      let kind = object["kind"] as? String
+      if kind == "frame" {
+        #expect(object["state"] is String && object["height"] is NSNumber, "\(object)")
+        #expect(object["backdrop"] is NSNumber && object["velocity"] is NSNumber, "\(object)")
+        #expect(object["detent"] is String || object["detent"] is NSNull, "\(object)")
+      } else {
+        #expect(kind == "event", "\(object)")
+        let event = try #require(object["event"] as? String, "\(object)")
+        seen.insert(event)
+        switch event {
+        case "release": #expect(object["velocity"] is NSNumber, "\(object)")
+        case "decision": #expect(object["reason"] is String && object["target"] is String, "\(object)")
+        case "state": #expect(object["from"] is String && object["to"] is String, "\(object)")
+        case "expect":
+          #expect((object["ok"] as? Bool) == true && object["line"] is NSNumber, "\(object)")
+        default: break
+        }
+      }
+    }
+    #expect(seen.isSuperset(of: ["present", "release", "decision", "state", "expect"]), "\(seen)")
+    #expect(objects.contains { ($0["kind"] as? String) == "frame" })
+  }
+
+  @Test func aScriptErrorIsAnEventWithItsMessageAndExitsOne() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write("broken.lua", Fixture.runtimeError)
+    let run = try SheetBinary.run(["run", file, "--format", "jsonl"])
+    #expect(run.status == 1)
+    let errors = try Self.objects(run.stdout).filter { ($0["event"] as? String) == "script_error" }
+    #expect(errors.count == 1)
+    #expect((errors.first?["message"] as? String)?.contains("broken.lua:5:") == true, "\(errors)")
+    #expect(run.stderr.contains("broken.lua:5:"), "\(run.stderr)")
+  }
+
+  @Test func aFailedExpectationIsAnEventWithOkFalseAndItsLineAndExitsOne() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write("failing.lua", Fixture.failing)
+    let run = try SheetBinary.run(["run", file, "--format", "jsonl"])
+    #expect(run.status == 1)
+    let expects = try Self.objects(run.stdout).filter { ($0["event"] as? String) == "expect" }
+    #expect(expects.count == 1)
+    #expect((expects.first?["ok"] as? Bool) == false)
+    #expect((expects.first?["line"] as? NSNumber)?.intValue == 4)
+    #expect(run.stderr.contains("failing.lua:4:"), "\(run.stderr)")
+  }
+
+  @Test func anInvalidBehaviourNamesItsFileAndLineAndExitsOne() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("broken.lua", Fixture.brokenBehaviour)
+    let file = try folder.write("uses.lua", Fixture.usesBrokenBehaviour)
+    for format in ["table", "jsonl"] {
+      let run = try SheetBinary.run(["run", file, "--format", format])
+      #expect(run.status == 1, "\(format)")
+      #expect(run.stderr.contains("broken.lua:3:"), "\(format): \(run.stderr)")
+      #expect(run.stdout.contains("script_error"), "\(format): the trace records the error: \(run.stdout)")
+    }
+  }
+
+  @Test func csvHasTheFrameColumns() throws {
+    let run = try SheetBinary.run(["run", Self.tour, "--format", "csv"])
+    #expect(run.status == 0)
+    let lines = Fixture.lines(run.stdout)
+    #expect(lines.first == "t,state,detent,height,backdrop,velocity")
+    #expect(lines.count > 100)
+    #expect(
+      lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 6 })
+  }
+
+  @Test func outputGoesToTheFileGivenWithDashO() throws {
+    let folder = try TemporaryFolder()
+    let out = folder.url.appendingPathComponent("trace.csv").path
+    let run = try SheetBinary.run(["run", Self.tour, "--format", "csv", "-o", out])
+    #expect(run.status == 0)
+    #expect(run.stdout.isEmpty)
+    let written = try String(contentsOfFile: out, encoding: .utf8)
+    #expect(written.hasPrefix("t,state,detent,height,backdrop,velocity\n"))
+  }
+
+  @Test(arguments: ["table", "jsonl", "csv"])
+  func twoRunsWriteTheSameBytes(format: String) throws {
+    let first = try SheetBinary.run(["run", Self.tour, "--format", format])
+    let second = try SheetBinary.run(["run", Self.tour, "--format", format])
+    #expect(!first.stdoutData.isEmpty)
+    #expect(first.stdoutData == second.stdoutData)
+  }
+
+  @Test func setChangesAnOutcome() throws {
+    let file = "scripts/scenarios/seed000_release.lua"
+    let plain = try SheetBinary.run(["run", file])
+    #expect(plain.status == 0, "\(plain.stderr)")
+    // 1500 > 1200: the release at vy 1500 on line 31 now dismisses instead of settling at normal.
+    let lowered = try SheetBinary.run(["run", file, "--set", "dismiss_velocity=1200"])
+    #expect(lowered.status == 1)
+    #expect(
+      lowered.stderr.contains("seed000_release.lua:31: expectation failed: vy exactly 1500 does not dismiss"),
+      "\(lowered.stderr)")
+  }
+
+  @Test func fpsChangesTheFrameSpacing() throws {
+    let run = try SheetBinary.run(["run", Self.tour, "--format", "csv", "--fps", "60"])
+    #expect(run.status == 0)
+    #expect(Fixture.lines(run.stdout).dropFirst().first?.hasPrefix("0.016667,") == true)
+  }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+/// What one run of the built `sheet` binary produced.
+struct SheetRun {
+  /// The exit status.
+  var status: Int32
+  /// Everything written to standard output.
+  var stdout: String
+  /// Everything written to standard error.
+  var stderr: String
+  /// Standard output as raw bytes, for byte-for-byte comparisons.
+  var stdoutData: Data
+}
+
+/// Runs the `sheet` executable that `swift build --build-tests` built next to this test bundle.
+enum SheetBinary {
+  /// The package's root folder, derived from this file's path.
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The `sheet` executable: `$SHEET_BINARY`, else next to the test runner, else `.build/debug/sheet`.
+  static let executable: URL = {
+    let manager = FileManager.default
+    if let path = ProcessInfo.processInfo.environment["SHEET_BINARY"] {
+      return URL(fileURLWithPath: path)
+    }
+    var candidates: [URL] = []
+    if let runner = ProcessInfo.processInfo.arguments.first {
+      var folder = URL(fileURLWithPath: runner).deletingLastPathComponent()
+      // On macOS the runner sits inside `X.xctest/Contents/MacOS`: climb out of the bundle.
+      while folder.path.contains(".xctest") { folder.deleteLastPathComponent() }
+      candidates.append(folder.appendingPathComponent("sheet"))
+    }
+    candidates.append(Bundle.main.bundleURL.appendingPathComponent("sheet"))
+    candidates.append(packageRoot.appendingPathComponent(".build/debug/sheet"))
+    return candidates.first { manager.isExecutableFile(atPath: $0.path) } ?? candidates[candidates.count - 1]
+  }()
+
+  /// Runs `sheet` with the arguments and waits for it to exit.
+  /// - Parameters:
+  ///   - arguments: The words after `sheet`.
+  ///   - directory: The working directory (default: the package root, so `scripts/scenarios` resolves).
+  /// - Returns: The exit status and both outputs.
+  static func run(_ arguments: [String], in directory: URL = packageRoot) throws -> SheetRun {
+    let scratch = try TemporaryFolder()
+    let out = scratch.url.appendingPathComponent("stdout")
+    let err = scratch.url.appendingPathComponent("stderr")
+    let process = try start(arguments, in: directory, stdout: out, stderr: err)
+    process.waitUntilExit()
+    let outData = try Data(contentsOf: out)
+    return SheetRun(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self), stdoutData: outData)
+  }
+
+  /// Starts `sheet` without waiting, its outputs going to the given files.
+  /// - Parameters:
+  ///   - arguments: The words after `sheet`.
+  ///   - directory: The working directory.
+  ///   - stdout: The file standard output goes to (created or emptied).
+  ///   - stderr: The file standard error goes to (created or emptied).
+  /// - Returns: The running process.
+  static func start(_ arguments: [String], in directory: URL, stdout: URL, stderr: URL) throws -> Process {
+    let manager = FileManager.default
+    _ = manager.createFile(atPath: stdout.path, contents: nil)
+    _ = manager.createFile(atPath: stderr.path, contents: nil)
+    let process = Process()
+    process.executableURL = executable
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = try FileHandle(forWritingTo: stdout)
+    process.standardError = try FileHandle(forWritingTo: stderr)
+    try process.run()
+    return process
+  }
+}
+
+/// A fresh folder under the system's temporary folder, removed when the value is released.
+final class TemporaryFolder {
+  /// The folder.
+  let url: URL
+
+  /// Creates the folder.
+  init() throws {
+    url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "sheet-cli-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+
+  /// Writes a file into the folder.
+  /// - Parameters:
+  ///   - name: The file's name.
+  ///   - text: Its contents.
+  /// - Returns: The file's path.
+  @discardableResult
+  func write(_ name: String, _ text: String) throws -> String {
+    let file = url.appendingPathComponent(name)
+    try text.write(to: file, atomically: false, encoding: .utf8)
+    return file.path
+  }
+}
+
+/// Scenario and behaviour texts the tests write into temporary folders.
+enum Fixture {
+  /// Presents the seed 000 sheet and expects it at `normal`; passes.
+  static let passing = """
+    behaviour 'bottom-sheet-vc'
+    present()
+    settle()
+    expect(sheet.detent == 'normal', 'presented at normal')
+    """
+
+  /// An expectation that fails on line 4.
+  static let failing = """
+    behaviour 'bottom-sheet-vc'
+    present()
+    settle()
+    expect(sheet.detent == 'expanded', 'wrongly expects expanded')
+    """
+
+  /// A runtime error on line 5 (indexing nil).
+  static let runtimeError = """
+    behaviour 'bottom-sheet-vc'
+    present()
+    settle()
+    local missing = nil
+    missing.field = 1
+    """
+
+  /// A behaviour whose only detent has a text height (line 3).
+  static let brokenBehaviour = """
+    return {
+      detents = {
+        { id = 'tall', height = 'very' },
+      },
+    }
+    """
+
+  /// A scenario using `broken.lua` as its behaviour.
+  static let usesBrokenBehaviour = """
+    behaviour 'broken.lua'
+    present()
+    settle()
+    """
+
+  /// The lines of the text, without empty ones.
+  static func lines(_ text: String) -> [String] {
+    text.split(separator: "\n").map(String.init)
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+
+/// `sheet test`, `sheet tune`, `sheet check` and `sheet presets`.
+@Suite struct SuiteCommandTests {
+  @Test func testRunsTheSuiteAndEndsWithTheCount() throws {
+    let run = try SheetBinary.run(["test"])
+    #expect(run.status == 0, "\(run.stdout)")
+    let lines = Fixture.lines(run.stdout)
+    let files = try FileManager.default.contentsOfDirectory(
+      atPath: SheetBinary.packageRoot.appendingPathComponent("scripts/scenarios").path
+    ).filter { $0.hasSuffix(".lua") }
+    #expect(files.count >= 20)
+    #expect(lines.last == "\(files.count) passed, 0 failed")
+    #expect(lines.filter { $0.hasPrefix("ok    scripts/scenarios/") }.count == files.count)
+  }
+
+  @Test func testCountsFailuresWithFileAndLineAndExitsOne() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("a_passing.lua", Fixture.passing)
+    try folder.write("b_failing.lua", Fixture.failing)
+    try folder.write("c_error.lua", Fixture.runtimeError)
+    let run = try SheetBinary.run(["test", folder.url.path])
+    #expect(run.status == 1)
+    let lines = Fixture.lines(run.stdout)
+    #expect(lines.last == "1 passed, 2 failed")
+    #expect(lines.contains { $0.contains("b_failing.lua:4: expectation failed: wrongly expects expanded") })
+    #expect(lines.contains { $0.contains("c_error.lua:5: error:") })
+    let passingOnly = try SheetBinary.run(["test", folder.url.appendingPathComponent("a_passing.lua").path])
+    #expect(passingOnly.status == 0)
+    #expect(Fixture.lines(passingOnly.stdout).last == "1 passed, 0 failed")
+  }
+
+  @Test func testAppliesSetToEveryScenario() throws {
+    let run = try SheetBinary.run([
+      "test", "scripts/scenarios/seed000_release.lua", "--set", "dismiss_velocity=1200",
+    ])
+    #expect(run.status == 1)
+    #expect(Fixture.lines(run.stdout).last == "0 passed, 1 failed")
+  }
+
+  @Test func tunePrintsThePassCountPerValue() throws {
+    let run = try SheetBinary.run([
+      "tune", "scripts/scenarios/seed000_release.lua", "--param", "dismiss_velocity=1000..2000:500",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    // The scenario pins the seed's 1500: only that value passes.
+    #expect(
+      Fixture.lines(run.stdout) == [
+        "sweep: 3 points x 1 scenarios",
+        "dismiss_velocity  passed  seed000_release.lua",
+        "1000              0/1     FAIL",
+        "1500              1/1     pass",
+        "2000              0/1     FAIL",
+      ])
+  }
+
+  @Test func tuneRunsAGridOfTwoParameters() throws {
+    let run = try SheetBinary.run([
+      "tune", "scripts/scenarios/seed000_release.lua", "scripts/scenarios/tour.lua",
+      "--param", "dismiss_velocity=1500..2000:500", "--param", "min_top=40..50:10", "--jobs", "2",
+    ])
+    #expect(run.status == 0, "\(run.stderr)")
+    let lines = Fixture.lines(run.stdout)
+    #expect(lines.first == "sweep: 4 points x 2 scenarios")
+    #expect(
+      lines.dropFirst().first?.split(separator: " ") == [
+        "dismiss_velocity", "min_top", "passed", "seed000_release.lua", "tour.lua",
+      ])
+    let rows = lines.dropFirst(2).map { $0.split(separator: " ").map(String.init) }
+    #expect(
+      rows.map { Array($0.prefix(2)) } == [
+        ["1500", "40"], ["1500", "50"], ["2000", "40"], ["2000", "50"],
+      ])
+    for row in rows {
+      let passes = row.dropFirst(3).filter { $0 == "pass" }.count
+      #expect(row[2] == "\(passes)/2", "\(row)")
+    }
+    let again = try SheetBinary.run([
+      "tune", "scripts/scenarios/seed000_release.lua", "scripts/scenarios/tour.lua",
+      "--param", "dismiss_velocity=1500..2000:500", "--param", "min_top=40..50:10", "--jobs", "1",
+    ])
+    #expect(again.stdout == run.stdout, "one job and two give the same table")
+  }
+
+  @Test func checkValidatesAPreset() throws {
+    let run = try SheetBinary.run(["check", "bottom-sheet-vc"])
+    #expect(run.status == 0)
+    let lines = Fixture.lines(run.stdout)
+    #expect(lines.first == "bottom-sheet-vc.lua: valid")
+    #expect(lines.contains("  detents on 390x844 (safe 47/34): normal 500, expanded 757"))
+  }
+
+  @Test func checkValidatesAFile() throws {
+    let run = try SheetBinary.run(["check", "scripts/behaviours/half-modal.lua"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.hasPrefix("scripts/behaviours/half-modal.lua: valid"))
+  }
+
+  /// Each row: a broken behaviour's text and the file:line its error must name.
+  static let brokenBehaviours: [(text: String, location: String, line: UInt)] = [
+    (Fixture.brokenBehaviour, "broken.lua:3:", #line),
+    ("return {\n  detents = {\n", "broken.lua:3:", #line),
+    ("local x = nil\nreturn x.y\n", "broken.lua:2:", #line),
+    ("return {\n  edge = 'left',\n}\n", "broken.lua", #line),
+  ]
+
+  @Test func checkNamesTheFileAndLineOfABrokenBehaviour() throws {
+    let folder = try TemporaryFolder()
+    for row in Self.brokenBehaviours {
+      let file = try folder.write("broken.lua", row.text)
+      let run = try SheetBinary.run(["check", file])
+      #expect(run.status == 1, "line \(row.line)")
+      #expect(run.stderr.contains(row.location), "line \(row.line): \(run.stderr)")
+      #expect(!run.stdout.contains("valid"), "line \(row.line)")
+    }
+  }
+
+  @Test func presetsListsAllSix() throws {
+    let run = try SheetBinary.run(["presets"])
+    #expect(run.status == 0)
+    let names = Fixture.lines(run.stdout).map { String($0.prefix { $0 != " " }) }
+    #expect(
+      names == ["bottom-sheet-vc", "custom-modal", "half-modal", "property-animator", "system", "top-sheet"])
+    for name in names {
+      #expect(try SheetBinary.run(["check", name]).status == 0, "\(name) is valid")
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// `sheet watch`: re-runs on a change, keeps the last good result after a broken save.
+@Suite struct WatchCommandTests {
+  /// Starts `sheet watch FILE --max-runs 2` in `folder`, waits for the first run's line, calls `change`
+  /// and waits for the process to stop. Returns its exit status and standard output.
+  static func watch(
+    _ file: String, in folder: TemporaryFolder, change: () throws -> Void
+  ) throws -> (status: Int32, stdout: String) {
+    let out = folder.url.appendingPathComponent("stdout")
+    let process = try SheetBinary.start(
+      ["watch", file, "--max-runs", "2", "--interval", "0.05"], in: folder.url, stdout: out,
+      stderr: folder.url.appendingPathComponent("stderr"))
+    defer { if process.isRunning { process.terminate() } }
+    // A guard against hanging, not a timing assertion: give up after a minute.
+    let deadline = Date().addingTimeInterval(60)
+    func output() -> String { (try? String(contentsOf: out, encoding: .utf8)) ?? "" }
+    while !output().contains("[run 1]"), process.isRunning, Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    try #require(output().contains("[run 1]"), "the first run reported: \(output())")
+    try change()
+    while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+    try #require(!process.isRunning, "watch stopped after two runs: \(output())")
+    return (process.terminationStatus, output())
+  }
+
+  /// Watches a scenario whose text is `first`, then saves `second` over it.
+  static func watch(first: String, then second: String) throws -> (status: Int32, stdout: String) {
+    let folder = try TemporaryFolder()
+    let file = try folder.write("watched.lua", first)
+    // A different size, so the change shows even where modification times are coarse.
+    return try watch(file, in: folder) { try folder.write("watched.lua", second + "\n-- saved again\n") }
+  }
+
+  @Test func reRunsWhenTheScenarioChanges() throws {
+    let (status, stdout) = try Self.watch(first: Fixture.passing, then: Fixture.failing)
+    let lines = Fixture.lines(stdout)
+    #expect(
+      lines.first?.hasPrefix("[run 1] ") == true && lines.first?.hasSuffix(": passed: 1 expectations") == true
+    )
+    #expect(lines.contains { $0.hasPrefix("[run 2] ") && $0.hasSuffix("FAILED: 1 of 1 expectations failed") })
+    #expect(lines.contains { $0.contains("watched.lua:4: expectation failed: wrongly expects expanded") })
+    #expect(status == 1, "the last run failed")
+  }
+
+  @Test func aBrokenSavePrintsItsErrorAndKeepsTheLastGoodResult() throws {
+    let (status, stdout) = try Self.watch(first: Fixture.passing, then: "present(\n")
+    let lines = Fixture.lines(stdout)
+    #expect(lines.contains { $0.hasPrefix("[run 2] ") && $0.contains("watched.lua:") })
+    #expect(lines.contains { $0.contains("watched.lua:") && $0.contains(": error: ") })
+    #expect(lines.last == "  keeping the last good result: passed: 1 expectations")
+    #expect(status == 1)
+  }
+
+  @Test func reRunsWhenTheBehaviourChanges() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("mine.lua", "return { detents = { { id = 'normal', height = 500 } } }\n")
+    let file = try folder.write(
+      "watched.lua", "behaviour 'mine.lua'\npresent()\nsettle()\nexpect_near(sheet.height, 500, 0.01, 'h')\n")
+    let (status, stdout) = try Self.watch(file, in: folder) {
+      try folder.write("mine.lua", "return { detents = { { id = 'normal', height = 400 } } }  -- lower\n")
+    }
+    let lines = Fixture.lines(stdout)
+    #expect(lines.first?.hasSuffix("passed: 1 expectations") == true, "\(lines)")
+    #expect(lines.contains { $0.contains("watched.lua:4: expectation failed") }, "\(lines)")
+    #expect(status == 1)
+  }
+}
