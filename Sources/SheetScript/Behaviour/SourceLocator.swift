@@ -5,24 +5,26 @@
 /// (the n-th line that opens a table with `{`). It is a best effort: when a step is not found it keeps
 /// the line found so far.
 struct SourceLocator {
-  private let lines: [Substring]
+  private let source: String
 
-  /// Creates a locator over a chunk's text.
+  /// Creates a locator over a chunk's text; the text is split into lines only when a line is asked for
+  /// (an error), so loading a valid behaviour costs nothing here.
   /// - Parameter source: The behaviour file's text.
   init(_ source: String) {
-    lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    self.source = source
   }
 
   /// The 1-based line of a field path.
   /// - Parameter path: Keys (`String`) and list positions (`Int`, 1-based), outermost first.
   /// - Returns: The line where the field is written, or 1 when its first key is not found.
   func line(of path: [PathComponent]) -> Int {
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
     var current = 0
     var found = false
     for component in path {
       switch component {
       case .key(let key):
-        if let index = firstLine(from: current, where: { Self.assigns(key, in: $0) }) {
+        if let index = firstLine(in: lines, from: current, where: { Self.assigns(key, in: $0) }) {
           current = index
           found = true
         } else if !found {
@@ -46,7 +48,7 @@ struct SourceLocator {
     return current + 1
   }
 
-  private func firstLine(from start: Int, where predicate: (Substring) -> Bool) -> Int? {
+  private func firstLine(in lines: [Substring], from start: Int, where predicate: (Substring) -> Bool) -> Int? {
     var index = start
     while index < lines.count {
       if predicate(lines[index]) { return index }
