@@ -28,11 +28,14 @@ extension Behaviour: SheetPolicy {
     let target: ReleaseTarget
     switch first {
     case .string("dismiss"): target = .dismiss
-    case .string(let id): target = .detent(id)
+    case .string(let id) where input.detents.contains { $0.id == id }: target = .detent(id)
     case .table(_, let fields) where fields["height"]?.doubleValue != nil:
       target = .height(fields["height"]?.doubleValue ?? 0)
     default:
-      throw fault("on_release", returned: first, expected: "a detent id, 'dismiss' or { height = points }")
+      let ids = input.detents.map { "'\($0.id)'" }.joined(separator: ", ")
+      throw fault(
+        "on_release", returned: first,
+        expected: "an active detent id (\(ids.isEmpty ? "none" : ids)), 'dismiss' or { height = points }")
     }
     var reason = "on_release -> \(Self.describe(target))"
     if results.count > 1, case .string(let text) = results[1] { reason = text }
