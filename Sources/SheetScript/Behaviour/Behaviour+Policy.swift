@@ -74,7 +74,11 @@ extension Behaviour: SheetPolicy {
     case .fixed(let animation)?: return animation
     case .function(let function)?:
       views.update(sheet: sheet)
-      let value = try invoke("animations") { () throws(LuaError) in try function.callOne(views.sheet) }
+      // `call` converts the returned table by value, which the animation reader needs (`callOne`
+      // would hand back a reference and every table would be refused).
+      let value = try invoke("animations") { () throws(LuaError) in
+        try function.call([.tableRef(views.sheet)]).first ?? .nil
+      }
       return try readAnimation(value, callback: "animations")
     }
   }
