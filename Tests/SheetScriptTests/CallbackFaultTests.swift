@@ -84,4 +84,14 @@ import Testing
       "\(driver.scriptErrors)")
     #expect(driver.machine.detents.map(\.id) == ["a"] && driver.machine.height == 300)
   }
+
+  /// Regression: a table returned by a per-transition animation function is read, not refused.
+  @Test func perTransitionAnimationFunctionsAreRead() throws {
+    let text =
+      "return {\n  animations = { present = function() return { curve = 'linear', duration = 0.5 } end },\n}\n"
+    var driver = try PresetTest.driver(source: text)
+    try driver.apply { m throws(SheetError) in try m.present() }
+    #expect(driver.last("animation")?["height"]?.text == "linear 0.5s")
+    #expect(driver.scriptErrors.isEmpty, "\(driver.scriptErrors)")
+  }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LuaHost
 import SheetCore
 import Testing
 
@@ -26,11 +27,13 @@ enum PresetTest {
     SheetDriver(policy: try load(name), geometry: geometry, contentHeight: content)
   }
 
-  /// A driver over inline behaviour text named `name`.
+  /// A driver over inline behaviour text named `name`, in a state capped at 2 MiB (a runaway allocation
+  /// then stays small next to the suites that measure the process's memory).
   static func driver(source text: String, name: String = "test.lua", content: Double? = nil) throws
     -> SheetDriver
   {
-    let behaviour = try Behaviour.load(BehaviourSource(name: name, text: text))
+    let options = LuaState.Options(memoryLimit: 2 << 20)
+    let behaviour = try Behaviour.load(BehaviourSource(name: name, text: text), options: options)
     return SheetDriver(policy: behaviour, geometry: reference, contentHeight: content)
   }
 
