@@ -35,14 +35,8 @@ import Testing
     let animation = try #require(driver.last("animation"))
     #expect(animation["transition"]?.text == "present")
     #expect(animation["height"]?.text == "ease_out 0.25s")
-    for k in 1...29 {
-      try driver.frame()
-      let eased = PresetTest.bezier(PresetTest.easeOut, at: Double(k) / 120 / 0.25)
-      #expect(PresetTest.close(driver.machine.height, 500 * eased, PresetTest.curveTolerance), "frame \(k)")
-      #expect(
-        PresetTest.close(driver.machine.backdrop, Self.dim(297, e: 797) * eased, PresetTest.curveTolerance),
-        "frame \(k)")
-    }
+    try driver.expectCurve(
+      PresetTest.easeOut, duration: 0.25, height: (0, 500), backdrop: (0, Self.dim(297, e: 797)), frames: 29)
     try driver.frame()
     #expect(driver.machine.height == 500 && driver.machine.state == .resting)
   }
@@ -104,12 +98,7 @@ import Testing
     try driver.apply { m throws(SheetError) in try m.tap(y: 100) }  // the backdrop: y < 844 - 500
     let animation = try #require(driver.last("animation"))
     #expect(animation["transition"]?.text == "dismiss" && animation["height"]?.text == "ease_in 0.25s")
-    for k in 1...29 {
-      try driver.frame()
-      let eased = PresetTest.bezier(PresetTest.easeIn, at: Double(k) / 120 / 0.25)
-      #expect(
-        PresetTest.close(driver.machine.height, 500 * (1 - eased), PresetTest.curveTolerance), "frame \(k)")
-    }
+    try driver.expectCurve(PresetTest.easeIn, duration: 0.25, height: (500, 0), frames: 29)
     #expect(try driver.settle())
     #expect(driver.machine.state == .dismissed && driver.machine.height == 0 && driver.machine.backdrop == 0)
   }

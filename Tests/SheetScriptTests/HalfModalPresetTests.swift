@@ -16,12 +16,8 @@ import Testing
     #expect(driver.machine.detents.map(\.id) == ["content"] && driver.machine.detents.map(\.height) == [600])
     try driver.apply { m throws(SheetError) in try m.present() }
     #expect(driver.last("animation")?["height"]?.text == "ease_in_out 0.3s")
-    for k in 1...35 {
-      try driver.frame()
-      let eased = PresetTest.bezier(PresetTest.easeInOut, at: Double(k) / 120 / 0.3)
-      #expect(PresetTest.close(driver.machine.height, 600 * eased, PresetTest.curveTolerance), "frame \(k)")
-      #expect(PresetTest.close(driver.machine.backdrop, 0.7 * eased, PresetTest.curveTolerance), "frame \(k)")
-    }
+    try driver.expectCurve(
+      PresetTest.easeInOut, duration: 0.3, height: (0, 600), backdrop: (0, 0.7), frames: 35)
     #expect(try driver.settle())
     #expect(driver.machine.height == 600 && driver.machine.backdrop == 0.7)
     // Rotated (the detent is C itself, bottom inset included).

@@ -81,6 +81,29 @@ extension SheetDriver {
     #expect(try settle())
   }
 
+  /// Steps frames 1...`frames` of an animation started at this instant and checks each height (and the
+  /// backdrop, when given) against the independent Bézier `curve` from `height.0` to `height.1` over
+  /// `duration` seconds.
+  mutating func expectCurve(
+    _ curve: (Double, Double, Double, Double), duration: Double, height: (Double, Double),
+    backdrop: (Double, Double)? = nil, frames: Int, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    for k in 1...frames {
+      try frame()
+      let eased = PresetTest.bezier(curve, at: Double(k) / fps / duration)
+      let h = height.0 + (height.1 - height.0) * eased
+      #expect(
+        PresetTest.close(machine.height, h, PresetTest.curveTolerance), "frame \(k)",
+        sourceLocation: sourceLocation)
+      if let backdrop {
+        let a = backdrop.0 + (backdrop.1 - backdrop.0) * eased
+        #expect(
+          PresetTest.close(machine.backdrop, a, PresetTest.curveTolerance), "frame \(k)",
+          sourceLocation: sourceLocation)
+      }
+    }
+  }
+
   /// The trace events named `name`, oldest first.
   func events(_ name: String) -> [TraceEvent] { trace.events.filter { $0.name == name } }
 

@@ -26,22 +26,12 @@ import Testing
     var driver = try PresetTest.driver("top-sheet", content: 400)
     try driver.apply { m throws(SheetError) in try m.present() }
     #expect(driver.last("animation")?["height"]?.text == "ease_in_out 0.3s")
-    for k in 1...35 {
-      try driver.frame()
-      let eased = PresetTest.bezier(PresetTest.easeInOut, at: Double(k) / 120 / 0.3)
-      #expect(PresetTest.close(driver.machine.height, 400 * eased, PresetTest.curveTolerance), "frame \(k)")
-      #expect(
-        PresetTest.close(driver.machine.backdrop, 0.25 * eased, PresetTest.curveTolerance), "frame \(k)")
-    }
+    try driver.expectCurve(
+      PresetTest.easeInOut, duration: 0.3, height: (0, 400), backdrop: (0, 0.25), frames: 35)
     #expect(try driver.settle())
     try driver.apply { m throws(SheetError) in try m.dismiss() }
     #expect(driver.last("animation")?["height"]?.text == "ease_in_out 0.3s")
-    for k in 1...35 {
-      try driver.frame()
-      let eased = PresetTest.bezier(PresetTest.easeInOut, at: Double(k) / 120 / 0.3)
-      #expect(
-        PresetTest.close(driver.machine.height, 400 * (1 - eased), PresetTest.curveTolerance), "frame \(k)")
-    }
+    try driver.expectCurve(PresetTest.easeInOut, duration: 0.3, height: (400, 0), frames: 35)
     #expect(try driver.settle())
     #expect(driver.machine.state == .dismissed && driver.machine.height == 0 && driver.machine.backdrop == 0)
   }
