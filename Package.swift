@@ -26,8 +26,10 @@ let package = Package(
     .plugin(name: "EmbedBehaviours", capability: .buildTool(), dependencies: ["EmbedBehavioursTool"]),
     .executableTarget(name: "SheetCLI", dependencies: ["SheetScript", "SheetCore", "LuaHost"]),
     .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
-    .testTarget(name: "SheetCoreTests", dependencies: ["SheetCore"]),
-    .testTarget(name: "SheetScriptTests", dependencies: ["SheetScript", "SheetCore", "LuaHost"]),
+    .target(name: "SheetTestSupport", dependencies: ["SheetCore"], path: "Tests/SheetTestSupport"),
+    .testTarget(name: "SheetCoreTests", dependencies: ["SheetCore", "SheetTestSupport"]),
+    .testTarget(
+      name: "SheetScriptTests", dependencies: ["SheetScript", "SheetCore", "LuaHost", "SheetTestSupport"]),
     // Runs the built `sheet` binary; it imports nothing of the package.
     .testTarget(name: "SheetCLITests"),
   ],

@@ -28,11 +28,14 @@ extension Behaviour: SheetPolicy {
     let target: ReleaseTarget
     switch first {
     case .string("dismiss"): target = .dismiss
-    case .string(let id): target = .detent(id)
+    case .string(let id) where input.detents.contains { $0.id == id }: target = .detent(id)
     case .table(_, let fields) where fields["height"]?.doubleValue != nil:
       target = .height(fields["height"]?.doubleValue ?? 0)
     default:
-      throw fault("on_release", returned: first, expected: "a detent id, 'dismiss' or { height = points }")
+      let ids = input.detents.map { "'\($0.id)'" }.joined(separator: ", ")
+      throw fault(
+        "on_release", returned: first,
+        expected: "an active detent id (\(ids.isEmpty ? "none" : ids)), 'dismiss' or { height = points }")
     }
     var reason = "on_release -> \(Self.describe(target))"
     if results.count > 1, case .string(let text) = results[1] { reason = text }
@@ -71,7 +74,11 @@ extension Behaviour: SheetPolicy {
     case .fixed(let animation)?: return animation
     case .function(let function)?:
       views.update(sheet: sheet)
-      let value = try invoke("animations") { () throws(LuaError) in try function.callOne(views.sheet) }
+      // `call` converts the returned table by value, which the animation reader needs (`callOne`
+      // would hand back a reference and every table would be refused).
+      let value = try invoke("animations") { () throws(LuaError) in
+        try function.call([.tableRef(views.sheet)]).first ?? .nil
+      }
       return try readAnimation(value, callback: "animations")
     }
   }

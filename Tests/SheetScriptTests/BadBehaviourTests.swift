@@ -1,0 +1,119 @@
+import SheetCore
+import Testing
+
+@testable import SheetScript
+
+/// Behaviour files that must be refused at load time with a message naming the file, the line, the field
+/// path and the bad value (and, for unknown names, the nearest known one).
+@Suite struct BadBehaviourTests {
+  /// A file whose line 3 holds `field` (lines 1-2 are a comment and `return {`).
+  static func file(_ field: String) -> String {
+    "-- bad.lua: a test file\nreturn {\n  \(field),\n  name = 'bad',\n}\n"
+  }
+
+  /// Each row: the offending line 3 and the fragments the error must contain besides `bad.lua:3`.
+  static let rows: [(field: String, fragments: [String], line: UInt)] = [
+    ("edge = 'left'", ["'edge'", "'left'", "'bottom', 'top'"], #line),
+    ("edge = 3", ["'edge'", "3"], #line),
+    ("corner_radius = 'round'", ["'corner_radius'", "'round'"], #line),
+    ("grabber = 1", ["'grabber'", "1", "true or false"], #line),
+    ("pannable = 'yes'", ["'pannable'", "'yes'", "true or false"], #line),
+    ("allow_dismiss = {}", ["'allow_dismiss'", "a table"], #line),
+    ("backdrop_max = 1.5", ["'backdrop_max'", "1.5"], #line),
+    ("backdrop_max = 0/0", ["'backdrop_max'", "nan"], #line),
+    ("present_detent = 7", ["'present_detent'", "7"], #line),
+    ("gesture_area = 'everywhere'", ["'gesture_area'", "'everywhere'"], #line),
+    ("gesture_area = { band = 'wide' }", ["'gesture_area.band'", "'wide'"], #line),
+    ("tap_to_dismiss = 42", ["'tap_to_dismiss'", "42"], #line),
+    ("thresholds = { dismiss_velocity = 'fast' }", ["'thresholds.dismiss_velocity'", "'fast'"], #line),
+    ("thresholds = { 1, 2 }", ["'thresholds'", "a table"], #line),
+    ("on_drag = 5", ["'on_drag'", "5"], #line),
+    ("on_release = 'nearest'", ["'on_release'", "'nearest'"], #line),
+    ("backdrop = true", ["'backdrop'", "true"], #line),
+    ("detents = 500", ["'detents'", "500"], #line),
+    ("detents = { { id = 'a', height = -1 } }", ["'detents[1].height'", "-1"], #line),
+    ("detents = { { id = 'a', height = 'tall' } }", ["'detents[1].height'", "'tall'"], #line),
+    ("detents = { { id = 'a', fraction = 2 } }", ["'detents[1].fraction'", "2"], #line),
+    ("detents = { { id = 3, height = 100 } }", ["'detents[1].id'", "3"], #line),
+    ("detents = { { id = 'a', height = 1 }, { id = 'a', height = 2 } }", ["'detents[2].id'", "'a'"], #line),
+    ("detents = { { id = 'dismiss', height = 1 } }", ["'detents[1].id'", "'dismiss'"], #line),
+    ("detents = { { id = 'a' } }", ["'detents[1]'", "exactly one of height"], #line),
+    (
+      "animations = { snap = { curve = 'bouncy', duration = 0.3 } }",
+      ["'animations.snap.curve'", "'bouncy'"], #line
+    ),
+    (
+      "animations = { snap = { curve = 'linear', duration = -1 } }", ["'animations.snap.duration'", "-1"],
+      #line
+    ),
+    ("animations = { snap = { spring = 3 } }", ["'animations.snap.spring'", "3"], #line),
+    ("animations = { present = 'fast' }", ["'animations.present'", "'fast'"], #line),
+    ("animations = { snap = { duration = 0.3, backdrop = 1 } }", ["'animations.snap.backdrop'", "1"], #line),
+    ("animations = 12", ["'animations'", "12"], #line),
+    // Unknown names, with the nearest known one.
+    ("on_relase = function() end", ["'on_relase'", "did you mean 'on_release'"], #line),
+    ("corner_radios = 4", ["'corner_radios'", "did you mean 'corner_radius'"], #line),
+    ("detents = { { id = 'a', hieght = 1 } }", ["'detents[1].hieght'", "did you mean 'height'"], #line),
+    ("animations = { snapp = { duration = 1 } }", ["'animations.snapp'", "did you mean 'snap'"], #line),
+    (
+      "animations = { snap = { duraton = 1 } }", ["'animations.snap.duraton'", "did you mean 'duration'"],
+      #line
+    ),
+  ]
+
+  /// The error loading `source` gives, as text; `nil` when it loads.
+  static func loadError(_ source: BehaviourSource, overrides: [(name: String, value: Double)] = []) -> String?
+  {
+    do {
+      _ = try Behaviour.load(source, overrides: overrides)
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  static func loadError(_ text: String) -> String? { loadError(BehaviourSource(name: "bad.lua", text: text)) }
+
+  @Test(arguments: rows.indices) func loadErrorNamesFileLineFieldAndValue(_ i: Int) throws {
+    let row = Self.rows[i]
+    let message = try #require(Self.loadError(Self.file(row.field)), "row at line \(row.line) loaded")
+    let missing = (["bad.lua:3:"] + row.fragments).filter { !message.contains($0) }
+    #expect(missing.isEmpty, "row at line \(row.line): \(message) lacks \(missing)")
+  }
+
+  static let syntaxErrors: [(text: String, line: Int, source: UInt)] = [
+    ("return {\n  edge = 'top',\n  corner_radius = = 3,\n}\n", 3, #line),
+    ("return {\n  on_drag = function(s, g)\n    return g.start_height +\n  end,\n}\n", 4, #line),
+    ("-- fine\n\n\nreturn { edge = 'top' ", 4, #line),
+  ]
+
+  @Test(arguments: syntaxErrors.indices) func syntaxErrorsNameTheLine(_ i: Int) {
+    let row = Self.syntaxErrors[i]
+    let message = Self.loadError(row.text) ?? "(loaded)"
+    #expect(message.contains("bad.lua:\(row.line):"), "row at line \(row.source): \(message)")
+  }
+
+  @Test func runtimeErrorWhileLoadingAndNonTableResult() {
+    let cases = [
+      ("local x = nil\nreturn x.y\n", "bad.lua:2:"), ("return 42\n", "expected the file to return a table"),
+    ]
+    for (text, fragment) in cases {
+      let message = Self.loadError(text) ?? "(loaded)"
+      #expect(message.contains(fragment), "\(message)")
+    }
+  }
+
+  @Test func unknownThresholdOverrideSuggestsTheNearest() throws {
+    let source = try #require(Presets.source(named: "bottom-sheet-vc"))
+    let message = Self.loadError(source, overrides: [("dismiss_velocty", 10)]) ?? "(loaded)"
+    #expect(message.contains("bottom-sheet-vc.lua") && message.contains("'dismiss_velocty'"), "\(message)")
+    #expect(message.contains("did you mean 'dismiss_velocity'"), "\(message)")
+    // A known name is applied: vy 1200 now dismisses.
+    var driver = SheetDriver(
+      policy: try Behaviour.load(source, overrides: [("dismiss_velocity", 1000)]),
+      geometry: PresetTest.reference)
+    try driver.presentAndSettle()
+    try driver.drag(DragGesture(dy: -10, duration: 0.1, velocity: 1200))
+    #expect(driver.last("decision")?["target"]?.text == "dismiss")
+  }
+}

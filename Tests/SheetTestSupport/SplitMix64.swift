@@ -1,0 +1,25 @@
+/// A seeded SplitMix64 generator (never the system generator).
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+  /// The generator's state.
+  public var state: UInt64
+
+  /// A generator starting from `seed`.
+  public init(seed: UInt64) { state = seed }
+
+  public mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A uniform double in `lo...hi`.
+  public mutating func uniform(_ lo: Double, _ hi: Double) -> Double {
+    Double.random(in: lo...hi, using: &self)
+  }
+  /// A uniform integer in `range`.
+  public mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
+  /// `true` with probability `p`.
+  public mutating func chance(_ p: Double) -> Bool { uniform(0, 1) < p }
+}
