@@ -36,7 +36,8 @@ enum BenchCommand {
       add("frame_scripted_ns", frames.scripted, "ns")
       add("frame_ratio", frames.ratio, "x", "<= 3")
       add(
-        "frame_budget_share", Measurement(median: frames.scripted.median / 8_333_333, spread: frames.scripted.spread), "",
+        "frame_budget_share",
+        Measurement(median: frames.scripted.median / 8_333_333, spread: frames.scripted.spread), "",
         "< 0.0002")
       progress("scenarios")
       let scenarios = try figures.scenarios()
@@ -51,7 +52,9 @@ enum BenchCommand {
       add("leak_bytes", Measurement(median: try figures.leakBytes(), spread: 0), "B", "< 1048576")
       if args.has("--rebuild") {
         progress("swift build after a one-line change")
-        add("rebuild_s", Measurement(median: try figures.rebuildSeconds(), spread: 0), "s", "(contrast: reload_ms)")
+        add(
+          "rebuild_s", Measurement(median: try figures.rebuildSeconds(), spread: 0), "s",
+          "(contrast: reload_ms)")
       }
     } catch {
       Output.error("sheet bench: \(error)")
@@ -70,8 +73,11 @@ enum BenchCommand {
 
   /// The figures as a table for people.
   static func table(_ rows: [Row], quick: Bool) -> String {
-    var out = "sheet bench: median of \(quick ? 3 : 9) timed batches after a warm-up, ± half the interquartile range\n"
-    out += "figure".padding(toLength: 22, withPad: " ", startingAt: 0) + "value".leftPadded(14) + "  spread   goal\n"
+    var out =
+      "sheet bench: median of \(quick ? 3 : 9) timed batches after a warm-up, ± half the interquartile range\n"
+    out +=
+      "figure".padding(toLength: 22, withPad: " ", startingAt: 0) + "value".leftPadded(14)
+      + "  spread   goal\n"
     for row in rows {
       out += row.key.padding(toLength: 22, withPad: " ", startingAt: 0)
       out += (format(row.value.median) + (row.unit.isEmpty ? "" : " \(row.unit)")).leftPadded(14)

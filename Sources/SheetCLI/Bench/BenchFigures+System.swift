@@ -20,7 +20,8 @@ extension BenchFigures {
     let points = quick ? 8 : 32
     let rates = (0..<points).map { 0.99 + 0.009 * Double($0) / Double(points) }
     let sweep = Sweep(
-      files: [file], parameters: [SweepParameter(name: "projection_rate", values: rates)], options: ScenarioOptions())
+      files: [file], parameters: [SweepParameter(name: "projection_rate", values: rates)],
+      options: ScenarioOptions())
     let result = BatchTimer(batches: quick ? 3 : 5).sideBySide(
       { timer.nanoseconds { _ = sweep.run(jobs: 2) } }, { timer.nanoseconds { _ = sweep.run(jobs: 1) } })
     return result.ratio
@@ -85,7 +86,8 @@ extension BenchFigures {
   /// (the file is restored afterwards); run from the package's folder.
   func rebuildSeconds() throws -> Double {
     let path = "Sources/SheetCore/Policy/DefaultPolicy.swift"
-    guard FileManager.default.fileExists(atPath: "Package.swift"), let original = try? String(contentsOfFile: path, encoding: .utf8)
+    guard FileManager.default.fileExists(atPath: "Package.swift"),
+      let original = try? String(contentsOfFile: path, encoding: .utf8)
     else { throw BenchError(message: "--rebuild runs from the package's folder (no \(path) here)") }
     defer {
       try? original.write(toFile: path, atomically: true, encoding: .utf8)

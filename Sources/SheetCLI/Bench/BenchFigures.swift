@@ -13,7 +13,9 @@ struct BenchFigures {
   /// - Returns: floor ns, host ns, and the host/floor ratio.
   func luaCalls() throws -> (floor: Measurement, host: Measurement, ratio: Measurement) {
     let state = try LuaState()
-    guard case .function(let function) = try state.load("return function(x) return x + 1 end", name: "bench.lua").callOne()
+    guard
+      case .function(let function) = try state.load("return function(x) return x + 1 end", name: "bench.lua")
+        .callOne()
     else { throw BenchError(message: "the benchmark chunk did not return a function") }
     let calls = quick ? 100_000 : 1_000_000
     var failure: Error?

@@ -55,7 +55,9 @@ struct BatchTimer {
   ///   - a: The first figure's batch, returning a per-operation value.
   ///   - b: The second figure's batch, returning a per-operation value.
   /// - Returns: Both figures and the ratio `b / a` measured round by round.
-  func sideBySide(_ a: () -> Double, _ b: () -> Double) -> (a: Measurement, b: Measurement, ratio: Measurement) {
+  func sideBySide(_ a: () -> Double, _ b: () -> Double) -> (
+    a: Measurement, b: Measurement, ratio: Measurement
+  ) {
     _ = a()
     _ = b()
     var first: [Double] = []

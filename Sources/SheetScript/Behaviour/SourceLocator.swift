@@ -48,7 +48,8 @@ struct SourceLocator {
     return current + 1
   }
 
-  private func firstLine(in lines: [Substring], from start: Int, where predicate: (Substring) -> Bool) -> Int? {
+  private func firstLine(in lines: [Substring], from start: Int, where predicate: (Substring) -> Bool) -> Int?
+  {
     var index = start
     while index < lines.count {
       if predicate(lines[index]) { return index }
