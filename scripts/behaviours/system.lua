@@ -213,24 +213,36 @@ local behaviour = {
   -- h = top + rubberBand(h - top, A, c); below the lowest only when dismissal is forbidden
   -- (h = lowest - rubberBand(lowest - h, A, c)); then clamped to [0, H].
   on_drag = function(sheet, gesture)
-    local c = th(sheet).rubber_band
-    local a = sheet.available
-    local h = gesture.start_height + height_sign(sheet) * gesture.translation
-    local order = sheet.order
+    -- Written out (no helper calls, one read per view field): this runs every frame of a drag.
+    local t = sheet.thresholds or thresholds
+    local sign = 1.0
+    if sheet.edge == 'bottom' then
+      sign = -1.0
+    end
+    local h = gesture.start_height + sign * gesture.translation
+    local order, detents = sheet.order, sheet.detents
     local n = #order
     if n > 0 then
-      local top = sheet.detents[order[n]]
+      local top = detents[order[n]]
       if h > top then
-        h = top + rubber_band(h - top, a, c)
+        h = top + rubber_band(h - top, sheet.available, t.rubber_band)
+      end
+      if not allow_dismiss then
+        local lowest = detents[order[1]]
+        if h < lowest then
+          h = lowest - rubber_band(lowest - h, sheet.available, t.rubber_band)
+        end
       end
     end
-    if not allow_dismiss and n > 0 then
-      local lowest = sheet.detents[order[1]]
-      if h < lowest then
-        h = lowest - rubber_band(lowest - h, a, c)
-      end
+    -- clamp(h, 0, H) as swift_min(swift_max(h, 0.0), H)
+    if 0.0 >= h then
+      h = 0.0
     end
-    return clamp(h, 0.0, sheet.screen.height)
+    local limit = sheet.screen.height
+    if limit < h then
+      h = limit
+    end
+    return h
   end,
 
   on_release = release,
@@ -239,7 +251,7 @@ local behaviour = {
   -- backdrop_max at and above the next detent up (the lowest without one), linear between:
   -- max * (h - lo) / (hi - lo). With an undimmed detent and nothing above it, 0 everywhere.
   backdrop = function(sheet)
-    local t = th(sheet)
+    local t = sheet.thresholds or thresholds -- (th() written out: this runs every drag frame)
     local max_opacity = t.backdrop_max
     local order, detents = sheet.order, sheet.detents
     local lo, hi = 0.0, nil

@@ -16,8 +16,17 @@ extension BenchFigures {
     flick { dy = -120, velocity = -1500 }
     settle()
     expect(sheet.detent == 'large', 'a fling up reaches large')
+    drag { dy = 200, duration = 0.3 }
+    settle()
+    resize { width = 844, height = 390, safe_top = 0, safe_bottom = 21 }
+    settle()
+    resize { width = 390, height = 844, safe_top = 47, safe_bottom = 34 }
+    settle()
+    flick { dy = 150, velocity = 2500 }
+    settle()
+    expect(sheet.state == 'dismissed' or sheet.state == 'resting', 'comes to rest')
     """.write(toFile: file, atomically: true, encoding: .utf8)
-    let points = quick ? 8 : 32
+    let points = quick ? 8 : 24
     let rates = (0..<points).map { 0.99 + 0.009 * Double($0) / Double(points) }
     let sweep = Sweep(
       files: [file], parameters: [SweepParameter(name: "projection_rate", values: rates)],
