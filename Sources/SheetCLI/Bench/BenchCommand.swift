@@ -39,6 +39,9 @@ enum BenchCommand {
         "frame_budget_share",
         Measurement(median: frames.scripted.median / 8_333_333, spread: frames.scripted.spread), "",
         "< 0.0002")
+      let settling = try figures.settleFrames()
+      add("settle_native_ns", settling.native, "ns")
+      add("settle_scripted_ns", settling.scripted, "ns")
       progress("scenarios")
       let scenarios = try figures.scenarios()
       add("scenario_per_s", scenarios.warm, "/s", "> 20000")

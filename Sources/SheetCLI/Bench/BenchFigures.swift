@@ -47,6 +47,18 @@ struct BenchFigures {
     return (result.a, result.b, result.ratio)
   }
 
+  /// One settling frame step (a spring or curve toward a detent, no Lua call) with the native default
+  /// policy and with the `system` preset, side by side.
+  /// - Returns: native ns and scripted ns.
+  func settleFrames() throws -> (native: Measurement, scripted: Measurement) {
+    let scripted = try Behaviour.load(try preset("system"))
+    let frames = quick ? 20_000 : 200_000
+    let result = timer.sideBySide(
+      { SheetCoreBenchmark.run(policy: DefaultPolicy(), frames: frames).settleNanosecondsPerFrame },
+      { SheetCoreBenchmark.run(policy: scripted, frames: frames).settleNanosecondsPerFrame })
+    return (result.a, result.b)
+  }
+
   /// Full scenarios a second (present, drag, release, settle) on one core, reusing one loaded behaviour,
   /// and cold (loading the behaviour in a fresh state each time), side by side.
   /// - Returns: warm and cold scenarios per second.
