@@ -24,12 +24,18 @@ final class BehaviourViews {
   /// The values last written, so that a frame writes only what changed.
   private var written = Written()
 
-  /// The scalar fields as last written into the backing tables.
+  /// The scalar fields as last written into the backing tables (NaN and `.unset`: never written).
   private struct Written {
     var height = Double.nan, backdrop = Double.nan, time = Double.nan
-    var state: SheetState?, detent: String?, detentWritten = false
-    var startY = Double.nan, y = Double.nan, velocity = Double.nan, startHeight = Double.nan
-    var startDetent: String?, startDetentWritten = false
+    var state: Text = .unset, detent: Text = .unset
+    var startY = Double.nan, y = Double.nan, translation = Double.nan, velocity = Double.nan
+    var startHeight = Double.nan, startDetent: Text = .unset
+  }
+
+  /// A text field's last written value: never written, or a string or nil.
+  private enum Text: Equatable {
+    case unset
+    case value(String?)
   }
 
   /// Makes the views in `state`.
@@ -95,27 +101,11 @@ final class BehaviourViews {
   /// - Parameter snapshot: The sheet as the core sees it.
   func update(sheet snapshot: SheetSnapshot) {
     update(geometry: snapshot.geometry, contentHeight: snapshot.contentHeight)
-    if !written.height.bitwiseEqual(snapshot.height) {
-      written.height = snapshot.height
-      sheetData.set("height", snapshot.height)
-    }
-    if written.state != snapshot.state {
-      written.state = snapshot.state
-      sheetData.set("state", snapshot.state.rawValue)
-    }
-    if !written.detentWritten || written.detent != snapshot.detent {
-      written.detent = snapshot.detent
-      written.detentWritten = true
-      sheetData.set("detent", snapshot.detent)
-    }
-    if !written.backdrop.bitwiseEqual(snapshot.backdrop) {
-      written.backdrop = snapshot.backdrop
-      sheetData.set("backdrop", snapshot.backdrop)
-    }
-    if !written.time.bitwiseEqual(snapshot.time) {
-      written.time = snapshot.time
-      sheetData.set("time", snapshot.time)
-    }
+    write(sheetData, "height", snapshot.height, &written.height)
+    write(sheetData, "state", snapshot.state.rawValue, &written.state)
+    write(sheetData, "detent", snapshot.detent, &written.detent)
+    write(sheetData, "backdrop", snapshot.backdrop, &written.backdrop)
+    write(sheetData, "time", snapshot.time, &written.time)
     if detents != snapshot.detents {
       detents = snapshot.detents
       detentsData.removeAll()
@@ -131,28 +121,26 @@ final class BehaviourViews {
   /// - Parameter input: The gesture as the core sees it.
   func update(gesture input: GestureInput) {
     update(sheet: input.sheet)
-    if !written.startY.bitwiseEqual(input.startY) {
-      written.startY = input.startY
-      gestureData.set("start_y", input.startY)
-    }
-    if !written.y.bitwiseEqual(input.y) || !written.startY.bitwiseEqual(input.startY) {
-      written.y = input.y
-      gestureData.set("y", input.y)
-      gestureData.set("translation", input.translation)
-    }
-    if !written.velocity.bitwiseEqual(input.velocity) {
-      written.velocity = input.velocity
-      gestureData.set("velocity", input.velocity)
-    }
-    if !written.startHeight.bitwiseEqual(input.startHeight) {
-      written.startHeight = input.startHeight
-      gestureData.set("start_height", input.startHeight)
-    }
-    if !written.startDetentWritten || written.startDetent != input.startDetent {
-      written.startDetent = input.startDetent
-      written.startDetentWritten = true
-      gestureData.set("start_detent", input.startDetent)
-    }
+    write(gestureData, "start_y", input.startY, &written.startY)
+    write(gestureData, "y", input.y, &written.y)
+    write(gestureData, "translation", input.translation, &written.translation)
+    write(gestureData, "velocity", input.velocity, &written.velocity)
+    write(gestureData, "start_height", input.startHeight, &written.startHeight)
+    write(gestureData, "start_detent", input.startDetent, &written.startDetent)
+  }
+
+  /// Writes a number field unless it already holds these bits.
+  private func write(_ table: LuaTable, _ key: StaticString, _ value: Double, _ last: inout Double) {
+    guard last.bitPattern != value.bitPattern else { return }
+    last = value
+    table.set(key, value)
+  }
+
+  /// Writes a text field (nil clears it) unless it already holds this value.
+  private func write(_ table: LuaTable, _ key: StaticString, _ value: String?, _ last: inout Text) {
+    guard last != .value(value) else { return }
+    last = .value(value)
+    table.set(key, value)
   }
 
   /// Fills `sheet` and `tap` for `on_tap`.
@@ -165,12 +153,6 @@ final class BehaviourViews {
     tapData.set("region", region.luaName)
     tapData.set("y", y)
   }
-}
-
-extension Double {
-  /// Whether two numbers have the same bits (so NaN equals NaN and -0 differs from 0): a written
-  /// value is rewritten only when its bits change.
-  fileprivate func bitwiseEqual(_ other: Double) -> Bool { bitPattern == other.bitPattern }
 }
 
 extension TouchRegion {
