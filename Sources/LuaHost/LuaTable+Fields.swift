@@ -67,15 +67,20 @@ extension LuaTable {
     lua.setTop(base)
   }
 
-  /// Reads a field by value (nested tables are copied).
+  /// Reads a field.
+  /// - Parameters:
+  ///   - key: The field's name.
+  ///   - byReference: `false` copies nested tables into `.table`; `true` returns them as `.tableRef`
+  ///     (no copy), as it does functions.
+  /// - Returns: The value.
   /// - Throws: `LuaError.conversion` when the value cannot be converted, `.stateClosed`.
-  public func get(_ key: String) throws(LuaError) -> LuaValue {
+  public func get(_ key: String, byReference: Bool = false) throws(LuaError) -> LuaValue {
     let lua = try runtime.open()
     let base = lua.top
     defer { lua.setTop(base) }
     lua.push(ref: ref)
     lua.rawGet(table: -1, field: key)
-    return try LuaValue.read(from: lua, at: -1, runtime: runtime)
+    return try LuaValue.read(from: lua, at: -1, runtime: runtime, byReference: byReference)
   }
 
   /// Reads an array element (1-based) by value.

@@ -98,7 +98,7 @@ public final class Behaviour: @unchecked Sendable {
     self.spec = spec
     self.thresholds = effective
     do throws(LuaError) {
-      if case .tableRef(let own) = try table.reference("thresholds") {
+      if case .tableRef(let own) = try table.get("thresholds", byReference: true) {
         for (name, value) in overrides { own.set(field: name, value) }
       }
       views = try BehaviourViews(state: state, thresholds: effective)

@@ -74,7 +74,7 @@ final class ScenarioSession {
     guard case .tableRef(let api) = try prelude.callOne(host) else { return }
     guard case .table(_, let globals) = try api.value() else { return }
     for key in globals.keys.sorted() {
-      if let value = try? api.reference(key) { try state.setGlobal(key, value) }
+      if let value = try? api.get(key, byReference: true) { try state.setGlobal(key, value) }
     }
     updateSheetView()
   }
