@@ -35,7 +35,8 @@ public struct TraceFrame: Sendable, Equatable {
   public var time: Double
   /// The state's name (`resting`, `dragging`, ...).
   public var state: String
-  /// The detent the sheet rests at or heads for, if any.
+  /// The detent the sheet rests at; while it moves, the one it last rested at or was dragged from (the
+  /// target is in the `decision` and `animation` events). nil when hidden or at an explicit height.
   public var detent: String?
   /// The sheet's height in points.
   public var height: Double
