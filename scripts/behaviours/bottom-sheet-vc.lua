@@ -18,12 +18,6 @@ local thresholds = S.thresholds {
   duration = 0.25,         -- s: every animation ("present", "snap", "dismiss", "rotation / resize")
 }
 
--- Thresholds in effect for a view: the host's (overrides applied) when it passes them, else the
--- file's defaults (detent resolvers' ctx carries no thresholds in the DESIGN API).
-local function th(view)
-  return view.thresholds or thresholds
-end
-
 -- Seed 000 `dimAlphaWithBottomSheetTopConstraint`, the "dim(c)" row: opacity for top constant c.
 -- c: pt from the safe-area top; e: available height E in pt; t: thresholds. Returns [0, dimmed_alpha].
 local function dim(c, e, t)
@@ -60,7 +54,7 @@ local behaviour = {
     {
       id = 'normal',
       height = function(ctx)
-        local t = th(ctx)
+        local t = thresholds
         if ctx.available - t.default_height > 0 then
           return t.default_height
         end
@@ -70,7 +64,7 @@ local behaviour = {
     {
       id = 'expanded',
       height = function(ctx)
-        return math.max(0, ctx.available - th(ctx).min_top)
+        return math.max(0, ctx.available - thresholds.min_top)
       end,
     },
   },
@@ -79,7 +73,7 @@ local behaviour = {
   -- c0 is c at "pan began" (E - start height). Past the bottom (c > E) the seed's sheet is off-screen;
   -- the height is reported as 0 there (the core accepts no negative height).
   on_drag = function(sheet, gesture)
-    local t = th(sheet)
+    local t = thresholds
     local e = sheet.available
     local c = (e - gesture.start_height) + gesture.translation
     if c > t.min_top then
@@ -92,7 +86,7 @@ local behaviour = {
   -- c gives expanded / normal / dismiss, the first winning a tie. E - defaultHeight is NOT clamped here
   -- (unlike the normal detent's): the seed's `defaultPadding`.
   on_release = function(sheet, gesture)
-    local t = th(sheet)
+    local t = thresholds
     local e = sheet.available
     if gesture.velocity > t.dismiss_velocity then
       return 'dismiss', ('vy %.1f > dismiss_velocity %g'):format(gesture.velocity, t.dismiss_velocity)
@@ -106,15 +100,7 @@ local behaviour = {
 
   -- "dim(c)" with c = E - h: while dragging and as the target of every animation.
   backdrop = function(sheet)
-    return dim(sheet.available - sheet.height, sheet.available, th(sheet))
-  end,
-
-  -- "tap on backdrop": dismiss.
-  on_tap = function(_, tap)
-    if tap.region == 'backdrop' then
-      return 'dismiss'
-    end
-    return nil
+    return dim(sheet.available - sheet.height, sheet.available, thresholds)
   end,
 
   -- "rotation / resize": recompute with the new geometry and go to normal, even from expanded.

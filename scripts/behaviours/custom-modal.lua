@@ -24,14 +24,9 @@ local thresholds = S.thresholds {
   backdrop_duration = 0.4,  -- s: "present" / "dismiss": the backdrop's fade
 }
 
--- Thresholds in effect: the host's view (overrides applied) when it has them, else the file's.
-local function th(view)
-  return view.thresholds or thresholds
-end
-
 -- maximumContainerHeight: H - top_gap (pt), for a view with `screen` and thresholds.
 local function maximum(view)
-  return view.screen.height - th(view).top_gap
+  return view.screen.height - thresholds.top_gap
 end
 
 -- "present": height 0.3 s and backdrop 0.4 s, both on the default curve (ease-in-out).
@@ -60,8 +55,8 @@ local behaviour = {
   detents = {
     {
       id = 'default',
-      height = function(ctx)
-        return th(ctx).default_height
+      height = function()
+        return thresholds.default_height
       end,
     },
     {
@@ -85,7 +80,7 @@ local behaviour = {
   -- "pan ended", in order, with down = ty > 0: newHeight < 200 dismiss; < 300 -> 300;
   -- < max and down -> 300; > 300 and not down -> max; otherwise nothing moves.
   on_release = function(sheet, gesture)
-    local t = th(sheet)
+    local t = thresholds
     local ty = gesture.translation
     local new_height = gesture.start_height - ty
     local down = ty > 0
@@ -110,15 +105,7 @@ local behaviour = {
     if sheet.state == 'dragging' then
       return nil
     end
-    return th(sheet).max_backdrop
-  end,
-
-  -- "tap on backdrop": dismiss.
-  on_tap = function(_, tap)
-    if tap.region == 'backdrop' then
-      return 'dismiss'
-    end
-    return nil
+    return thresholds.max_backdrop
   end,
 
   -- "height animation": 0.4 s default curve (snaps, restores, resizes); "present"; "dismiss".

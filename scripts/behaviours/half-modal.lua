@@ -22,11 +22,6 @@ local thresholds = S.thresholds {
   restore_duration = 0.1,  -- s: "restore (h -> C, backdrop -> 0.7) in 0.1 s"
 }
 
--- Thresholds in effect: the host's view (overrides applied) when it has them, else the file's.
-local function th(view)
-  return view.thresholds or thresholds
-end
-
 -- C: the content's height, i.e. the `content` detent's height (nil when the host has none).
 local function content_height(sheet)
   return sheet.detents.content or sheet.content
@@ -37,11 +32,11 @@ local behaviour = {
   corner_radius = 6,  -- "parameters": corner radius 6 (top corners)
   grabber = true,     -- "parameters": grabber 80 x 4, 12 pt below the content's top, unless hidden
   pannable = true,
-  -- "where gestures start": above the content plus a band into it. The band is a load-time number
-  -- (DESIGN.md's gesture_area takes a literal): overriding `grab_band` from outside does not move it.
+  -- "where gestures start": above the content plus a band into it. An override of `grab_band` moves
+  -- the band too: S.thresholds applies overrides before this table is built.
   gesture_area = { band = thresholds.grab_band, backdrop = true },
   backdrop_max = thresholds.max_backdrop,
-  tap_to_dismiss = { 'backdrop', 'gesture_area' }, -- "tap in the gesture area": dismiss, 0.3 s
+  tap_to_dismiss = { 'backdrop', 'gesture_area' }, -- "tap in the gesture area": dismiss (0.3 s, below)
   allow_dismiss = true,
   present_detent = 'content',
   thresholds = thresholds,
@@ -65,7 +60,7 @@ local behaviour = {
   -- "pan ended / cancelled", in order: inset > C / 2 dismisses in 0.3 s; else vy > 2000 dismisses in
   -- 0.2 s; else restore in 0.1 s. inset = y - y0 may be negative here. All on the default curve.
   on_release = function(sheet, gesture)
-    local t = th(sheet)
+    local t = thresholds
     local c = content_height(sheet) or sheet.height
     local inset = gesture.translation
     if inset > c * t.dismiss_fraction then
@@ -83,21 +78,13 @@ local behaviour = {
   -- "pan changed": backdrop = 0.7 - 0.7 * inset / C with inset = C - h; 0.7 at rest ("present",
   -- "restore"); the core animates it to 0 on dismiss.
   backdrop = function(sheet)
-    local t = th(sheet)
+    local t = thresholds
     local c = content_height(sheet)
     if c == nil or c <= 0 then
       return nil
     end
     local inset = c - sheet.height
     return S.clamp(t.max_backdrop - t.max_backdrop * inset / c, 0, 1)
-  end,
-
-  -- "tap in the gesture area": dismiss (the gesture view covers the backdrop and the band).
-  on_tap = function(_, tap)
-    if tap.region == 'backdrop' or tap.region == 'gesture_area' then
-      return 'dismiss'
-    end
-    return nil
   end,
 
   -- "present" 0.3 s default curve (h and backdrop together); "dismiss" (tap, programmatic) 0.3 s default

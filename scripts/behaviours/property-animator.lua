@@ -19,11 +19,6 @@ local thresholds = S.thresholds {
   damping_ratio = 1.0,  -- critically damped
 }
 
--- Thresholds in effect: the host's view (overrides applied) when it has them, else the file's.
-local function th(view)
-  return view.thresholds or thresholds
-end
-
 -- "animation": every transition, height and backdrop together (the backdrop with the height's progress).
 local function spring()
   return S.spring_duration(thresholds.duration, thresholds.damping_ratio)
@@ -45,8 +40,8 @@ local behaviour = {
   detents = {
     {
       id = 'open',
-      height = function(ctx)
-        return th(ctx).height
+      height = function()
+        return thresholds.height
       end,
     },
   },
@@ -58,8 +53,8 @@ local behaviour = {
   end,
 
   -- "release": dragged down less than half the height (ty < 150) -> open; else closed.
-  on_release = function(sheet, gesture)
-    local t = th(sheet)
+  on_release = function(_, gesture)
+    local t = thresholds
     local limit = t.height * t.close_fraction
     local ty = gesture.translation
     if ty < limit then
@@ -70,7 +65,7 @@ local behaviour = {
 
   -- "pan": backdrop = clamp(h / 300, 0, 1); 1 when open, 0 when closed.
   backdrop = function(sheet)
-    return S.clamp(sheet.height / th(sheet).height, 0, 1)
+    return S.clamp(sheet.height / thresholds.height, 0, 1)
   end,
 
   animations = {

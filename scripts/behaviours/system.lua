@@ -39,11 +39,6 @@ local detent_ids = { 'medium', 'large' }
 -- the callbacks read this local so that they always agree with the `allow_dismiss` field below.
 local allow_dismiss = true
 
--- Thresholds in effect: the host's view (overrides applied) when it has them, else the file's.
-local function th(view)
-  return view.thresholds or thresholds
-end
-
 -- `SheetEdge.heightSign`: -1 for a bottom sheet (dragging down shrinks it), 1 otherwise.
 local function height_sign(sheet)
   if sheet.edge == 'bottom' then
@@ -97,7 +92,7 @@ local names = {} -- 'dismiss' for the 0 candidate (DefaultPolicy's name for it, 
 -- DefaultPolicy.release: momentum projection and redirectional progress (FloatingPanel's rule).
 -- Returns the target ('dismiss', a detent id or { height = h }) and the reason text.
 local function release(sheet, gesture)
-  local t = th(sheet)
+  local t = thresholds
   -- 1. The height velocity, -0 normalised to 0 (so the reason prints "v 0.0"); the projection.
   local vh = height_sign(sheet) * gesture.velocity
   if vh == 0 then
@@ -198,13 +193,13 @@ local behaviour = {
     {
       id = detent_ids[1],
       height = function(ctx)
-        return th(ctx).medium_fraction * ctx.available
+        return thresholds.medium_fraction * ctx.available
       end,
     },
     {
       id = detent_ids[2],
       height = function(ctx)
-        return ctx.available - th(ctx).large_inset
+        return ctx.available - thresholds.large_inset
       end,
     },
   },
@@ -214,7 +209,7 @@ local behaviour = {
   -- (h = lowest - rubberBand(lowest - h, A, c)); then clamped to [0, H].
   on_drag = function(sheet, gesture)
     -- Written out (no helper calls, one read per view field): this runs every frame of a drag.
-    local t = sheet.thresholds or thresholds
+    local t = thresholds
     local sign = 1.0
     if sheet.edge == 'bottom' then
       sign = -1.0
@@ -251,7 +246,7 @@ local behaviour = {
   -- backdrop_max at and above the next detent up (the lowest without one), linear between:
   -- max * (h - lo) / (hi - lo). With an undimmed detent and nothing above it, 0 everywhere.
   backdrop = function(sheet)
-    local t = sheet.thresholds or thresholds -- (th() written out: this runs every drag frame)
+    local t = thresholds
     local max_opacity = t.backdrop_max
     local order, detents = sheet.order, sheet.detents
     local lo, hi = 0.0, nil
@@ -284,24 +279,10 @@ local behaviour = {
     return max_opacity
   end,
 
-  -- SheetPolicy's default tap: dismiss when the region is in tapDismissRegions ([.backdrop]).
-  on_tap = function(_, tap)
-    if tap.region == 'backdrop' then
-      return 'dismiss'
-    end
-    return nil
-  end,
-
-  -- SheetPolicy's default resizeTarget: nil, stay at the current detent (re-resolved).
-  -- (stateDidChange does nothing, so there is no on_state.)
-  on_resize = function()
-    return nil
-  end,
-
   -- DefaultPolicy.animation: every transition, a spring (damping ratio, response) carrying the velocity;
   -- the backdrop follows the height's progress.
-  animations = function(sheet)
-    local t = th(sheet)
+  animations = function()
+    local t = thresholds
     return S.spring(t.spring_damping, t.spring_response)
   end,
 }

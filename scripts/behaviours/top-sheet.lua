@@ -14,11 +14,6 @@ local thresholds = S.thresholds {
   duration = 0.3,      -- s: "show" / "hide", ease-in-out
 }
 
--- Thresholds in effect: the host's view (overrides applied) when it has them, else the file's.
-local function th(view)
-  return view.thresholds or thresholds
-end
-
 local behaviour = {
   edge = 'top',          -- "edge": top; h is measured from the screen's top edge
   corner_radius = 14,    -- "look": corner radius 14 on the bottom corners
@@ -40,15 +35,15 @@ local behaviour = {
         if ctx.content == nil then
           return nil
         end
-        local cap = ctx.screen.height - ctx.safe.bottom - th(ctx).bottom_gap
+        local cap = ctx.screen.height - ctx.safe.bottom - thresholds.bottom_gap
         return S.clamp(ctx.content, 0, math.max(0, cap))
       end,
     },
   },
 
   -- "show": backdrop black 0 -> 0.25 with the sheet; "hide" reverses it (the core fades to 0).
-  backdrop = function(sheet)
-    return th(sheet).max_backdrop
+  backdrop = function()
+    return thresholds.max_backdrop
   end,
 
   -- "show" / "hide": 0.3 s ease-in-out, backdrop in the same animation (the height's progress).
