@@ -100,14 +100,7 @@ extension Behaviour {
       guard let entry = try reader.detents(list, at: [.key("detents")]).first(where: { $0.id == id }) else {
         return nil
       }
-      let available = context.availableHeight
-      switch entry.height {
-      case .fixed(let points): return points
-      case .fraction(let fraction): return available * fraction
-      case .inset(let inset): return available - inset
-      case .content(let cap): return context.contentHeight.map { min($0, cap ?? available) }
-      case .function(let inner): return resolve(inner, id: id, in: context)
-      }
+      return resolver(for: entry.height, id: id).rawHeight(in: context)
     } catch let error as LuaError {
       faults.append(PolicyFault(callback: "detents", message: message(for: error, callback: "detents")))
     } catch {
