@@ -23,19 +23,21 @@ public enum ScenarioRunner {
   /// - Returns: The trace, the expectations' outcome and any error.
   public static func run(file: String, options: ScenarioOptions = ScenarioOptions()) -> ScenarioResult {
     guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-      var result = ScenarioResult(file: file, trace: Trace(title: ScenarioSession.title(file)))
-      result.scriptError = "cannot read \(file)"
-      result.failures.append(ScenarioFailure(file: file, line: 0, message: "error: cannot read the file"))
-      return result
+      return failed(file, "cannot read \(file)")
     }
     do {
       return try ScenarioSession(file: file, options: options).run(text: text)
     } catch {
-      var result = ScenarioResult(file: file, trace: Trace(title: ScenarioSession.title(file)))
-      result.scriptError = error.description
-      result.failures.append(ScenarioFailure(file: file, line: 0, message: "error: \(error.description)"))
-      return result
+      return failed(file, error.description)
     }
+  }
+
+  /// The result of a scenario that could not start: no trace, the error as its only failure.
+  private static func failed(_ file: String, _ message: String) -> ScenarioResult {
+    var result = ScenarioResult(file: file, trace: Trace(title: ScenarioSession.title(file)))
+    result.scriptError = message
+    result.failures.append(ScenarioFailure(file: file, line: 0, message: "error: \(message)"))
+    return result
   }
 
   /// The scenario files in the given files and folders: `*.lua` found recursively, skipping folders
