@@ -10,17 +10,15 @@ extension Trace {
     out += "       t  state       detent        height  backdrop  velocity\n"
     var lastShown: TraceFrame?
     var eventPending = false
-    let allFrames = frames
-    var frameIndex = 0
-    for entry in entries {
+    let lastFrame = entries.lastIndex { if case .frame = $0 { true } else { false } }
+    for (index, entry) in entries.enumerated() {
       switch entry {
       case .event(let event):
         out += TraceNumber.column(event.time, decimals: 4, width: 8) + "  * " + Self.describe(event) + "\n"
         eventPending = true
       case .frame(let frame):
-        frameIndex += 1
         if shouldShow(
-          frame, after: lastShown, eventPending: eventPending, isLast: frameIndex == allFrames.count,
+          frame, after: lastShown, eventPending: eventPending, isLast: index == lastFrame,
           interval: interval)
         {
           out += Self.row(frame)
