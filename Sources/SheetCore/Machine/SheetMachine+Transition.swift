@@ -116,7 +116,9 @@ extension SheetMachine {
     case .height(let h): goalHeight = h
     case .dismiss: return
     }
-    if state == .resting && goalHeight == height && detent == goal.detentID { return }
+    // Already there, or already heading there: a running animation keeps going.
+    let current: ReleaseTarget? = state == .resting ? detent.map(ReleaseTarget.detent) ?? .height(height) : target
+    if goal == current && goalHeight == (heightMotion?.to ?? height) { return }
     startTransition(.resize, to: goal, override: nil, newState: .settling)
   }
 }
