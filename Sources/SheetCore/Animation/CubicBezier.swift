@@ -62,21 +62,24 @@ public struct CubicBezier: Sendable, Equatable {
     return s
   }
 
+  /// The eased progress and its slope at time progress `u`, solving for the curve parameter once.
+  /// - Parameter u: Time progress, clamped to [0, 1].
+  /// - Returns: The curve's y where its x equals `u`, and dy/du there (0 where dx/ds vanishes).
+  public func sample(at u: Double) -> (value: Double, derivative: Double) {
+    let clamped = min(max(u, 0), 1)
+    let s = parameter(forX: clamped)
+    let value = clamped == 0 || clamped == 1 ? clamped : Self.coordinate(s, y1, y2)
+    let dx = Self.slope(s, x1, x2)
+    return (value, abs(dx) < 1e-12 ? 0 : Self.slope(s, y1, y2) / dx)
+  }
+
   /// The eased progress at time progress `u`.
   /// - Parameter u: Time progress, clamped to [0, 1].
   /// - Returns: The curve's y where its x equals `u`.
-  public func value(at u: Double) -> Double {
-    let clamped = min(max(u, 0), 1)
-    if clamped == 0 || clamped == 1 { return clamped }
-    return Self.coordinate(parameter(forX: clamped), y1, y2)
-  }
+  public func value(at u: Double) -> Double { sample(at: u).value }
 
   /// The derivative dy/du at time progress `u` (multiply by distance / duration for pt/s).
   /// - Parameter u: Time progress, clamped to [0, 1].
   /// - Returns: dy/du, or 0 where dx/ds vanishes.
-  public func derivative(at u: Double) -> Double {
-    let s = parameter(forX: min(max(u, 0), 1))
-    let dx = Self.slope(s, x1, x2)
-    return abs(dx) < 1e-12 ? 0 : Self.slope(s, y1, y2) / dx
-  }
+  public func derivative(at u: Double) -> Double { sample(at: u).derivative }
 }

@@ -84,9 +84,9 @@ struct MotionPlayer: Sendable, Equatable {
       velocity = (to - from) / d
     case .bezier(let curve, let d):
       if elapsed >= d - Self.timeEpsilon { return finish() }
-      let u = elapsed / d
-      value = from + (to - from) * curve.value(at: u)
-      velocity = (to - from) * curve.derivative(at: u) / d
+      let sample = curve.sample(at: elapsed / d)
+      value = from + (to - from) * sample.value
+      velocity = (to - from) * sample.derivative / d
     case .spring(let spring, let endsBy):
       if let d = endsBy, elapsed >= d - Self.timeEpsilon { return finish() }
       let state = spring.state(at: elapsed, x0: from - to, v0: startVelocity)
