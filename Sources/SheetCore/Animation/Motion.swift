@@ -10,15 +10,6 @@ public enum Motion: Sendable, Equatable {
   /// distance for ζ = 1, to the target).
   case springDuration(duration: Double, dampingRatio: Double)
 
-  /// The spring this motion runs, or nil for a curve.
-  public var spring: Spring? {
-    switch self {
-    case .curve: nil
-    case .spring(let zeta, let response): Spring(dampingRatio: zeta, response: response)
-    case .springDuration(let d, let zeta): Spring.withDuration(d, dampingRatio: zeta)
-    }
-  }
-
   /// A message describing why the motion cannot run, or nil when its numbers are usable.
   ///
   /// Durations must be finite and in [0, 60] s; damping ratios finite and in (0, 100]; responses and

@@ -19,7 +19,6 @@ extension SheetMachine {
   public mutating func present() throws(SheetError) -> ArraySlice<SheetEvent> {
     try require(.present)
     let start = beginRecording()
-    applyPendingPolicy()
     let preferred = configuration.presentDetent.flatMap { isActive($0) ? $0 : nil }
     guard let id = preferred ?? declaredDetents.first?.id else { throw .noActiveDetent }
     events.append(.present(detent: id))

@@ -18,7 +18,6 @@ extension SheetMachine {
     let t = time ?? self.time
     try Self.requireFinite(t, "time")
     _ = beginRecording()
-    applyPendingPolicy()
     let region = configuration.gestureArea.region(y: y, height: height, geometry: geometry)
     if let reason = ignoreReason(region) {
       ignoringPan = true
@@ -80,9 +79,9 @@ extension SheetMachine {
     let start = beginRecording()
     guard try trackedPan(.panEnded) else { return recorded(since: start) }
     if let v = velocity { try Self.requireFinite(v, "velocity") }
-    let t = try follow(y: y, time: time)
+    let estimated = try follow(y: y, time: time)
     events.append(.gesture(.ended, y: y))
-    release(velocity: velocity ?? estimator.velocity(at: t))
+    release(velocity: velocity ?? estimated)
     return recorded(since: start)
   }
 
@@ -92,13 +91,16 @@ extension SheetMachine {
   ///   - y: Screen y in points (recorded only).
   ///   - time: Unused beyond validation; kept for symmetry.
   /// - Returns: The events recorded.
-  /// - Throws: ``SheetError/illegalTransition(event:state:)`` without a pan.
+  /// - Throws: ``SheetError/illegalTransition(event:state:)`` without a pan;
+  ///   ``SheetError/invalidValue(field:value:)`` for non-finite numbers.
   @discardableResult
   public mutating func panCancelled(y: Double, time: Double? = nil) throws(SheetError) -> ArraySlice<
     SheetEvent
   > {
     let start = beginRecording()
     guard try trackedPan(.panCancelled) else { return recorded(since: start) }
+    try Self.requireFinite(y, "y")
+    if let time { try Self.requireFinite(time, "time") }
     events.append(.gesture(.cancelled, y: y))
     if let d = drag, d.startedResting, height == d.startHeight {
       drag = nil
@@ -123,12 +125,13 @@ extension SheetMachine {
   }
 
   /// Records a sample and maps the finger to a height and backdrop.
+  /// - Returns: The estimated screen velocity (pt/s) at the sample.
   @discardableResult
   mutating func follow(y: Double, time: Double?) throws(SheetError) -> Double {
     try Self.requireFinite(y, "y")
     let t = time ?? self.time
     try Self.requireFinite(t, "time")
-    guard var d = drag else { return t }
+    guard var d = drag else { return estimator.velocity(at: t) }
     estimator.add(y: y, time: t)
     d.y = y
     drag = d
@@ -136,7 +139,7 @@ extension SheetMachine {
     height = callDragHeight(gestureInput(d, velocity: vy))
     velocity = geometry.edge.heightSign * vy
     if let a = callBackdrop(snapshot) { backdrop = a }
-    return t
+    return vy
   }
 
   func gestureInput(_ d: Drag, velocity: Double) -> GestureInput {

@@ -117,7 +117,8 @@ extension SheetMachine {
     case .dismiss: return
     }
     // Already there, or already heading there: a running animation keeps going.
-    let current: ReleaseTarget? = state == .resting ? detent.map(ReleaseTarget.detent) ?? .height(height) : target
+    let current: ReleaseTarget? =
+      state == .resting ? detent.map(ReleaseTarget.detent) ?? .height(height) : target
     if goal == current && goalHeight == (heightMotion?.to ?? height) { return }
     startTransition(.resize, to: goal, override: nil, newState: .settling)
   }

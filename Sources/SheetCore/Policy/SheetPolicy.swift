@@ -66,28 +66,25 @@ public protocol SheetPolicy {
 
 extension SheetPolicy {
   /// ``DefaultPolicy`` with this policy's configuration and default parameters.
-  public var defaultPolicy: DefaultPolicy { DefaultPolicy(configuration: configuration) }
-
-  /// ``DefaultPolicy`` with this policy's configuration.
-  public var fallbackPolicy: DefaultPolicy { defaultPolicy }
+  public var fallbackPolicy: DefaultPolicy { DefaultPolicy(configuration: configuration) }
 
   /// Default: ``DefaultPolicy/dragHeight(_:)``.
   public func dragHeight(_ input: DragInput) throws(PolicyFault) -> Double {
-    defaultPolicy.dragHeight(input)
+    fallbackPolicy.dragHeight(input)
   }
   /// Default: ``DefaultPolicy/release(_:)``.
   public func release(_ input: ReleaseInput) throws(PolicyFault) -> ReleaseDecision {
-    defaultPolicy.release(input)
+    fallbackPolicy.release(input)
   }
   /// Default: ``DefaultPolicy/backdrop(_:)``.
   public func backdrop(_ sheet: SheetSnapshot) throws(PolicyFault) -> Double? {
-    defaultPolicy.backdrop(sheet)
+    fallbackPolicy.backdrop(sheet)
   }
   /// Default: ``DefaultPolicy/animation(for:_:)``.
   public func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
     -> TransitionAnimation
   {
-    defaultPolicy.animation(for: transition, sheet)
+    fallbackPolicy.animation(for: transition, sheet)
   }
   /// Default: dismiss when the region is in the configuration's `tapDismissRegions`.
   public func tap(_ region: TouchRegion, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault) -> TapAction {

@@ -84,9 +84,7 @@ extension Behaviour: SheetPolicy {
   }
 
   public func tap(_ region: TouchRegion, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault) -> TapAction {
-    guard let onTap = spec.onTap else {
-      return configuration.tapDismissRegions.contains(region) ? .dismiss : .none
-    }
+    guard let onTap = spec.onTap else { return try fallbackPolicy.tap(region, y: y, sheet) }
     views.update(tap: region, y: y, sheet: sheet)
     let value = try invoke("on_tap") { () throws(LuaError) in try onTap.callOne(views.sheet, views.tap) }
     switch value {
