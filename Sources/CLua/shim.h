@@ -225,7 +225,8 @@ static inline int clua_resume_host(lua_State *L, clua_host *h, lua_State *co, in
       lua_pop(L, 1);
       lua_pushliteral(L, "(error object could not be described)");
     }
-    lua_resetthread(co);
+    /* Only a thread that died is reset; a failed resume of a running thread leaves it LUA_OK. */
+    if (lua_status(co) != LUA_OK) lua_resetthread(co);
   }
   h->depth -= 1;
   return status;

@@ -17,6 +17,8 @@ public final class LuaCoroutine {
   private let thread: OpaquePointer
   /// Whether the coroutine has finished (returned or raised an error).
   public private(set) var isFinished = false
+  /// Whether a `resume` is under way (a host function the coroutine called may not resume it again).
+  private var isRunning = false
 
   init(runtime: LuaRuntime, ref: Int32, thread: OpaquePointer) {
     anchor = RegistryAnchor(runtime: runtime, ref: ref)
@@ -35,6 +37,11 @@ public final class LuaCoroutine {
     guard !isFinished else {
       throw .runtime(message: "cannot resume dead coroutine", location: nil, traceback: "")
     }
+    guard !isRunning else {
+      throw .runtime(message: "cannot resume non-suspended coroutine", location: nil, traceback: "")
+    }
+    isRunning = true
+    defer { isRunning = false }
     let co = lua.on(thread)
     let threadBase = co.top
     guard co.ensureStack(arguments.count + 4) else { throw .memory }

@@ -25,6 +25,35 @@ import Testing
     try expectHealthy(state, #line)
   }
 
+  /// A host function the coroutine calls that resumes that same coroutine gets an error (the running
+  /// thread is left alone) and the coroutine carries on.
+  final class Holder { var coroutine: LuaCoroutine? }
+
+  @Test func resumingTheRunningCoroutineFromItsOwnCallbackIsRefused() throws {
+    let state = try LuaState()
+    let holder = Holder()
+    try state.setGlobal(
+      "again",
+      .function(
+        state.function { _ in
+          _ = try holder.coroutine?.resume()
+          return []
+        }))
+    try state.setGlobal("wait", .function(state.yieldingFunction { _ in [] }))
+    let co = try scenario(
+      "return function() local ok, e = pcall(again) wait() return ok, e end", in: state)
+    holder.coroutine = co
+    #expect(try co.resume() == .yielded([]))
+    guard case .finished(let values) = try co.resume() else {
+      Issue.record("the coroutine did not finish")
+      return
+    }
+    #expect(values.first == .boolean(false))
+    #expect(values.last?.stringValue?.contains("cannot resume non-suspended coroutine") == true)
+    holder.coroutine = nil
+    try expectHealthy(state, #line)
+  }
+
   @Test func waitInsidePcallStillYields() throws {
     let state = try LuaState()
     try state.setGlobal("wait", .function(state.yieldingFunction { _ in [] }))
