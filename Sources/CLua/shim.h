@@ -18,17 +18,8 @@
 // MARK: - Macro replacements
 
 static inline int clua_registryindex(void) { return LUA_REGISTRYINDEX; }
-static inline int clua_upvalueindex(int i) { return lua_upvalueindex(i); }
 static inline void clua_pop(lua_State *L, int n) { lua_pop(L, n); }
-static inline void clua_newtable(lua_State *L) { lua_newtable(L); }
 static inline lua_Number clua_tonumber(lua_State *L, int idx) { return lua_tonumber(L, idx); }
-static inline const char *clua_tostring(lua_State *L, int idx) { return lua_tostring(L, idx); }
-static inline void clua_insert(lua_State *L, int idx) { lua_insert(L, idx); }
-static inline void clua_remove(lua_State *L, int idx) { lua_remove(L, idx); }
-static inline int clua_pcall(lua_State *L, int nargs, int nresults, int msgh) {
-  return lua_pcall(L, nargs, nresults, msgh);
-}
-static inline void clua_pushcfunction(lua_State *L, lua_CFunction f) { lua_pushcfunction(L, f); }
 static inline int clua_getref(lua_State *L, int ref) { return lua_rawgeti(L, LUA_REGISTRYINDEX, ref); }
 static inline int clua_ref(lua_State *L) { return luaL_ref(L, LUA_REGISTRYINDEX); }
 static inline void clua_unref(lua_State *L, int ref) { luaL_unref(L, LUA_REGISTRYINDEX, ref); }
@@ -297,14 +288,6 @@ static inline lua_State *clua_newstate(clua_host *h) {
   lua_settop(L, 0);
   clua_set_budget(L, h->budget);
   return L;
-}
-
-/// Raw field set with a C string key (no metamethods, so it never raises).
-static inline void clua_rawsetfield(lua_State *L, int table, const char *key) {
-  table = lua_absindex(L, table);
-  lua_pushstring(L, key);
-  lua_insert(L, -2);
-  lua_rawset(L, table);
 }
 
 #endif

@@ -7,13 +7,10 @@ extension LuaFunction {
   public func call(_ x: Double) throws(LuaError) -> Double {
     let lua = try runtime.open()
     let (status, value, kind) = lua.callNumber(ref: ref, x)
-    if status == RawLua.Status.ok {
-      if lua.budgetExhausted { throw .budgetExceeded }
-      return value
-    }
     if status > RawLua.Status.ok { throw LuaError.take(status: status, from: lua, base: lua.top - 1) }
     if lua.budgetExhausted { throw .budgetExceeded }
-    throw .conversion(value: "the result", expected: "number", got: kind.name)
+    if status == RawLua.Status.ok { return value }
+    throw .conversion(value: "the result", expected: "number", got: lua.typeName(of: kind))
   }
 
   /// Calls the function with up to three tables passed by reference and reads back its first result,
@@ -50,22 +47,5 @@ extension LuaFunction {
 
   private func pushArgument(_ table: LuaTable?, on lua: RawLua) throws(LuaError) {
     if let table { try table.push(on: lua, runtime: runtime) } else { lua.pushNil() }
-  }
-}
-
-extension RawLua.Kind {
-  /// Lua's name for the type.
-  var name: String {
-    switch self {
-    case .none: "no value"
-    case .nil: "nil"
-    case .boolean: "boolean"
-    case .lightUserdata, .userdata: "userdata"
-    case .number: "number"
-    case .string: "string"
-    case .table: "table"
-    case .function: "function"
-    case .thread: "thread"
-    }
   }
 }

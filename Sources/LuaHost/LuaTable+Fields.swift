@@ -110,8 +110,9 @@ extension LuaTable {
   /// Sets `key` to the value `push` leaves on top (raw, no metamethods).
   private func write(_ key: StaticString, _ push: (RawLua) -> Void) {
     withPushed { lua in
+      lua.push(key)
       push(lua)
-      lua.rawSet(table: -2, field: key)
+      lua.rawSet(table: -3)
     }
   }
 

@@ -14,10 +14,8 @@ struct RawLua {
   enum Status {
     static let ok: Int32 = LUA_OK
     static let yield: Int32 = LUA_YIELD
-    static let runtime: Int32 = LUA_ERRRUN
     static let syntax: Int32 = LUA_ERRSYNTAX
     static let memory: Int32 = LUA_ERRMEM
-    static let handler: Int32 = LUA_ERRERR
   }
 
   /// Lua's basic types.
@@ -88,14 +86,8 @@ struct RawLua {
     }
   }
   func push(_ key: StaticString) {
-    if key.hasPointerRepresentation {
-      key.utf8Start.withMemoryRebound(to: CChar.self, capacity: key.utf8CodeUnitCount + 1) {
-        _ = lua_pushstring(state, $0)
-      }
-    } else {
-      key.withUTF8Buffer { bytes in
-        _ = bytes.withMemoryRebound(to: CChar.self) { lua_pushlstring(state, $0.baseAddress, $0.count) }
-      }
+    key.withUTF8Buffer { bytes in
+      _ = bytes.withMemoryRebound(to: CChar.self) { lua_pushlstring(state, $0.baseAddress, $0.count) }
     }
   }
   func pushCopy(of index: Int32) { lua_pushvalue(state, index) }
@@ -116,7 +108,9 @@ struct RawLua {
   // MARK: Reading
 
   func kind(at index: Int32) -> Kind { Kind(rawValue: lua_type(state, index)) ?? .none }
-  func typeName(at index: Int32) -> String { String(cString: lua_typename(state, lua_type(state, index))) }
+  func typeName(at index: Int32) -> String { typeName(of: kind(at: index)) }
+  /// Lua's name for a type (`"nil"`, `"number"`, `"no value"`, ...).
+  func typeName(of kind: Kind) -> String { String(cString: lua_typename(state, kind.rawValue)) }
   func boolean(at index: Int32) -> Bool { lua_toboolean(state, index) != 0 }
   func isInteger(at index: Int32) -> Bool { lua_isinteger(state, index) != 0 }
   func integer(at index: Int32) -> Int { Int(lua_tointegerx(state, index, nil)) }
@@ -128,19 +122,11 @@ struct RawLua {
     return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
   }
   func rawLength(at index: Int32) -> Int { Int(lua_rawlen(state, index)) }
-  func thread(at index: Int32) -> OpaquePointer? { lua_tothread(state, index) }
 
   // MARK: Tables (raw access only: no metamethod can run)
 
   /// Pops key and value and sets them in the table at index.
   func rawSet(table index: Int32) { lua_rawset(state, index) }
-  /// Pops a value and sets it at key in the table at index.
-  func rawSet(table index: Int32, field key: StaticString) {
-    let table = absolute(index)
-    push(key)
-    clua_insert(state, -2)
-    lua_rawset(state, table)
-  }
   func rawSet(table index: Int32, position: Int) { lua_rawseti(state, index, lua_Integer(position)) }
   @discardableResult func rawGet(table index: Int32, position: Int) -> Kind {
     Kind(rawValue: lua_rawgeti(state, index, lua_Integer(position))) ?? .none
