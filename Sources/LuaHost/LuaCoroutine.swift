@@ -59,13 +59,8 @@ public final class LuaCoroutine {
       isFinished = true
       throw .budgetExceeded
     }
-    var values: [LuaValue] = []
-    values.reserveCapacity(Int(count))
-    var index = top - count + 1
-    while index <= top {
-      values.append(try LuaValue.read(from: co, at: index, runtime: runtime))
-      index += 1
-    }
+    let values =
+      count > 0 ? try LuaValue.read(from: co, range: (top - count + 1)...top, runtime: runtime) : []
     return status == RawLua.Status.ok ? .finished(values) : .yielded(values)
   }
 }

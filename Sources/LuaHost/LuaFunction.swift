@@ -34,14 +34,8 @@ public final class LuaFunction {
     guard status == RawLua.Status.ok else { throw LuaError.take(status: status, from: lua, base: base) }
     defer { lua.setTop(base) }
     if lua.budgetExhausted { throw .budgetExceeded }
-    var values: [LuaValue] = []
-    values.reserveCapacity(Int(lua.top - base))
-    var index = base + 1
-    while index <= lua.top {
-      values.append(try LuaValue.read(from: lua, at: index, runtime: runtime))
-      index += 1
-    }
-    return values
+    guard lua.top > base else { return [] }
+    return try LuaValue.read(from: lua, range: (base + 1)...lua.top, runtime: runtime)
   }
 
   /// Pushes the function, checking that it belongs to `runtime`'s state.

@@ -2,6 +2,24 @@ extension LuaValue {
   /// How deep nested tables may go when converted by value (deeper, or a cycle, is a conversion error).
   static let maximumDepth = 32
 
+  /// Reads the values at stack indices `range` (tables by value), in order.
+  /// - Parameters:
+  ///   - lua: The thread whose stack holds them.
+  ///   - range: 1-based absolute indices.
+  ///   - runtime: The state they belong to.
+  /// - Returns: The values.
+  /// - Throws: `LuaError.conversion` when one cannot be converted.
+  static func read(from lua: RawLua, range: ClosedRange<Int32>, runtime: LuaRuntime) throws(LuaError)
+    -> [LuaValue]
+  {
+    var values: [LuaValue] = []
+    values.reserveCapacity(range.count)
+    for index in range {
+      values.append(try LuaValue.read(from: lua, at: index, runtime: runtime))
+    }
+    return values
+  }
+
   /// Reads the value at `index` of `lua`'s stack without changing the stack.
   /// - Parameters:
   ///   - byReference: when true, a table becomes `.tableRef` instead of being copied.

@@ -37,11 +37,7 @@ final class HostClosure {
     runtime.activeThread = lua.state
     defer { runtime.activeThread = outer }
     do {
-      var arguments: [LuaValue] = []
-      arguments.reserveCapacity(Int(count))
-      for index in 0..<count {
-        arguments.append(try LuaValue.read(from: lua, at: index + 1, runtime: runtime))
-      }
+      let arguments = count > 0 ? try LuaValue.read(from: lua, range: 1...count, runtime: runtime) : []
       let results = try body(arguments)
       guard lua.ensureStack(results.count + 8) else {
         throw LuaError.conversion(value: "results", expected: "fewer results", got: "\(results.count)")
