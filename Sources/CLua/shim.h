@@ -142,18 +142,24 @@ static int clua_thread_traceback(lua_State *L) {
 
 // MARK: - Protected host calls
 
-/// lua_pcall with the message handler (pushed below the function, removed after), the cap enforced and
-/// the budget running. Needs one free stack slot.
-static inline int clua_pcall_host(lua_State *L, clua_host *h, int nargs, int nresults) {
-  int handler = lua_gettop(L) - nargs;
-  lua_pushcfunction(L, clua_msgh);
-  lua_insert(L, handler);
+/// lua_pcall with the memory cap enforced and the budget running (entered and left around the call).
+static inline int clua_guarded_pcall(lua_State *L, clua_host *h, int nargs, int nresults, int handler) {
   clua_enter(L, h);
   int enforce = h->enforce;
   h->enforce = 1;
   int status = lua_pcall(L, nargs, nresults, handler);
   h->enforce = enforce;
   h->depth -= 1;
+  return status;
+}
+
+/// lua_pcall with the message handler (pushed below the function, removed after), the cap enforced and
+/// the budget running. Needs one free stack slot.
+static inline int clua_pcall_host(lua_State *L, clua_host *h, int nargs, int nresults) {
+  int handler = lua_gettop(L) - nargs;
+  lua_pushcfunction(L, clua_msgh);
+  lua_insert(L, handler);
+  int status = clua_guarded_pcall(L, h, nargs, nresults, handler);
   lua_remove(L, handler);
   return status;
 }
@@ -166,12 +172,7 @@ static inline int clua_call_number(lua_State *L, clua_host *h, int ref, double x
   lua_pushcfunction(L, clua_msgh);  // the handler goes first: no stack rotation needed
   lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
   lua_pushnumber(L, x);
-  clua_enter(L, h);
-  int enforce = h->enforce;
-  h->enforce = 1;
-  int status = lua_pcall(L, 1, 1, -3);
-  h->enforce = enforce;
-  h->depth -= 1;
+  int status = clua_guarded_pcall(L, h, 1, 1, -3);
   if (status != LUA_OK) {
     lua_remove(L, -2);
     return status;
