@@ -14,6 +14,7 @@
 #include <lualib.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 // MARK: - Macro replacements
 
@@ -34,16 +35,28 @@ typedef void (*clua_release_fn)(void *context);
 
 enum { CLUA_CALLBACK_ERROR = -1, CLUA_CALLBACK_YIELD = -2 };
 
+/// What ran out in a host call.
+enum { CLUA_SPENT_NONE = 0, CLUA_SPENT_INSTRUCTIONS = 1, CLUA_SPENT_TIME = 2 };
+
+/// Bytes Lua allocates per budget unit while script code runs (see sandbox_lib.h's cost model).
+#define CLUA_BYTES_PER_UNIT 4
+/// Budget units charged between two readings of the clock by charges (the hook reads it every step).
+#define CLUA_CLOCK_PERIOD 1000
+
 typedef struct clua_host {
   size_t bytes;                    // bytes Lua holds now
   size_t limit;                    // memory cap (0: none)
   unsigned long long allocations;  // allocator calls that allocate or resize (never frees)
-  int enforce;                     // 1 while script code runs: the cap applies
+  int enforce;                     // 1 while script code runs: the cap applies and allocations are billed
   int depth;                       // nesting of host calls (the budget resets at depth 0)
   long long budget;                // instructions allowed per host call
   long long remaining;             // instructions left in this host call
   int step;                        // hook period in instructions
-  int exhausted;                   // the budget ran out: every further instruction errors
+  int exhausted;                   // CLUA_SPENT_*: once spent, every further instruction errors
+  long long used;                  // budget units spent over the state's life, all host calls together
+  double timeout;                  // seconds one outermost host call may run (0: no deadline)
+  double started;                  // when the outermost call's clock started (0: not read yet)
+  long long clock_countdown;       // units charged until a charge reads the clock again
   clua_callback_fn callback;
   clua_release_fn release;
 } clua_host;
@@ -64,7 +77,20 @@ static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     h->bytes -= old;
     return NULL;
   }
-  if (nsize > old && h->enforce && h->limit && h->bytes - old + nsize > h->limit) return NULL;
+  if (nsize > old && h->enforce) {
+    if (h->limit && h->bytes - old + nsize > h->limit) return NULL;
+    if (h->depth > 0) {  // growth is work: billed to the budget (Lua turns NULL into a memory error)
+      long long units = (long long)((nsize - old) / CLUA_BYTES_PER_UNIT);
+      if (h->exhausted || units >= h->remaining) {
+        if (units > 0 || h->exhausted) {
+          if (!h->exhausted) h->exhausted = CLUA_SPENT_INSTRUCTIONS;
+          return NULL;
+        }
+      }
+      h->remaining -= units;
+      h->used += units;
+    }
+  }
   void *next = realloc(ptr, nsize);
   if (next == NULL) return nsize <= old ? ptr : NULL;  // a shrink never fails
   h->bytes = h->bytes - old + nsize;
@@ -72,7 +98,59 @@ static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   return next;
 }
 
-// MARK: - Instruction budget
+// MARK: - Instruction budget and deadline
+
+/// Monotonic seconds.
+static inline double clua_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/// Whether the outermost host call has run past its deadline. The clock starts at the first reading
+/// (after the first hook period or charge), so calls too short to reach one never read the clock.
+static inline int clua_past_deadline(clua_host *h) {
+  if (h->timeout <= 0) return 0;
+  double now = clua_now();
+  if (h->started == 0) {
+    h->started = now;
+    return 0;
+  }
+  return now - h->started > h->timeout;
+}
+
+static inline const char *clua_spent_message(int kind) {
+  return kind == CLUA_SPENT_TIME ? "time budget exceeded (the host call's deadline passed)"
+                                 : "instruction budget exceeded";
+}
+
+static void clua_hook(lua_State *L, lua_Debug *ar);
+
+/// Pushes "file:line: " of the innermost Lua function running (C functions have no line), or "".
+static inline void clua_where_script(lua_State *L) {
+  lua_Debug ar;
+  for (int level = 1; level < 32 && lua_getstack(L, level - 1, &ar); level++) {
+    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+      lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+      return;
+    }
+  }
+  lua_pushliteral(L, "");
+}
+
+/// Marks the budget spent and raises at the script's line; from now on every instruction of this
+/// host call raises again.
+static inline int clua_exhaust(lua_State *L, clua_host *h, int kind) {
+  if (h->exhausted == CLUA_SPENT_NONE) h->exhausted = kind;
+  lua_sethook(L, clua_hook, LUA_MASKCOUNT, 1);
+  int enforce = h->enforce;
+  h->enforce = 0;  // the message is the host's (the reserve): a spent budget refuses script growth
+  clua_where_script(L);
+  lua_pushstring(L, clua_spent_message(h->exhausted));
+  lua_concat(L, 2);
+  h->enforce = enforce;
+  return lua_error(L);
+}
 
 static void clua_hook(lua_State *L, lua_Debug *ar) {
   (void)ar;
@@ -80,18 +158,44 @@ static void clua_hook(lua_State *L, lua_Debug *ar) {
   if (!h->exhausted) {
     int count = lua_gethookcount(L);
     h->remaining -= count;
-    if (h->remaining > 0) {
+    h->used += count;
+    if (h->remaining > 0 && !clua_past_deadline(h)) {
       if (count != h->step) lua_sethook(L, clua_hook, LUA_MASKCOUNT, h->step);
       return;
     }
-    h->exhausted = 1;
+    h->exhausted = h->remaining > 0 ? CLUA_SPENT_TIME : CLUA_SPENT_INSTRUCTIONS;
   }
   // Redis-style: stay exhausted and fire on every instruction until the host call returns.
-  lua_sethook(L, clua_hook, LUA_MASKCOUNT, 1);
-  luaL_error(L, "instruction budget exceeded");
+  clua_exhaust(L, h, h->exhausted);
+}
+
+/// Bills units of work done in C on a script's behalf to the running host call; raises (a C-side
+/// luaL_error) when the budget or the deadline is spent. Outside host calls nothing is billed.
+static inline void clua_charge(lua_State *L, double units) {
+  clua_host *h = clua_host_of(L);
+  if (h->depth == 0) return;
+  if (h->exhausted) clua_exhaust(L, h, h->exhausted);
+  if (!(units > 0)) return;  // also NaN
+  if (units >= (double)h->remaining) {
+    h->used += h->remaining;
+    h->remaining = 0;
+    clua_exhaust(L, h, CLUA_SPENT_INSTRUCTIONS);
+  }
+  h->remaining -= (long long)units;
+  h->used += (long long)units;
+  h->clock_countdown -= (long long)units + 1;
+  if (h->clock_countdown <= 0) {
+    h->clock_countdown = CLUA_CLOCK_PERIOD;
+    if (clua_past_deadline(h)) clua_exhaust(L, h, CLUA_SPENT_TIME);
+  }
 }
 
 /// Sets the budget and installs the hook on L; threads created later inherit it (lua_newthread).
+/// Sets the deadline of each later outermost host call in seconds (0: none).
+static inline void clua_set_timeout(lua_State *L, double seconds) {
+  clua_host_of(L)->timeout = seconds > 0 ? seconds : 0;
+}
+
 static inline void clua_set_budget(lua_State *L, long long budget) {
   clua_host *h = clua_host_of(L);
   h->budget = budget;
@@ -102,16 +206,23 @@ static inline void clua_set_budget(lua_State *L, long long budget) {
 static inline void clua_enter(lua_State *L, clua_host *h) {
   if (h->depth++ == 0) {
     h->remaining = h->budget;
+    h->started = 0;
+    h->clock_countdown = CLUA_CLOCK_PERIOD;
     if (h->exhausted) {
-      h->exhausted = 0;
+      h->exhausted = CLUA_SPENT_NONE;
       lua_sethook(L, clua_hook, LUA_MASKCOUNT, h->step);
     }
   }
 }
 
+#include "sandbox_match.h"
+#include "sandbox_lib.h"
+
 // MARK: - Error messages
 
 /// Pushes a readable string for the error object at idx; never raises (a failing __tostring is caught).
+/// An error's __tostring is script code: it runs under the cap and the budget like any other (with a
+/// spent budget it fails at once and the fallback text is used).
 static inline const char *clua_push_errstring(lua_State *L, int idx) {
   idx = lua_absindex(L, idx);
   if (lua_type(L, idx) == LUA_TSTRING || lua_type(L, idx) == LUA_TNUMBER) {
@@ -126,17 +237,26 @@ static inline const char *clua_push_errstring(lua_State *L, int idx) {
   return lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, idx));
 }
 
+/// Pushes the error at index 1 as text followed by thread's traceback from level. The text is the
+/// script's (under the cap); the traceback is the host's, built in the host reserve so that a spent
+/// budget or a full heap still gets its message.
+static inline void clua_push_traceback(lua_State *L, lua_State *thread, int level) {
+  clua_host *h = clua_host_of(L);
+  const char *msg = clua_push_errstring(L, 1);
+  int enforce = h->enforce;
+  h->enforce = 0;
+  luaL_traceback(L, thread, msg, level);
+  h->enforce = enforce;
+}
+
 /// The message handler: the error as text followed by luaL_traceback.
 static int clua_msgh(lua_State *L) {
-  const char *msg = clua_push_errstring(L, 1);
-  luaL_traceback(L, L, msg, 1);
+  clua_push_traceback(L, L, 1);
   return 1;
 }
 
 static int clua_thread_traceback(lua_State *L) {
-  lua_State *co = (lua_State *)lua_touserdata(L, 2);
-  const char *msg = clua_push_errstring(L, 1);
-  luaL_traceback(L, co, msg, 0);
+  clua_push_traceback(L, (lua_State *)lua_touserdata(L, 2), 0);
   return 1;
 }
 
@@ -208,17 +328,22 @@ static inline int clua_resume_host(lua_State *L, clua_host *h, lua_State *co, in
   int enforce = h->enforce;
   h->enforce = 1;
   int status = lua_resume(co, L, nargs, nresults);
-  h->enforce = enforce;
+  // The traceback (with the error's __tostring) and the reset (with pending __close handlers) are
+  // script code too: they run before the cap and the budget are lifted.
   if (status != LUA_OK && status != LUA_YIELD) {
     lua_pushcfunction(L, clua_thread_traceback);
     lua_xmove(co, L, 1);
     lua_pushlightuserdata(L, co);
-    if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
+    int described = lua_pcall(L, 2, 1, 0) == LUA_OK;
+    /* Only a thread that died is reset; a failed resume of a running thread leaves it LUA_OK. */
+    if (lua_status(co) != LUA_OK) lua_resetthread(co);
+    h->enforce = enforce;  // the host reserve again: the fallback text below must not fail
+    if (!described) {
       lua_pop(L, 1);
       lua_pushliteral(L, "(error object could not be described)");
     }
-    /* Only a thread that died is reset; a failed resume of a running thread leaves it LUA_OK. */
-    if (lua_status(co) != LUA_OK) lua_resetthread(co);
+  } else {
+    h->enforce = enforce;
   }
   h->depth -= 1;
   return status;
@@ -254,14 +379,15 @@ static int clua_trampoline(lua_State *L) {
   int enforce = h->enforce;
   h->enforce = 0;  // host reserve: Swift's pushes are never refused
   int result = h->callback(L, *slot);
-  h->enforce = enforce;
-  if (result >= 0) return result;
-  if (result == CLUA_CALLBACK_ERROR) {
+  if (result == CLUA_CALLBACK_ERROR) {  // the message is the host's: built in the reserve too
     luaL_where(L, 1);
     lua_insert(L, -2);
     lua_concat(L, 2);
+    h->enforce = enforce;
     return lua_error(L);
   }
+  h->enforce = enforce;
+  if (result >= 0) return result;
   return lua_yield(L, CLUA_CALLBACK_YIELD - result);
 }
 
@@ -286,6 +412,7 @@ static inline lua_State *clua_newstate(clua_host *h) {
   lua_State *L = lua_newstate(clua_alloc, h);
   if (L == NULL) return NULL;
   luaL_openlibs(L);
+  clua_install_counted_libraries(L);
   lua_settop(L, 0);
   clua_set_budget(L, h->budget);
   return L;

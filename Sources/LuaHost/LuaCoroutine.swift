@@ -55,9 +55,9 @@ public final class LuaCoroutine {
     if status == RawLua.Status.ok { isFinished = true }
     let top = co.top
     defer { co.setTop(top - count) }
-    if lua.budgetExhausted {
+    if let spent = lua.spentError {
       isFinished = true
-      throw .budgetExceeded
+      throw spent
     }
     let values =
       count > 0 ? try LuaValue.read(from: co, range: (top - count + 1)...top, runtime: runtime) : []

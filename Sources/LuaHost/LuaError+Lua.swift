@@ -1,4 +1,8 @@
 extension LuaError {
+  /// The most bytes of an error message (and its traceback) the host copies out of Lua; a longer
+  /// message is cut there and says how long it was.
+  static let maximumMessageBytes = 8192
+
   /// Turns a failed status into a typed error, reading the error object on top and resetting the stack.
   /// - Parameters:
   ///   - status: the status returned by a load, call or resume.
@@ -7,10 +11,15 @@ extension LuaError {
   ///   - ranCode: whether script code ran (then an exhausted budget wins over every other reading).
   static func take(status: Int32, from lua: RawLua, base: Int32, ranCode: Bool = true) -> LuaError {
     defer { lua.setTop(base) }
-    if ranCode && lua.budgetExhausted { return .budgetExceeded }
-    if status == RawLua.Status.memory { return .memory }
     let text =
-      lua.kind(at: -1) == .string ? lua.string(at: -1) : "(error object is a \(lua.typeName(at: -1)) value)"
+      lua.kind(at: -1) == .string
+      ? lua.string(at: -1, limit: maximumMessageBytes) : "(error object is a \(lua.typeName(at: -1)) value)"
+    if ranCode, lua.budgetExhausted {
+      var location: String?
+      if case .runtime(_, let place?, _) = runtime(from: text) { location = place }
+      return lua.spentError(at: location) ?? .budgetExceeded(location: location)
+    }
+    if status == RawLua.Status.memory { return .memory }
     if status == RawLua.Status.syntax { return syntax(from: text) }
     return runtime(from: text)
   }

@@ -7,14 +7,38 @@ public enum LuaError: Error, Equatable, Sendable {
   case runtime(message: String, location: String?, traceback: String)
   /// The state's memory cap was reached.
   case memory
-  /// The host call ran past its instruction budget.
-  case budgetExceeded
+  /// The host call ran past its instruction budget (VM instructions plus the work the standard library
+  /// does in C, billed by the sandbox's cost model).
+  case budgetExceeded(location: String?)
+  /// The host call ran past its wall-clock deadline (the last line of the budget: a run that stays
+  /// within its instruction budget never reaches it).
+  case deadlineExceeded(seconds: Double, location: String?)
   /// A value did not have the type the host expected: which value, the expected type, the actual type.
   case conversion(value: String, expected: String, got: String)
   /// The script tried to use something the sandbox does not offer.
   case sandbox(message: String)
   /// The state was closed before the call.
   case stateClosed
+}
+
+extension LuaError {
+  /// Where the error was raised (`"file.lua:12"`), when Lua knows.
+  public var location: String? {
+    switch self {
+    case .syntax(let file, let line, _): "\(file):\(line)"
+    case .runtime(_, let location, _), .budgetExceeded(let location), .deadlineExceeded(_, let location):
+      location
+    default: nil
+    }
+  }
+
+  /// Whether a budget ran out (instructions or the deadline).
+  public var isBudget: Bool {
+    switch self {
+    case .budgetExceeded, .deadlineExceeded: true
+    default: false
+    }
+  }
 }
 
 extension LuaError: CustomStringConvertible {
@@ -24,7 +48,10 @@ extension LuaError: CustomStringConvertible {
     case .syntax(let file, let line, let message): "\(file):\(line): \(message)"
     case .runtime(let message, let location, _): location.map { "\($0): \(message)" } ?? message
     case .memory: "not enough memory (the state's memory cap was reached)"
-    case .budgetExceeded: "instruction budget exceeded"
+    case .budgetExceeded(let location): (location.map { "\($0): " } ?? "") + "instruction budget exceeded"
+    case .deadlineExceeded(let seconds, let location):
+      (location.map { "\($0): " } ?? "")
+        + "time budget exceeded (the call ran past its \(Int((seconds * 1000).rounded())) ms deadline)"
     case .conversion(let value, let expected, let got): "\(value): expected \(expected), got \(got)"
     case .sandbox(let message): message
     case .stateClosed: "the Lua state is closed"

@@ -8,7 +8,7 @@ extension LuaFunction {
     let lua = try runtime.open()
     let (status, value, kind) = lua.callNumber(ref: ref, x)
     if status > RawLua.Status.ok { throw LuaError.take(status: status, from: lua, base: lua.top - 1) }
-    if lua.budgetExhausted { throw .budgetExceeded }
+    if let spent = lua.spentError { throw spent }
     if status == RawLua.Status.ok { return value }
     throw .conversion(value: "the result", expected: "number", got: lua.typeName(of: kind))
   }
@@ -41,7 +41,7 @@ extension LuaFunction {
     let status = lua.call(arguments: count, results: 1)
     guard status == RawLua.Status.ok else { throw LuaError.take(status: status, from: lua, base: base) }
     defer { lua.setTop(base) }
-    if lua.budgetExhausted { throw .budgetExceeded }
+    if let spent = lua.spentError { throw spent }
     return try LuaValue.read(from: lua, at: -1, runtime: runtime, byReference: true)
   }
 

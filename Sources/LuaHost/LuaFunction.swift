@@ -33,7 +33,7 @@ public final class LuaFunction {
   ) throws(LuaError) -> [LuaValue] {
     guard status == RawLua.Status.ok else { throw LuaError.take(status: status, from: lua, base: base) }
     defer { lua.setTop(base) }
-    if lua.budgetExhausted { throw .budgetExceeded }
+    if let spent = lua.spentError { throw spent }
     guard lua.top > base else { return [] }
     return try LuaValue.read(from: lua, range: (base + 1)...lua.top, runtime: runtime)
   }

@@ -17,17 +17,22 @@ public final class LuaState {
     public var print: ((String) -> Void)?
     /// The seed `math.random` starts from (and `math.randomseed()` without arguments returns to).
     public var randomSeed: Int
+    /// Seconds one outermost host call may run (default 0.5; 0 turns the deadline off). The last line
+    /// behind the instruction budget, checked from the count hook and the counted library: a call
+    /// that stays within its instruction budget finishes long before it, so it never decides a run.
+    public var deadline: Double
 
     /// Options with the defaults above.
     public init(
       memoryLimit: Int = 16 << 20, instructionLimit: Int = 10_000_000, moduleRoot: String? = nil,
-      print: ((String) -> Void)? = nil, randomSeed: Int = 0x5EED
+      print: ((String) -> Void)? = nil, randomSeed: Int = 0x5EED, deadline: Double = 0.5
     ) {
       self.memoryLimit = memoryLimit
       self.instructionLimit = instructionLimit
       self.moduleRoot = moduleRoot
       self.print = print
       self.randomSeed = randomSeed
+      self.deadline = deadline
     }
   }
 
@@ -38,7 +43,10 @@ public final class LuaState {
   ///   - options: limits, module root, print sink and random seed.
   /// - Throws: `LuaError.memory` when Lua cannot start.
   public init(_ options: Options = Options()) throws(LuaError) {
-    guard let raw = RawLua.open(memoryLimit: options.memoryLimit, instructionLimit: options.instructionLimit)
+    guard
+      let raw = RawLua.open(
+        memoryLimit: options.memoryLimit, instructionLimit: options.instructionLimit,
+        deadline: options.deadline)
     else { throw .memory }
     runtime = LuaRuntime(raw: raw)
     runtime.printSink = options.print
@@ -71,6 +79,17 @@ public final class LuaState {
   public var memoryLimit: Int {
     get { runtime.raw?.memoryLimit ?? 0 }
     set { runtime.raw?.setMemoryLimit(newValue) }
+  }
+
+  /// Budget units spent over the state's life, all host calls together: VM instructions (counted in
+  /// steps of 1000), bytes allocated while scripts run (one unit per 4 bytes) and the counted standard
+  /// library's work. A host that runs many calls for one job (a scenario's resumes) caps their sum.
+  public var unitsUsed: Int { runtime.raw?.unitsUsed ?? 0 }
+
+  /// Seconds each later outermost host call may run (0: no deadline).
+  public var deadline: Double {
+    get { runtime.raw?.deadline ?? 0 }
+    set { runtime.raw?.setDeadline(newValue) }
   }
 
   /// Sets the instruction budget of each later host call.

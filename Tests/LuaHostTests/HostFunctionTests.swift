@@ -59,7 +59,7 @@ import Testing
       return try function.call()
     }
     let caught = error(running: "spin(function() while true do end end)", in: state)
-    #expect(caught == .budgetExceeded)
+    #expect(caught.map(ErrorKind.init) == .budget)
     try expectHealthy(state, #line)
   }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// The kind of a `LuaError`, for table-driven expectations.
 enum ErrorKind: String {
-  case syntax, runtime, memory, budget, conversion, sandbox, closed
+  case syntax, runtime, memory, budget, deadline, conversion, sandbox, closed
 
   init(_ error: LuaError) {
     switch error {
@@ -12,6 +12,7 @@ enum ErrorKind: String {
     case .runtime: self = .runtime
     case .memory: self = .memory
     case .budgetExceeded: self = .budget
+    case .deadlineExceeded: self = .deadline
     case .conversion: self = .conversion
     case .sandbox: self = .sandbox
     case .stateClosed: self = .closed

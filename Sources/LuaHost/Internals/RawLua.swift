@@ -24,11 +24,12 @@ struct RawLua {
   }
 
   /// Opens a state with a memory cap and an instruction budget; nil when Lua cannot start.
-  static func open(memoryLimit: Int, instructionLimit: Int) -> RawLua? {
+  static func open(memoryLimit: Int, instructionLimit: Int, deadline: Double) -> RawLua? {
     let host = UnsafeMutablePointer<clua_host>.allocate(capacity: 1)
     host.initialize(to: clua_host())
     host.pointee.limit = memoryLimit > 0 ? size_t(memoryLimit) : 0
     host.pointee.budget = Int64(max(instructionLimit, 1))
+    host.pointee.timeout = deadline.isFinite && deadline > 0 ? deadline : 0
     host.pointee.callback = { state, context in
       guard let state, let context else { return 0 }
       return HostClosure.invoke(context, on: RawLua(state: state, host: clua_host_of(state)))
@@ -60,6 +61,20 @@ struct RawLua {
   var bytesInUse: Int { Int(host.pointee.bytes) }
   var allocationCount: UInt64 { UInt64(host.pointee.allocations) }
   var budgetExhausted: Bool { host.pointee.exhausted != 0 }
+  /// The error for a spent budget (instructions or the deadline), or nil while it lasts.
+  var spentError: LuaError? { spentError(at: nil) }
+  /// The error for a spent budget, raised at `location` (`file.lua:12`).
+  func spentError(at location: String?) -> LuaError? {
+    switch host.pointee.exhausted {
+    case Int32(CLUA_SPENT_NONE): nil
+    case Int32(CLUA_SPENT_TIME): .deadlineExceeded(seconds: host.pointee.timeout, location: location)
+    default: .budgetExceeded(location: location)
+    }
+  }
+  /// Budget units spent over the state's life (instructions, billed allocations and C work).
+  var unitsUsed: Int { Int(host.pointee.used) }
+  var deadline: Double { host.pointee.timeout }
+  func setDeadline(_ seconds: Double) { clua_set_timeout(state, seconds) }
   var memoryLimit: Int { Int(host.pointee.limit) }
   func setInstructionLimit(_ limit: Int) { clua_set_budget(state, Int64(max(limit, 1))) }
   func setMemoryLimit(_ limit: Int) { host.pointee.limit = limit > 0 ? size_t(limit) : 0 }
@@ -120,6 +135,14 @@ struct RawLua {
     var length = 0
     guard let bytes = lua_tolstring(state, index, &length) else { return "" }
     return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
+  }
+  /// The string at index, cut to its first `limit` bytes (a cut text ends with its total length).
+  func string(at index: Int32, limit: Int) -> String {
+    var length = 0
+    guard let bytes = lua_tolstring(state, index, &length) else { return "" }
+    let kept = min(length, limit)
+    let text = String(decoding: UnsafeRawBufferPointer(start: bytes, count: kept), as: UTF8.self)
+    return kept == length ? text : text + "... (\(length) bytes)"
   }
   func rawLength(at index: Int32) -> Int { Int(lua_rawlen(state, index)) }
 

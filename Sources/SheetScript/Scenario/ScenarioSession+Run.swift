@@ -39,8 +39,7 @@ extension ScenarioSession {
   private static func errorLocation(_ error: LuaError) -> (file: String?, line: Int) {
     switch error {
     case .syntax(let file, let line, _): return (file, line)
-    case .runtime(_, let location?, _): return ScenarioSession.location(location)
-    default: return (nil, 0)
+    default: return error.location.map(ScenarioSession.location) ?? (nil, 0)
     }
   }
 

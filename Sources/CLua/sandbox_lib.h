@@ -1,0 +1,270 @@
+// The sandbox's counted standard library: wrappers that charge the host call's instruction budget for
+// work Lua's C library does without running VM instructions (the count hook never fires inside C).
+//
+// The cost model, in budget units (one unit is one VM instruction):
+// - bytes Lua allocates cost 1 unit per CLUA_BYTES_PER_UNIT (the allocator charges them, so string
+//   building of every kind is covered: string.rep, format, concat, `..`, gsub, table growth);
+// - work that allocates nothing costs 1 unit per element visited, moved or compared (string.rep's
+//   copies of an empty string, string.byte's values, table.move/insert/remove/concat/unpack, utf8 ranges), or per
+//   CLUA_BYTES_PER_UNIT bytes scanned (tonumber, utf8.len), charged before the work starts, so a call
+//   that cannot finish within the budget never starts;
+// - table.sort costs 2 n log2(n) comparisons; collectgarbage's full cycle costs the heap size in
+//   bytes / (4 CLUA_BYTES_PER_UNIT);
+// - pattern matching (find, match, gmatch, gsub) runs in sandbox_match.h, which counts every step.
+//
+// Included by shim.h; every function here runs inside a Lua call, so raising is safe (C frames only).
+#ifndef SHEETSCRIPT_CLUA_SANDBOX_LIB_H
+#define SHEETSCRIPT_CLUA_SANDBOX_LIB_H
+
+#include <math.h>
+
+/// Calls the original library function (upvalue 1) with every argument; returns all its results.
+static int cl_forward(lua_State *L) {
+  int n = lua_gettop(L);
+  lua_pushvalue(L, lua_upvalueindex(1));
+  lua_insert(L, 1);
+  lua_call(L, n, LUA_MULTRET);
+  return lua_gettop(L);
+}
+
+/// The number of integers in from...to (0 when empty), without overflow.
+static double cl_span(lua_Integer from, lua_Integer to) {
+  return to >= from ? (double)to - (double)from + 1 : 0;
+}
+
+/// An optional integer argument, or def when absent or not an integer (the original then reports it).
+static lua_Integer cl_optint(lua_State *L, int arg, lua_Integer def) {
+  int ok = 0;
+  lua_Integer value = lua_tointegerx(L, arg, &ok);
+  return ok ? value : def;
+}
+
+/// A string position from a possibly negative index (Lua's posrelatI), as a 1-based position.
+static lua_Integer cl_start(lua_Integer pos, size_t len) {
+  if (pos > 0) return pos;
+  if (pos == 0) return 1;
+  if (pos < -(lua_Integer)len) return 1;
+  return (lua_Integer)len + pos + 1;
+}
+
+/// A string end position (Lua's getendpos).
+static lua_Integer cl_end(lua_Integer pos, size_t len) {
+  if (pos > (lua_Integer)len) return (lua_Integer)len;
+  if (pos >= 0) return pos;
+  if (pos < -(lua_Integer)len) return 0;
+  return (lua_Integer)len + pos + 1;
+}
+
+/// The raw length of a table argument (0 for anything else; the original reports the type).
+static double cl_table_length(lua_State *L, int arg) {
+  return lua_type(L, arg) == LUA_TTABLE ? (double)luaL_len(L, arg) : 0;
+}
+
+// MARK: string
+
+/// string.rep: the result's bytes are billed (and capped) as they are allocated; copies of an empty
+/// string and separator allocate nothing, so they cost one unit each.
+static int cl_string_rep(lua_State *L) {
+  size_t l, lsep;
+  luaL_checklstring(L, 1, &l);
+  lua_Integer n = luaL_checkinteger(L, 2);
+  luaL_optlstring(L, 3, "", &lsep);
+  if (n > 0 && l + lsep == 0) clua_charge(L, (double)n);
+  return cl_forward(L);
+}
+
+/// string.byte: one unit per value returned.
+static int cl_string_byte(lua_State *L) {
+  size_t l;
+  luaL_checklstring(L, 1, &l);
+  lua_Integer first = cl_optint(L, 2, 1);
+  lua_Integer last = cl_end(cl_optint(L, 3, first), l);
+  clua_charge(L, 1 + cl_span(cl_start(first, l), last));
+  return cl_forward(L);
+}
+
+/// Functions whose work is their argument count (string.char, string.pack, table.pack, utf8.char).
+static int cl_per_argument(lua_State *L) {
+  clua_charge(L, 1 + (double)lua_gettop(L));
+  return cl_forward(L);
+}
+
+/// string.format, string.unpack, string.packsize: the format's length plus the arguments.
+static int cl_per_format(lua_State *L) {
+  size_t l = 0;
+  if (lua_type(L, 1) == LUA_TSTRING) lua_tolstring(L, 1, &l);
+  clua_charge(L, 1 + (double)lua_gettop(L) + (double)l);
+  return cl_forward(L);
+}
+
+// MARK: table
+
+/// Charges one unit per element of list[i..j], i and j being arguments `arg` and `arg + 1` (defaults 1
+/// and #list).
+static void cl_charge_range(lua_State *L, int arg) {
+  lua_Integer first = cl_optint(L, arg, 1);
+  lua_Integer last =
+    lua_isnoneornil(L, arg + 1) ? (lua_Integer)cl_table_length(L, 1) : cl_optint(L, arg + 1, 0);
+  clua_charge(L, 1 + cl_span(first, last));
+}
+
+/// table.concat (list [, sep [, i [, j]]]): one unit per element.
+static int cl_table_concat(lua_State *L) {
+  cl_charge_range(L, 3);
+  return cl_forward(L);
+}
+
+/// table.insert (list, [pos,] value): one unit per element shifted.
+static int cl_table_insert(lua_State *L) {
+  double shifted = 0;
+  if (lua_gettop(L) == 3) {
+    double end = cl_table_length(L, 1) + 1;
+    double pos = (double)cl_optint(L, 2, (lua_Integer)end);
+    shifted = end > pos ? end - pos : 0;
+  }
+  clua_charge(L, 1 + shifted);
+  return cl_forward(L);
+}
+
+/// table.remove (list [, pos]): one unit per element shifted.
+static int cl_table_remove(lua_State *L) {
+  double size = cl_table_length(L, 1);
+  double pos = (double)cl_optint(L, 2, (lua_Integer)size);
+  clua_charge(L, 1 + (size > pos ? size - pos : 0));
+  return cl_forward(L);
+}
+
+/// table.move (a1, f, e, t [, a2]): one unit per element moved.
+static int cl_table_move(lua_State *L) {
+  clua_charge(L, 1 + cl_span(cl_optint(L, 2, 1), cl_optint(L, 3, 0)));
+  return cl_forward(L);
+}
+
+/// table.sort (list [, comp]): 2 n log2(n) comparisons (a Lua comparator also counts its own code).
+static int cl_table_sort(lua_State *L) {
+  double n = cl_table_length(L, 1);
+  clua_charge(L, 1 + (n > 1 ? 2 * n * log2(n) : 0));
+  return cl_forward(L);
+}
+
+/// table.unpack (list [, i [, j]]): one unit per value returned.
+static int cl_table_unpack(lua_State *L) {
+  cl_charge_range(L, 2);
+  return cl_forward(L);
+}
+
+// MARK: utf8 and base
+
+/// utf8.codepoint (s [, i [, j]]): one unit per byte of the range.
+static int cl_utf8_codepoint(lua_State *L) {
+  size_t l = 0;
+  if (lua_type(L, 1) == LUA_TSTRING) lua_tolstring(L, 1, &l);
+  lua_Integer first = cl_optint(L, 2, 1);
+  lua_Integer last = cl_end(cl_optint(L, 3, first), l);
+  clua_charge(L, 1 + cl_span(cl_start(first, l), last));
+  return cl_forward(L);
+}
+
+/// Functions that scan their first string argument (utf8.len, utf8.offset, tonumber).
+static int cl_per_byte(lua_State *L) {
+  size_t l = 0;
+  if (lua_type(L, 1) == LUA_TSTRING) lua_tolstring(L, 1, &l);
+  clua_charge(L, 1 + (double)l / CLUA_BYTES_PER_UNIT);
+  return cl_forward(L);
+}
+
+/// collectgarbage: a full cycle or step visits the heap.
+static int cl_collectgarbage(lua_State *L) {
+  const char *option = luaL_optstring(L, 1, "collect");
+  double work = 1;
+  if (strcmp(option, "collect") == 0 || strcmp(option, "step") == 0) {
+    work += (double)clua_host_of(L)->bytes / (4 * CLUA_BYTES_PER_UNIT);
+  }
+  clua_charge(L, work);
+  return cl_forward(L);
+}
+
+/// charge(units): the trusted prelude's way to bill work done on a script's behalf (parsing, printing,
+/// module reading).
+static int cl_charge(lua_State *L) {
+  clua_charge(L, luaL_checknumber(L, 1));
+  return 0;
+}
+
+// MARK: Installation
+
+/// Keeps a copy of lib's original functions in the registry's LOADED table under lib's name, where
+/// luaL_argerror looks up a function's name: an original called from its wrapper still reports
+/// "bad argument #1 to 'table.insert'" rather than '?'. (The sandbox's require never reads LOADED.)
+static void cl_keep_originals(lua_State *L, const char *lib) {
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+  lua_newtable(L);
+  lua_getglobal(L, lib);
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {  // [LOADED, copy, lib, key, value]
+    lua_pushvalue(L, -2);
+    lua_insert(L, -2);
+    lua_rawset(L, -5);
+  }
+  lua_pop(L, 1);
+  lua_setfield(L, -2, lib);
+  lua_pop(L, 1);
+}
+
+/// Replaces lib.name (a global when lib is NULL) by wrapper, which gets the original as upvalue 1.
+static void cl_wrap(lua_State *L, const char *lib, const char *name, lua_CFunction wrapper) {
+  if (lib != NULL) {
+    lua_getglobal(L, lib);
+  } else {
+    lua_pushglobaltable(L);
+  }
+  lua_getfield(L, -1, name);
+  lua_pushcclosure(L, wrapper, 1);
+  lua_setfield(L, -2, name);
+  lua_pop(L, 1);
+}
+
+/// Replaces lib.name by a function of its own.
+static void cl_replace(lua_State *L, const char *lib, const char *name, lua_CFunction function) {
+  lua_getglobal(L, lib);
+  lua_pushcfunction(L, function);
+  lua_setfield(L, -2, name);
+  lua_pop(L, 1);
+}
+
+/// Installs the counted functions into the real libraries (before the sandbox prelude copies them,
+/// and in the string metatable's __index, which is the string table itself). The prelude's charge
+/// function is left in the global `sheetscript_charge`, which the prelude takes and removes.
+static void clua_install_counted_libraries(lua_State *L) {
+  cl_keep_originals(L, "string");
+  cl_keep_originals(L, "table");
+  cl_keep_originals(L, "utf8");
+  cl_replace(L, "string", "find", clua_str_find);
+  cl_replace(L, "string", "match", clua_str_match);
+  cl_replace(L, "string", "gmatch", clua_str_gmatch);
+  cl_replace(L, "string", "gsub", clua_str_gsub);
+  cl_wrap(L, "string", "rep", cl_string_rep);
+  cl_wrap(L, "string", "byte", cl_string_byte);
+  cl_wrap(L, "string", "char", cl_per_argument);
+  cl_wrap(L, "string", "pack", cl_per_argument);
+  cl_wrap(L, "string", "format", cl_per_format);
+  cl_wrap(L, "string", "unpack", cl_per_format);
+  cl_wrap(L, "string", "packsize", cl_per_format);
+  cl_wrap(L, "table", "concat", cl_table_concat);
+  cl_wrap(L, "table", "insert", cl_table_insert);
+  cl_wrap(L, "table", "remove", cl_table_remove);
+  cl_wrap(L, "table", "move", cl_table_move);
+  cl_wrap(L, "table", "sort", cl_table_sort);
+  cl_wrap(L, "table", "pack", cl_per_argument);
+  cl_wrap(L, "table", "unpack", cl_table_unpack);
+  cl_wrap(L, "utf8", "char", cl_per_argument);
+  cl_wrap(L, "utf8", "codepoint", cl_utf8_codepoint);
+  cl_wrap(L, "utf8", "len", cl_per_byte);
+  cl_wrap(L, "utf8", "offset", cl_per_byte);
+  cl_wrap(L, NULL, "tonumber", cl_per_byte);
+  cl_wrap(L, NULL, "collectgarbage", cl_collectgarbage);
+  lua_pushcfunction(L, cl_charge);
+  lua_setglobal(L, "sheetscript_charge");
+}
+
+#endif
