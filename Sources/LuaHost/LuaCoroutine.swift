@@ -25,6 +25,15 @@ public final class LuaCoroutine {
     self.thread = thread
   }
 
+  /// Where the suspended coroutine is (`"file.lua:12"`): the innermost Lua function on its stack whose
+  /// chunk is not one of `skipping` (chunk names as given to `load`, such as a wrapper prelude's).
+  /// - Parameter skipping: Chunk names to look through.
+  /// - Returns: The location, or nil when the coroutine has not started or has finished.
+  public func location(skipping: Set<String> = []) -> String? {
+    guard !isFinished, let lua = try? runtime.open() else { return nil }
+    return lua.on(thread).scriptLocation(skipping: skipping)
+  }
+
   /// Starts or resumes the coroutine.
   /// - Parameters:
   ///   - arguments: the function's arguments on the first resume; afterwards, what the yielding host
@@ -41,7 +50,12 @@ public final class LuaCoroutine {
       throw .runtime(message: "cannot resume non-suspended coroutine", location: nil, traceback: "")
     }
     isRunning = true
-    defer { isRunning = false }
+    let outerThread = runtime.hostThread
+    runtime.hostThread = thread
+    defer {
+      isRunning = false
+      runtime.hostThread = outerThread
+    }
     let co = lua.on(thread)
     let threadBase = co.top
     guard co.ensureStack(arguments.count + 4) else { throw .memory }

@@ -16,12 +16,33 @@ extension LuaError {
       ? lua.string(at: -1, limit: maximumMessageBytes) : "(error object is a \(lua.typeName(at: -1)) value)"
     if ranCode, lua.budgetExhausted {
       var location: String?
-      if case .runtime(_, let place?, _) = runtime(from: text) { location = place }
+      if case .runtime(_, let place, let traceback) = runtime(from: text) {
+        location = place ?? firstFrame(in: traceback)
+      }
       return lua.spentError(at: location) ?? .budgetExceeded(location: location)
     }
     if status == RawLua.Status.memory { return .memory }
     if status == RawLua.Status.syntax { return syntax(from: text) }
     return runtime(from: text)
+  }
+
+  /// The first frame of a traceback that is a script's line (`"file.lua:12"`): C functions, the
+  /// sandbox's own chunk and the chunks named in `skipping` are looked through.
+  /// - Parameters:
+  ///   - traceback: The text after `stack traceback:`.
+  ///   - skipping: Chunk names (as in the traceback) to look through.
+  /// - Returns: The location, or nil when no frame is a script's.
+  public static func firstFrame(in traceback: String, skipping: Set<String> = []) -> String? {
+    for line in traceback.split(separator: "\n") {
+      let frame = line.drop { $0 == "\t" || $0 == " " }
+      guard let (place, _) = splitLocation(String(frame)), let colon = place.lastIndex(of: ":") else {
+        continue
+      }
+      let chunk = String(place[..<colon])
+      if chunk == "[C]" || chunk == "sheetscript.sandbox" || skipping.contains(chunk) { continue }
+      return place
+    }
+    return nil
   }
 
   /// A syntax error from Lua's text `file:line: message`.

@@ -27,6 +27,22 @@ public final class LuaFunction {
     return try LuaFunction.results(status: status, from: lua, base: base, runtime: runtime)
   }
 
+  /// Calls the function for its effect: whatever it returns is dropped unread (no conversion), as for a
+  /// notification whose results the API ignores.
+  /// - Parameter arguments: the arguments, converted to Lua values.
+  /// - Throws: `LuaError` for an error raised or caused by the call.
+  public func callIgnoringResults(_ arguments: [LuaValue] = []) throws(LuaError) {
+    let lua = try runtime.open()
+    let base = lua.top
+    guard lua.ensureStack(arguments.count + 4) else { throw .memory }
+    try push(on: lua, runtime: runtime)
+    try LuaValue.push(arguments, on: lua, runtime: runtime, restoring: base)
+    let status = lua.call(arguments: Int32(arguments.count), results: 0)
+    guard status == RawLua.Status.ok else { throw LuaError.take(status: status, from: lua, base: base) }
+    defer { lua.setTop(base) }
+    if let spent = lua.spentError { throw spent }
+  }
+
   /// Reads all results above `base` (or the error), leaving the stack at `base`.
   static func results(
     status: Int32, from lua: RawLua, base: Int32, runtime: LuaRuntime

@@ -11,7 +11,11 @@ extension LuaState {
 
   /// Makes a Swift closure that yields to the host when a coroutine calls it (a `wait(seconds)`): the
   /// values it returns go to the host as `LuaCoroutine.Step.yielded`, and the values the host resumes
-  /// with become the call's results in Lua. Called outside a coroutine it raises an error.
+  /// with become the call's results in Lua. It yields only to the host: called anywhere but directly
+  /// in the coroutine the host is resuming (inside a coroutine the script created, or outside any
+  /// coroutine), or with arguments that do not convert, it neither runs `body` nor yields, and returns
+  /// `nil` and a message saying why, so the script's wrapper can raise at its own line instead of the
+  /// call being lost to the script's own `coroutine.resume`.
   /// - Parameters:
   ///   - body: receives the arguments and returns the values to yield.
   /// - Returns: the Lua function.

@@ -1,21 +1,60 @@
+/// How much Lua data the host copies out in one conversion (a call's results, a host function's
+/// arguments, a coroutine's yields, a table read by value): a script controls the data, so the host
+/// bounds its own work instead of trusting a length or a shape.
+///
+/// Every value visited costs one unit of `values` (a shared subtable costs again on every path that
+/// reaches it, so a DAG cannot multiply the work), every string's bytes (keys too) cost `bytes`, and an
+/// array part is sized from the table's length only after the length fits the budget.
+struct ConversionBudget {
+  /// The most values one conversion visits.
+  static let maximumValues = 100_000
+  /// The most string bytes one conversion copies (16 MiB).
+  static let maximumBytes = 16 << 20
+
+  var values = maximumValues
+  var bytes = maximumBytes
+  /// Where the conversion is (`[2].height`), kept as the path of keys from the root.
+  var path: [String] = []
+
+  /// The current path as text (`value` at the root).
+  var location: String { path.isEmpty ? "value" : "value" + path.joined() }
+
+  /// Spends one value and `byteCount` string bytes.
+  mutating func spend(bytes byteCount: Int = 0) throws(LuaError) {
+    values -= 1
+    bytes -= byteCount
+    guard values >= 0 else {
+      throw .conversion(
+        value: location, expected: "at most \(Self.maximumValues) values in one conversion",
+        got: "more values")
+    }
+    guard bytes >= 0 else {
+      throw .conversion(
+        value: location, expected: "at most \(Self.maximumBytes) bytes of strings in one conversion",
+        got: "more bytes")
+    }
+  }
+}
+
 extension LuaValue {
   /// How deep nested tables may go when converted by value (deeper, or a cycle, is a conversion error).
   static let maximumDepth = 32
 
-  /// Reads the values at stack indices `range` (tables by value), in order.
+  /// Reads the values at stack indices `range` (tables by value), in order, under one conversion budget.
   /// - Parameters:
   ///   - lua: The thread whose stack holds them.
   ///   - range: 1-based absolute indices.
   ///   - runtime: The state they belong to.
   /// - Returns: The values.
-  /// - Throws: `LuaError.conversion` when one cannot be converted.
+  /// - Throws: `LuaError.conversion` when one cannot be converted or the budget runs out.
   static func read(from lua: RawLua, range: ClosedRange<Int32>, runtime: LuaRuntime) throws(LuaError)
     -> [LuaValue]
   {
+    var budget = ConversionBudget()
     var values: [LuaValue] = []
-    values.reserveCapacity(range.count)
+    values.reserveCapacity(min(range.count, 64))
     for index in range {
-      values.append(try LuaValue.read(from: lua, at: index, runtime: runtime))
+      values.append(try LuaValue.read(from: lua, at: index, runtime: runtime, budget: &budget))
     }
     return values
   }
@@ -24,14 +63,24 @@ extension LuaValue {
   /// - Parameters:
   ///   - byReference: when true, a table becomes `.tableRef` instead of being copied.
   static func read(
-    from lua: RawLua, at index: Int32, runtime: LuaRuntime, byReference: Bool = false, depth: Int = 0
+    from lua: RawLua, at index: Int32, runtime: LuaRuntime, byReference: Bool = false
+  ) throws(LuaError) -> LuaValue {
+    var budget = ConversionBudget()
+    return try read(from: lua, at: index, runtime: runtime, byReference: byReference, budget: &budget)
+  }
+
+  static func read(
+    from lua: RawLua, at index: Int32, runtime: LuaRuntime, byReference: Bool = false,
+    budget: inout ConversionBudget, depth: Int = 0
   ) throws(LuaError) -> LuaValue {
     switch lua.kind(at: index) {
     case .none, .nil: return .nil
     case .boolean: return .boolean(lua.boolean(at: index))
     case .number:
       return lua.isInteger(at: index) ? .integer(lua.integer(at: index)) : .number(lua.number(at: index))
-    case .string: return .string(lua.string(at: index))
+    case .string:
+      try budget.spend(bytes: lua.rawLength(at: index))
+      return .string(lua.string(at: index))
     case .function:
       lua.pushCopy(of: index)
       return .function(LuaFunction(runtime: runtime, ref: lua.ref()))
@@ -40,7 +89,8 @@ extension LuaValue {
         lua.pushCopy(of: index)
         return .tableRef(LuaTable(runtime: runtime, ref: lua.ref()))
       }
-      return try readTable(from: lua, at: lua.absolute(index), runtime: runtime, depth: depth)
+      return try readTable(
+        from: lua, at: lua.absolute(index), runtime: runtime, budget: &budget, depth: depth)
     default:
       throw .conversion(
         value: "a \(lua.typeName(at: index)) value",
@@ -50,22 +100,33 @@ extension LuaValue {
   }
 
   private static func readTable(
-    from lua: RawLua, at table: Int32, runtime: LuaRuntime, depth: Int
+    from lua: RawLua, at table: Int32, runtime: LuaRuntime, budget: inout ConversionBudget, depth: Int
   ) throws(LuaError) -> LuaValue {
     guard depth < maximumDepth else {
       throw .conversion(
-        value: "a nested table", expected: "tables nested at most \(maximumDepth) deep (no cycles)",
+        value: budget.location, expected: "tables nested at most \(maximumDepth) deep (no cycles)",
         got: "deeper nesting")
     }
+    try budget.spend()
     let base = lua.top
     guard lua.ensureStack(4) else { throw .memory }
     do throws(LuaError) {
       let count = lua.rawLength(at: table)
+      guard count <= budget.values else {  // never size anything from a length the budget cannot pay
+        throw LuaError.conversion(
+          value: budget.location,
+          expected:
+            "a list that fits the host's conversion budget (\(ConversionBudget.maximumValues) values, "
+            + "\(budget.values) left)",
+          got: "a list of length \(count)")
+      }
       var array: [LuaValue] = []
       array.reserveCapacity(count)
       for position in 0..<count {
         lua.rawGet(table: table, position: position + 1)
-        array.append(try read(from: lua, at: -1, runtime: runtime, depth: depth + 1))
+        budget.path.append("[\(position + 1)]")
+        array.append(try read(from: lua, at: -1, runtime: runtime, budget: &budget, depth: depth + 1))
+        budget.path.removeLast()
         lua.pop()
       }
       var fields: [String: LuaValue] = [:]
@@ -73,14 +134,21 @@ extension LuaValue {
       while lua.next(table: table) {
         switch lua.kind(at: -2) {
         case .string:
-          fields[lua.string(at: -2)] = try read(from: lua, at: -1, runtime: runtime, depth: depth + 1)
+          try budget.spend(bytes: lua.rawLength(at: -2))
+          let key = lua.string(at: -2)
+          budget.path.append(".\(key.prefix(64))")
+          fields[key] = try read(from: lua, at: -1, runtime: runtime, budget: &budget, depth: depth + 1)
+          budget.path.removeLast()
         case .number where lua.isInteger(at: -2) && count > 0 && (1...count).contains(lua.integer(at: -2)):
           break
         default:
-          let key = lua.kind(at: -2) == .number ? "\(lua.number(at: -2))" : lua.typeName(at: -2)
+          let key =
+            lua.isInteger(at: -2)
+            ? "\(lua.integer(at: -2))"
+            : lua.kind(at: -2) == .number ? "\(lua.number(at: -2))" : lua.typeName(at: -2)
           throw LuaError.conversion(
-            value: "table key \(key)", expected: "a string key or an index in 1...\(count)",
-            got: lua.typeName(at: -2))
+            value: "table key \(key) at \(budget.location)",
+            expected: "a string key or an index in 1...\(count)", got: lua.typeName(at: -2))
         }
         lua.pop()
       }

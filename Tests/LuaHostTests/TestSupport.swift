@@ -44,7 +44,7 @@ func expectHealthy(_ state: LuaState, _ line: UInt) throws {
 
 /// The resident set size of this process, in bytes (Linux `/proc/self/statm`).
 func residentBytes() -> Int {
-  guard let text = ModuleReader.readFile("/proc/self/statm") else { return 0 }
+  guard let text = try? SourceFile.read("/proc/self/statm") else { return 0 }
   let fields = text.split(separator: " ")
   guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
   return pages * 4096

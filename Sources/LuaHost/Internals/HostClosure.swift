@@ -31,13 +31,33 @@ final class HostClosure {
     return String(describing: error)
   }
 
+  /// What a yielding closure returns when called where it cannot yield to the host.
+  static let notOnHostThread =
+    "can only be called directly in the scenario's own code (not inside a coroutine it created)"
+
+  /// A yielding closure that cannot run returns `nil, message` to its caller (whose wrapper raises at
+  /// the script's own line) instead of yielding or raising here.
+  private func refuse(_ message: String, on lua: RawLua) -> Int32 {
+    lua.setTop(0)
+    lua.pushNil()
+    lua.push(message)
+    return 2
+  }
+
   private func run(on lua: RawLua) -> Int32 {
     let count = lua.top
+    if mode == .yield, lua.state != runtime.hostThread { return refuse(HostClosure.notOnHostThread, on: lua) }
     let outer = runtime.activeThread
     runtime.activeThread = lua.state
     defer { runtime.activeThread = outer }
     do {
-      let arguments = count > 0 ? try LuaValue.read(from: lua, range: 1...count, runtime: runtime) : []
+      let arguments: [LuaValue]
+      do throws(LuaError) {
+        arguments = count > 0 ? try LuaValue.read(from: lua, range: 1...count, runtime: runtime) : []
+      } catch {
+        if mode == .yield { return refuse(error.description, on: lua) }
+        throw error
+      }
       let results = try body(arguments)
       guard lua.ensureStack(results.count + 8) else {
         throw LuaError.conversion(value: "results", expected: "fewer results", got: "\(results.count)")

@@ -19,6 +19,10 @@ final class LuaRuntime {
     self.raw = raw
   }
 
+  /// The coroutine thread the host is resuming now (nil when none): the only thread a yielding host
+  /// closure may yield from.
+  @exclusivity(unchecked) var hostThread: OpaquePointer?
+
   /// The thread of the innermost host closure running now (nil at the top level): calls made from a
   /// closure run on the thread that called it.
   @exclusivity(unchecked) var activeThread: OpaquePointer?

@@ -11,9 +11,21 @@
 struct ModuleReader {
   let root: String?
 
+  /// The longest module name `require` accepts, in bytes.
+  static let maximumNameBytes = 200
+
   /// What the prelude's `require` expects: `[source, path]`, or `[nil, message, kind]` where kind is
   /// `"sandbox"` (refused) or `"missing"` (not found).
   func lookup(_ name: String) -> [LuaValue] {
+    guard name.utf8.count <= Self.maximumNameBytes else {
+      return [
+        .nil,
+        .string(
+          "module name '\(name.prefix(40))...' is \(name.utf8.count) bytes long "
+            + "(at most \(Self.maximumNameBytes))"),
+        "missing",
+      ]
+    }
     guard let root else {
       return [.nil, .string("module '\(name)' (no module root is set)"), "sandbox"]
     }
@@ -29,8 +41,11 @@ struct ModuleReader {
     guard file.hasPrefix(realRoot.hasSuffix("/") ? realRoot : realRoot + "/") else {
       return [.nil, .string("module path '\(name)' outside the module root"), "sandbox"]
     }
-    guard let source = ModuleReader.readFile(file) else {
-      return [.nil, .string("module '\(name)' could not be read"), "missing"]
+    let source: String
+    do throws(SourceFile.Failure) {
+      source = try SourceFile.read(file, as: relative)
+    } catch {
+      return [.nil, .string("module '\(name)': \(error.description)"), "missing"]
     }
     if source.utf8.first == 0x1B { return [.nil, .string("binary chunks"), "sandbox"] }
     return [.string(source), .string(relative)]
@@ -56,21 +71,5 @@ struct ModuleReader {
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
-  }
-
-  /// A file's bytes as text, or nil when it cannot be read.
-  static func readFile(_ path: String) -> String? {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 { return nil }
-      if count == 0 { break }
-      bytes.append(contentsOf: chunk[..<count])
-    }
-    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -12,6 +12,12 @@ enum Prelude {
     local real_setmetatable, real_load, real_collect = G.setmetatable, G.load, G.collectgarbage
     local real_rawset = G.rawset
     local concat, real_seed = G.table.concat, G.math.randomseed
+    -- Bills work done on a script's behalf outside the VM (parsing, printing): the counted library's
+    -- charge function, taken out of the real globals so no script can reach it.
+    local charge = G.sheetscript_charge
+    G.sheetscript_charge = nil
+    local PARSE_UNITS_PER_BYTE = 2
+    local MAX_MODULE_NAME = 200
 
     G.string.dump = nil
     getmetatable('').__metatable = false
@@ -60,7 +66,9 @@ enum Prelude {
     local function print(...)
       local parts = {}
       for i = 1, select('#', ...) do parts[i] = tostring((select(i, ...))) end
-      host_print(concat(parts, '\\t'))
+      local text = concat(parts, '\\t')
+      charge(#text)
+      host_print(text)
     end
 
     local function randomseed(...)
@@ -83,7 +91,17 @@ enum Prelude {
     local function make_load(env)
       return function(chunk, name, mode, chunk_env)
         if mode ~= nil and mode ~= 't' then refuse("load mode '" .. tostring(mode) .. "'", 2) end
-        if type(chunk) == 'string' and chunk:byte(1) == 27 then refuse('binary chunks', 2) end
+        if type(chunk) == 'string' then
+          if chunk:byte(1) == 27 then refuse('binary chunks', 2) end
+          charge(#chunk * PARSE_UNITS_PER_BYTE)
+        elseif type(chunk) == 'function' then
+          local reader = chunk
+          chunk = function()
+            local piece = reader()
+            if type(piece) == 'string' then charge(#piece * PARSE_UNITS_PER_BYTE) end
+            return piece
+          end
+        end
         if chunk_env == nil then chunk_env = env end
         return real_load(chunk, name, 't', chunk_env)
       end
@@ -94,6 +112,10 @@ enum Prelude {
         if type(name) ~= 'string' then
           error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ')', 2)
         end
+        if #name > MAX_MODULE_NAME then
+          error(("module name '%s...' is %d bytes long (at most %d)"):format(name:sub(1, 40), #name,
+            MAX_MODULE_NAME), 2)
+        end
         if blocked[name] then refuse("module '" .. name .. "'", 2) end
         if libraries[name] then return libraries[name] end
         local value = loaded[name]
@@ -103,6 +125,7 @@ enum Prelude {
           if kind == 'sandbox' then refuse(path, 2) end
           error(path, 2)
         end
+        charge(#source * PARSE_UNITS_PER_BYTE)
         local fn, message = real_load(source, '@' .. path, 't', new_env())
         if not fn then error(message, 0) end
         value = fn(name, path)

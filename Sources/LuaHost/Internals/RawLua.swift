@@ -187,6 +187,26 @@ struct RawLua {
     let status = clua_bare_call_loop(state, ref, Int64(iterations), argument, &sum)
     return (status, sum)
   }
+  /// `"file:line"` of the innermost Lua function on this thread's stack (C functions and the chunks
+  /// named in `skipping` are looked through); nil when there is none. Reads debug information only:
+  /// nothing runs and nothing is pushed.
+  func scriptLocation(skipping: Set<String>) -> String? {
+    var record = lua_Debug()
+    var level: Int32 = 0
+    while level < 64, lua_getstack(state, level, &record) != 0 {
+      level += 1
+      guard lua_getinfo(state, "Sl", &record) != 0, record.currentline > 0 else { continue }
+      let source = record.source.map { String(cString: $0) } ?? ""
+      let name = source.hasPrefix("@") ? String(source.dropFirst()) : source
+      if skipping.contains(name) { continue }
+      let short = withUnsafeBytes(of: record.short_src) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      return "\(short):\(record.currentline)"
+    }
+    return nil
+  }
+
   /// Creates a thread, leaves it on the stack and returns it.
   func newThread() -> OpaquePointer? { lua_newthread(state) }
   func resume(_ thread: OpaquePointer, arguments: Int32) -> (status: Int32, results: Int32) {

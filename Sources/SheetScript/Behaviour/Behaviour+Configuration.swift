@@ -116,8 +116,8 @@ extension Behaviour {
   ///   - callback: The callback's field name.
   /// - Returns: `file:line: callback: message`.
   func message(for error: LuaError, callback: String) -> String {
-    if case .runtime(_, .some, _) = error { return "\(error.description) (in \(callback))" }
     if case .syntax = error { return error.description }
+    if error.location != nil { return "\(error.description) (in \(callback))" }
     return "\(source.name):\(locator.line(of: [.key(callback)])): \(callback): \(error.description)"
   }
 }

@@ -108,8 +108,8 @@ extension Behaviour: SheetPolicy {
   public func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(PolicyFault) {
     guard let onState = spec.onState else { return }
     views.update(sheet: sheet)
-    _ = try invoke("on_state") { () throws(LuaError) in
-      try onState.call([.tableRef(views.sheet), .string(from.rawValue), .string(to.rawValue)])
+    try invoke("on_state") { () throws(LuaError) in  // its results are ignored, so never converted
+      try onState.callIgnoringResults([.tableRef(views.sheet), .string(from.rawValue), .string(to.rawValue)])
     }
   }
 

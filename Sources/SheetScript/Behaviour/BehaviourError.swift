@@ -13,6 +13,9 @@ public enum BehaviourError: Error, Equatable, Sendable {
   case unknownField(file: String, line: Int, path: String, suggestion: String?)
   /// A threshold override named a threshold the behaviour does not declare.
   case unknownThreshold(file: String, name: String, suggestion: String?)
+  /// The behaviour file exists but cannot be used as source: a directory, FIFO or device, too large,
+  /// binary or not UTF-8 (the reason says which).
+  case unreadable(file: String, reason: String)
 }
 
 extension BehaviourError: CustomStringConvertible {
@@ -26,13 +29,15 @@ extension BehaviourError: CustomStringConvertible {
       let text = error.description
       return text.hasPrefix(file) ? text : "\(file): \(text)"
     case .invalidField(let file, let line, let path, let value, let expected):
-      return "\(file):\(line): field '\(path)' is \(value); expected \(expected)"
+      return "\(file):\(line): field '\(Quote.cut(path))' is \(value); expected \(expected)"
     case .unknownField(let file, let line, let path, let suggestion):
       let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
-      return "\(file):\(line): unknown field '\(path)'\(hint)"
+      return "\(file):\(line): unknown field '\(Quote.cut(path))'\(hint)"
+    case .unreadable(_, let reason):
+      return reason
     case .unknownThreshold(let file, let name, let suggestion):
       let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
-      return "\(file): unknown threshold '\(name)'\(hint)"
+      return "\(file): unknown threshold '\(Quote.cut(name))'\(hint)"
     }
   }
 }

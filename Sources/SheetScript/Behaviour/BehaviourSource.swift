@@ -1,4 +1,5 @@
 import Foundation
+import LuaHost
 
 /// A behaviour's Lua text and where it came from.
 public struct BehaviourSource: Sendable, Equatable {
@@ -34,7 +35,8 @@ public struct BehaviourSource: Sendable, Equatable {
   ///   - directory: The folder relative paths start from (a scenario's folder), or `nil` for the working
   ///     directory.
   /// - Returns: The source.
-  /// - Throws: `BehaviourError.notFound` listing what was tried.
+  /// - Throws: `BehaviourError.notFound` listing what was tried; `.unreadable` for a file that exists
+  ///   but is not a regular file of UTF-8 text within ``SourceFile/maximumBytes``.
   public static func resolve(_ reference: String, relativeTo directory: String? = nil) throws(BehaviourError)
     -> BehaviourSource
   {
@@ -46,8 +48,12 @@ public struct BehaviourSource: Sendable, Equatable {
     candidates.append(base)
     if !reference.hasSuffix(".lua") { candidates.append(base + ".lua") }
     for candidate in candidates {
-      if let text = try? String(contentsOfFile: candidate, encoding: .utf8) {
+      do throws(SourceFile.Failure) {
+        let text = try SourceFile.read(candidate, as: displayName(candidate))
         return BehaviourSource(name: displayName(candidate), text: text, path: candidate)
+      } catch {
+        if case .notFound = error { continue }
+        throw .unreadable(file: displayName(candidate), reason: error.description)
       }
     }
     throw .notFound(reference: reference, searched: candidates)

@@ -30,7 +30,7 @@ struct FieldReader {
     case .boolean(let b): b ? "true" : "false"
     case .integer(let i): String(i)
     case .number(let n): n.isNaN ? "nan" : n.isInfinite ? (n > 0 ? "inf" : "-inf") : TraceNumber.format(n)
-    case .string(let s): "'\(s)'"
+    case .string(let s): "'\(Quote.cut(s))'"
     case .table, .tableRef: "a table"
     case .function: "a function"
     }

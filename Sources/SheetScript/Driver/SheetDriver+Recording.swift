@@ -11,7 +11,7 @@ extension SheetDriver {
   mutating func recordEvents(_ events: ArraySlice<SheetEvent>) {
     guard recording else { return }
     for event in events {
-      trace.entries.append(.event(Self.traceEvent(event, time: machine.time)))
+      append(.event(Self.traceEvent(event, time: machine.time)))
     }
   }
 
@@ -19,7 +19,7 @@ extension SheetDriver {
   mutating func recordFaults() {
     guard let behaviour, !behaviour.faults.isEmpty else { return }
     for fault in behaviour.takeFaults() where recording {
-      trace.entries.append(
+      append(
         .event(
           Self.traceEvent(.policyFault(callback: fault.callback, message: fault.message), time: machine.time))
       )
@@ -32,7 +32,7 @@ extension SheetDriver {
   ///   - fields: Its fields in order.
   public mutating func note(_ name: String, _ fields: [TraceField]) {
     guard recording else { return }
-    trace.entries.append(.event(TraceEvent(time: machine.time, name: name, fields: fields)))
+    append(.event(TraceEvent(time: machine.time, name: name, fields: fields)))
   }
 
   /// Remembers the heights of the active detents as the plot's guide lines (first height seen per id).
@@ -119,6 +119,63 @@ extension SheetDriver {
     case .easeInOut: "ease_in_out"
     case .bezier(let x1, let y1, let x2, let y2):
       "bezier(\([x1, y1, x2, y2].map { TraceNumber.format($0) }.joined(separator: ",")))"
+    }
+  }
+}
+
+/// How much a driver may produce: frames, simulated time and trace size. Reaching one stops the driver
+/// (later frames do nothing) and sets ``SheetDriver/limitReached``.
+public struct DriverLimits: Sendable, Equatable {
+  /// Frames stepped (default 1,000,000).
+  public var frames = 1_000_000
+  /// Simulated seconds (default 3600).
+  public var simulatedTime = 3600.0
+  /// Trace entries (default 1,000,000).
+  public var traceEntries = 1_000_000
+  /// Estimated bytes of trace text: 64 per entry plus its strings (default 64 MiB).
+  public var traceBytes = 64 << 20
+
+  /// The defaults above.
+  public init() {}
+
+  /// A scenario's limits on the sheet.
+  /// - Parameter limits: The scenario's limits.
+  public init(_ limits: ScenarioLimits) {
+    frames = limits.frames
+    simulatedTime = limits.simulatedTime
+    traceEntries = limits.traceEntries
+    traceBytes = limits.traceBytes
+  }
+}
+
+extension SheetDriver {
+  /// Appends an entry to the trace, within the trace limits.
+  mutating func append(_ entry: TraceEntry) {
+    guard limitReached == nil else { return }
+    traceBytes += Self.estimatedBytes(entry)
+    if trace.entries.count >= limits.traceEntries {
+      reachLimit("the trace limit (\(limits.traceEntries) entries)")
+    } else if traceBytes > limits.traceBytes {
+      reachLimit("the trace-size limit (\(limits.traceBytes) bytes)")
+    } else {
+      trace.entries.append(entry)
+    }
+  }
+
+  /// Stops the driver at a limit.
+  mutating func reachLimit(_ limit: String) {
+    if limitReached == nil { limitReached = "the run reached \(limit)" }
+  }
+
+  /// An entry's size as text, roughly: 64 bytes plus its strings.
+  static func estimatedBytes(_ entry: TraceEntry) -> Int {
+    switch entry {
+    case .frame(let frame): 64 + (frame.detent?.utf8.count ?? 0)
+    case .event(let event):
+      event.fields.reduce(64 + event.name.utf8.count) { total, field in
+        if case .string(let text) = field.value { return total + field.key.utf8.count + text.utf8.count }
+        return total + field.key.utf8.count + 16
+      }
     }
   }
 }

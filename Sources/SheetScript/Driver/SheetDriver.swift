@@ -20,6 +20,14 @@ public struct SheetDriver {
 
   /// The finger's last position while a touch is down.
   public internal(set) var touchY: Double?
+  /// How many frames, simulated seconds and trace entries the driver may produce.
+  public var limits = DriverLimits()
+  /// The limit that stopped the driver, as a sentence; once set, frames do nothing.
+  public internal(set) var limitReached: String?
+  /// Frames stepped so far.
+  public internal(set) var frameCount = 0
+  /// The trace's estimated size in bytes (see ``DriverLimits/traceBytes``).
+  var traceBytes = 0
   /// Events input calls recorded since the last step (the machine's buffer holds them before the step's).
   var inputEventCount = 0
   /// Whether the last machine call was a step: the machine then clears its buffer on the next call.
@@ -53,6 +61,7 @@ public struct SheetDriver {
   /// - Parameter touch: The finger's position at the end of this frame, when a touch is down.
   /// - Throws: `SheetError` when the touch sample is refused.
   public mutating func frame(touch: Double? = nil) throws(SheetError) {
+    guard limitReached == nil else { return }
     if let touch, touchY != nil {
       touchY = touch
       record(try machine.panChanged(y: touch, time: machine.time + frameInterval))
@@ -64,11 +73,17 @@ public struct SheetDriver {
     recordEvents(own)
     recordFaults()
     if recording {
-      trace.entries.append(
+      append(
         .frame(
           TraceFrame(
             time: frame.time, state: frame.state.rawValue, detent: frame.detent, height: frame.height,
             backdrop: frame.backdrop, velocity: frame.velocity)))
+    }
+    frameCount += 1
+    if frameCount >= limits.frames {
+      reachLimit("the frame limit (\(limits.frames) frames)")
+    } else if machine.time > limits.simulatedTime {
+      reachLimit("the simulated-time limit (\(TraceNumber.format(limits.simulatedTime)) s)")
     }
   }
 
@@ -77,7 +92,7 @@ public struct SheetDriver {
   /// - Throws: `SheetError` from a touch sample.
   public mutating func wait(_ seconds: Double) throws(SheetError) {
     let count = Int((seconds * fps).rounded())
-    for _ in 0..<max(0, count) { try frame() }
+    for _ in 0..<max(0, count) where limitReached == nil { try frame() }
   }
 
   /// Whether the sheet is still: at rest, hidden or dismissed, with no finger down.
@@ -94,7 +109,7 @@ public struct SheetDriver {
     let frames = Int(limit * fps)
     var count = 0
     while !isStill {
-      if count >= frames { return false }
+      if count >= frames || limitReached != nil { return false }
       try frame()
       count += 1
     }

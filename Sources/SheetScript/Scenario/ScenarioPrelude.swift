@@ -2,14 +2,18 @@
 /// the scenario's line, and `expect` / `expect_near`, which find their caller's line with the standard
 /// `pcall(error, '', level)` idiom (the sandbox has no debug library).
 enum ScenarioPrelude {
+  /// The chunk's name (messages and locations look through it to the scenario's own line).
+  static let chunkName = "scenario-prelude.lua"
+
   /// The chunk, called with the host's function table; it returns the globals a scenario sees.
   static let source = """
     local host = ...
 
-    -- Calls a host function; a refusal (false, message) is raised at the scenario's line.
+    -- Calls a host function; a refusal (false, message), or a call that could not reach the host
+    -- (nil, message: made inside a coroutine the scenario created), is raised at the scenario's line.
     local function call(name, ...)
       local ok, message = host[name](...)
-      if ok == false then
+      if ok == false or message ~= nil then
         error(name .. ': ' .. tostring(message), 3)
       end
     end

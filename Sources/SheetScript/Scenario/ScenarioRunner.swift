@@ -9,6 +9,8 @@ public struct ScenarioOptions: Sendable {
   public var fps: Double?
   /// A behaviour file run in place of the scenario's behaviour (`sheet watch --behaviour`).
   public var behaviourPath: String?
+  /// The run's limits (work, calls, simulated time, frames, trace size).
+  public var limits = ScenarioLimits()
 
   /// Options with nothing overridden.
   public init() {}
@@ -22,8 +24,11 @@ public enum ScenarioRunner {
   ///   - options: Overrides, frame rate, behaviour replacement.
   /// - Returns: The trace, the expectations' outcome and any error.
   public static func run(file: String, options: ScenarioOptions = ScenarioOptions()) -> ScenarioResult {
-    guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-      return failed(file, "cannot read \(file)")
+    let text: String
+    do throws(SourceFile.Failure) {
+      text = try SourceFile.read(file)
+    } catch {
+      return failed(file, error.description)
     }
     do {
       return try ScenarioSession(file: file, options: options).run(text: text)

@@ -11,8 +11,15 @@ extension ScenarioSession {
       let chunk = try state.load(text, name: file)
       let coroutine = try state.coroutine(chunk)
       var step = try coroutine.resume()
+      var calls = 0
       while case .yielded = step {
+        calls += 1
         let reply = perform()
+        if let limit = limitReached(calls: calls) {
+          let place = coroutine.location(skipping: [ScenarioPrelude.chunkName]).map(Self.location)
+          fail("\(limit); the scenario was stopped", location: place)
+          break
+        }
         updateSheetView()
         step = try coroutine.resume(reply)
       }
@@ -23,10 +30,28 @@ extension ScenarioSession {
     return result
   }
 
+  /// The scenario-wide limit the run has reached, as a sentence (nil while within them all).
+  private func limitReached(calls: Int) -> String? {
+    let limits = options.limits
+    if let reached = driver?.limitReached ?? earlyLimit { return reached }
+    if calls >= limits.calls { return "the run reached the call limit (\(limits.calls) scenario calls)" }
+    if state.unitsUsed > limits.instructions {
+      return "the run reached the instruction limit (\(limits.instructions) across the whole scenario)"
+    }
+    return nil
+  }
+
   /// Records the error that ended the scenario.
   private func fail(_ message: String, location: (file: String?, line: Int)?) {
     result.scriptError = message
-    note("script_error", [TraceField("message", .string(message))])
+    let event = TraceEvent(
+      time: driver?.machine.time ?? 0, name: "script_error", fields: [TraceField("message", .string(message))]
+    )
+    if driver?.limitReached != nil {
+      driver?.trace.entries.append(.event(event))  // the closing entry, past the trace limit
+    } else {
+      note(event.name, event.fields)
+    }
     let (errorFile, line) = location ?? (nil, 0)
     var text = message
     if let errorFile, text.hasPrefix("\(errorFile):\(line): ") {
@@ -39,6 +64,9 @@ extension ScenarioSession {
   private static func errorLocation(_ error: LuaError) -> (file: String?, line: Int) {
     switch error {
     case .syntax(let file, let line, _): return (file, line)
+    case .runtime(_, nil, let traceback):
+      let frame = LuaError.firstFrame(in: traceback, skipping: [ScenarioPrelude.chunkName])
+      return frame.map(ScenarioSession.location) ?? (nil, 0)
     default: return error.location.map(ScenarioSession.location) ?? (nil, 0)
     }
   }
@@ -79,6 +107,7 @@ extension ScenarioSession {
     var made = SheetDriver(
       policy: policy, geometry: geometry, contentHeight: contentHeight, fps: options.fps ?? fps,
       title: result.trace.title)
+    made.limits = DriverLimits(options.limits)
     for (name, fields) in earlyNotes { made.note(name, fields) }
     earlyNotes.removeAll()
     driver = made

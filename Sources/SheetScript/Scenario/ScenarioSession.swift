@@ -23,6 +23,8 @@ final class ScenarioSession {
   var driver: SheetDriver?
   /// Expectations and prints noted before the sheet exists, flushed into its trace when it is made.
   var earlyNotes: [(String, [TraceField])] = []
+  /// The trace limit, when the notes kept before the sheet existed reached it.
+  var earlyLimit: String?
 
   /// Opens the scenario's state and registers the scenario language.
   /// - Parameters:
@@ -36,7 +38,10 @@ final class ScenarioSession {
     result = ScenarioResult(file: file, trace: Trace(title: Self.title(file)))
     state = try LuaState(LuaState.Options(moduleRoot: directory))
     sheetData = try state.newTable()
-    state.printSink = { [weak self] line in self?.note("print", [TraceField("text", .string(line))]) }
+    let printBytes = options.limits.printBytes
+    state.printSink = { [weak self] line in
+      self?.note("print", [TraceField("text", .string(Quote.cut(line, limit: printBytes)))])
+    }
     try installLanguage()
   }
 
@@ -70,7 +75,7 @@ final class ScenarioSession {
     }
     try host.set(field: "expect", .function(expect))
     host.set("sheet", try sheetData.readOnlyView())
-    let prelude = try state.load(ScenarioPrelude.source, name: "scenario-prelude.lua")
+    let prelude = try state.load(ScenarioPrelude.source, name: ScenarioPrelude.chunkName)
     guard case .tableRef(let api) = try prelude.callOne(host) else { return }
     guard case .table(_, let globals) = try api.value() else { return }
     for key in globals.keys.sorted() {
@@ -113,8 +118,10 @@ final class ScenarioSession {
   func note(_ name: String, _ fields: [TraceField]) {
     if driver != nil {
       driver?.note(name, fields)
-    } else {
+    } else if earlyNotes.count < options.limits.traceEntries {
       earlyNotes.append((name, fields))
+    } else {
+      earlyLimit = "the run reached the trace limit (\(options.limits.traceEntries) entries)"
     }
   }
 

@@ -7,6 +7,7 @@ enum NameSuggestion {
   /// - Returns: The nearest known name (first wins a tie), or `nil` when none is within
   ///   `max(2, name.count / 3)` edits.
   static func nearest(to name: String, in known: [String]) -> String? {
+    guard name.utf8.count <= 64 else { return nil }  // no typo is that long (and the distance is quadratic)
     var best: (name: String, distance: Int)?
     for candidate in known {
       let distance = editDistance(name, candidate)

@@ -1,0 +1,19 @@
+/// Cuts script-controlled text before it goes into a message or a trace, so that a value of megabytes
+/// is quoted by its start and its length instead of in full.
+enum Quote {
+  /// The most characters of a value a message quotes.
+  static let maximumCharacters = 200
+
+  /// `text` itself when short, else its first `limit` characters and how long it was.
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - limit: The most characters kept.
+  /// - Returns: The text, cut.
+  static func cut(_ text: String, limit: Int = maximumCharacters) -> String {
+    guard text.utf8.count > limit else { return text }
+    var kept = Substring(text.prefix(limit))
+    if kept.count == text.count { return text }
+    kept += "..."
+    return "\(kept) (\(text.count) characters)"
+  }
+}
