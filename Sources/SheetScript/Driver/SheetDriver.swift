@@ -33,11 +33,12 @@ public struct SheetDriver {
   ///   - fps: Frames per second (1...1000).
   ///   - title: The trace's title.
   ///   - recording: Whether to record a trace.
+  /// - Throws: `SheetError.invalidValue` for a screen or content height the machine refuses.
   public init(
     policy: any SheetPolicy, geometry: SheetGeometry, contentHeight: Double? = nil, fps: Double = 120,
     title: String = "sheet", recording: Bool = true
-  ) {
-    machine = SheetMachine(policy: policy, geometry: geometry, contentHeight: contentHeight)
+  ) throws(SheetError) {
+    machine = try SheetMachine(policy: policy, geometry: geometry, contentHeight: contentHeight)
     self.fps = fps
     self.recording = recording
     trace = Trace(title: title, screenExtent: geometry.height)
@@ -51,13 +52,13 @@ public struct SheetDriver {
 
   /// Steps one frame: feeds the touch sample of the frame's instant, then advances the machine.
   /// - Parameter touch: The finger's position at the end of this frame, when a touch is down.
-  /// - Throws: `SheetError` when the touch sample is refused.
+  /// - Throws: `SheetError` when the touch sample or the frame interval (`1 / fps`) is refused.
   public mutating func frame(touch: Double? = nil) throws(SheetError) {
     if let touch, touchY != nil {
       touchY = touch
       record(try machine.panChanged(y: touch, time: machine.time + frameInterval))
     }
-    let frame = machine.step(frameInterval)
+    let frame = try machine.step(frameInterval)
     let own = machine.events.dropFirst(afterStep ? 0 : inputEventCount)
     inputEventCount = 0
     afterStep = true
