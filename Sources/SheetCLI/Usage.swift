@@ -46,9 +46,13 @@ enum Usage {
 
   static let tune = """
     usage: sheet tune PATH --param name=from..to:step [--param ...] [--set name=value]... [--jobs N]
+                      [--max-runs N]
 
     Runs the scenarios in PATH for every value (or grid of values) of the parameters and prints the outcome
     per scenario per value and the pass count per value. Uses every core unless --jobs says otherwise.
+    from, to and step are finite, step > 0, to >= from, at most 10000 values a parameter. The grid (points
+    x scenario files) makes at most 100000 runs unless --max-runs N allows more; a larger one is refused
+    before anything runs.
     """
 
   static let watch = """
