@@ -1,4 +1,5 @@
-/// A usage error: an unknown command or flag, a missing value or file. The CLI exits with status 2.
+/// A usage error: an unknown command or flag, a missing value or file, an `-o` that names a file the run
+/// reads or cannot be written. The CLI exits with status 2.
 struct UsageError: Error, Equatable {
   /// What was wrong, in one line.
   var message: String

@@ -20,14 +20,15 @@ enum Output {
     FileHandle.standardError.write(Data((text + "\n").utf8))
   }
 
-  /// Writes a result to a file, or to standard output when no path is given.
+  /// Writes a result to a file (see ``OutputFile/write(_:to:)``), or to standard output when no path is
+  /// given.
   /// - Parameters:
   ///   - text: The result.
   ///   - path: The file's path, or `nil` for standard output.
-  /// - Throws: The file system's error when the file cannot be written.
-  static func emit(_ text: String, to path: String?) throws {
+  /// - Throws: `UsageError` "cannot write PATH: <reason>" when the file cannot be written.
+  static func emit(_ text: String, to path: String?) throws(UsageError) {
     if let path {
-      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      try OutputFile.write(text, to: path)
     } else {
       write(text)
     }

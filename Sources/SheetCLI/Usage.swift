@@ -19,7 +19,8 @@ enum Usage {
       --help, -h     show help (also `sheet CMD --help`)
       --version      print the version and the embedded Lua runtime
 
-    exit status: 0 success; 1 a failed expectation, a script error or an invalid behaviour; 2 a usage error.
+    exit status: 0 success; 1 a failed expectation, a script error or an invalid behaviour; 2 a usage error
+    (including an -o that names a file the run reads, or that cannot be written).
     """
 
   static let run = """
@@ -27,7 +28,8 @@ enum Usage {
 
     Runs the scenario FILE and prints its trace: `table` (default) for people, `jsonl` one JSON object a line
     (every line has `t` and `kind`), `csv` the frames. --set overrides a behaviour threshold; --fps sets the
-    frame rate (default: the scenario's, 120).
+    frame rate (default: the scenario's, 120). -o writes the trace to OUT instead, never over a file the run
+    reads (the scenario, a behaviour it loads).
     """
 
   static let test = """
@@ -41,14 +43,18 @@ enum Usage {
     usage: sheet plot FILE -o OUT.svg [--set name=value]... [--fps N]
 
     Runs the scenario FILE and draws height and backdrop over time as a standalone SVG, with detent heights
-    as guide lines and gesture and decision events marked.
+    as guide lines and gesture and decision events marked. OUT may not be a file the run reads.
     """
 
   static let tune = """
     usage: sheet tune PATH --param name=from..to:step [--param ...] [--set name=value]... [--jobs N]
+                      [--max-runs N]
 
     Runs the scenarios in PATH for every value (or grid of values) of the parameters and prints the outcome
     per scenario per value and the pass count per value. Uses every core unless --jobs says otherwise.
+    from, to and step are finite, step > 0, to >= from, at most 10000 values a parameter. The grid (points
+    x scenario files) makes at most 100000 runs unless --max-runs N allows more; a larger one is refused
+    before anything runs.
     """
 
   static let watch = """

@@ -26,22 +26,22 @@ public enum SheetCoreBenchmark {
   public static func run(policy: any SheetPolicy = DefaultPolicy(), frames: Int = 200_000) -> Result {
     let clock = ContinuousClock()
     let dt = SheetMachine.defaultFrameInterval
-    var machine = SheetMachine(policy: policy, geometry: .reference)
     var checksum = 0.0
     do {
+      var machine = try SheetMachine(policy: policy, geometry: .reference)
       try machine.present()
-      while machine.state != .resting { checksum += machine.step(dt).height }
+      while machine.state != .resting { checksum += try machine.step(dt).height }
       let y0 = SheetGeometry.reference.height - machine.height + 10
       try machine.panBegan(y: y0)
       let dragTime = try clock.measure { () throws(SheetError) in
         for i in 0..<frames {
           let phase = Double(i % 240) / 240
           try machine.panChanged(y: y0 - 300 * (phase < 0.5 ? phase : 1 - phase))
-          checksum += machine.step(dt).height
+          checksum += try machine.step(dt).height
         }
       }
       try machine.panEnded(y: y0, velocity: 0)
-      while machine.state != .resting { checksum += machine.step(dt).height }
+      while machine.state != .resting { checksum += try machine.step(dt).height }
       var settleTime = Duration.zero
       var settled = 0
       let ids = machine.detents.map(\.id)
@@ -51,7 +51,7 @@ public enum SheetCoreBenchmark {
         if ids.count > 1 { try machine.snap(to: ids[next]) } else { try machine.dismiss() }
         let start = clock.now
         while machine.state != .resting && machine.state != .dismissed && settled < frames {
-          checksum += machine.step(dt).height
+          checksum += try machine.step(dt).height
           settled += 1
         }
         settleTime += clock.now - start

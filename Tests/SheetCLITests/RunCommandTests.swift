@@ -139,3 +139,107 @@ import Testing
     #expect(Fixture.lines(run.stdout).dropFirst().first?.hasPrefix("0.016667,") == true)
   }
 }
+
+/// `-o` never writes over a file the run reads, and a write that fails says why in a sentence (issue 9).
+@Suite struct OutputFileTests {
+  /// A behaviour with one detent.
+  static let behaviour = """
+    return {
+      detents = {
+        { id = 'only', height = 400 },
+      },
+    }
+    """
+
+  /// A scenario loading `behaviour.lua`; passes.
+  static let scenario = """
+    behaviour 'behaviour.lua'
+    present()
+    settle()
+    expect(sheet.detent == 'only', 'rests at the only detent')
+    """
+
+  /// A folder holding the scenario, its behaviour, a link to each, a sub-folder and nothing else.
+  static func fixture() throws -> TemporaryFolder {
+    let folder = try TemporaryFolder()
+    try folder.write("scenario.lua", scenario)
+    try folder.write("behaviour.lua", behaviour)
+    let manager = FileManager.default
+    try manager.createSymbolicLink(
+      atPath: folder.url.appendingPathComponent("link.lua").path, withDestinationPath: "scenario.lua")
+    try manager.createSymbolicLink(
+      atPath: folder.url.appendingPathComponent("behaviour-link.lua").path,
+      withDestinationPath: "behaviour.lua")
+    try manager.createDirectory(
+      at: folder.url.appendingPathComponent("sub"), withIntermediateDirectories: false)
+    return folder
+  }
+
+  /// Each row: the command, the `-o` path (run in the fixture's folder) and the words the error must
+  /// contain.
+  static let refusals: [(command: String, output: String, message: String, line: UInt)] = [
+    (
+      "run", "scenario.lua",
+      "-o scenario.lua is a file this run reads (the scenario); choose another output file", #line
+    ),
+    ("run", "./scenario.lua", "-o ./scenario.lua is a file this run reads (the scenario)", #line),
+    ("run", "link.lua", "-o link.lua is a file this run reads (the scenario)", #line),
+    ("run", "sub/../scenario.lua", "-o sub/../scenario.lua is a file this run reads (the scenario)", #line),
+    (
+      "run", "behaviour.lua", "-o behaviour.lua is a file this run reads (a behaviour the scenario loads)",
+      #line
+    ),
+    ("run", "./behaviour-link.lua", "-o ./behaviour-link.lua is a file this run reads (a behaviour", #line),
+    ("plot", "scenario.lua", "-o scenario.lua is a file this run reads (the scenario)", #line),
+    ("plot", "./behaviour.lua", "-o ./behaviour.lua is a file this run reads (a behaviour", #line),
+    ("run", "missing/trace.txt", "cannot write missing/trace.txt: No such file or directory", #line),
+    ("plot", "missing/plot.svg", "cannot write missing/plot.svg: No such file or directory", #line),
+    ("run", "sub", "cannot write sub: Is a directory", #line),
+    ("run", "./sub/", "cannot write ./sub/: Is a directory", #line),
+    ("run", "scenario.lua/trace.txt", "cannot write scenario.lua/trace.txt: Not a directory", #line),
+  ]
+
+  @Test(arguments: refusals.indices) func dashORefusesAFileTheRunReadsOrCannotWrite(_ i: Int) throws {
+    let row = Self.refusals[i]
+    let folder = try Self.fixture()
+    let before = try folder.contents()
+    let run = try SheetBinary.run([row.command, "scenario.lua", "-o", row.output], in: folder.url)
+    let label = "line \(row.line): \(row.command) -o \(row.output)"
+    #expect(run.status == 2, "\(label): \(run.stderr)")
+    #expect(run.stdout.isEmpty, "\(label): \(run.stdout)")
+    #expect(run.stderr.hasPrefix("sheet \(row.command): \(row.message)"), "\(label): \(run.stderr)")
+    #expect(run.stderr.contains("usage: sheet \(row.command)"), "\(label)")
+    #expect(!run.stderr.contains("NSCocoaErrorDomain"), "\(label)")
+    #expect(try folder.contents() == before, "\(label): every file is unchanged, byte for byte")
+  }
+
+  @Test func dashOThroughALinkWritesTheLinksTarget() throws {
+    let folder = try Self.fixture()
+    try folder.write("trace.csv", "old\n")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.url.appendingPathComponent("trace-link.csv").path, withDestinationPath: "trace.csv")
+    let run = try SheetBinary.run(
+      ["run", "scenario.lua", "--format", "csv", "-o", "trace-link.csv"], in: folder.url)
+    #expect(run.status == 0, "\(run.stderr)")
+    let written = try String(contentsOf: folder.url.appendingPathComponent("trace.csv"), encoding: .utf8)
+    #expect(written.hasPrefix("t,state,detent,height,backdrop,velocity\n"))
+    let link = try FileManager.default.destinationOfSymbolicLink(
+      atPath: folder.url.appendingPathComponent("trace-link.csv").path)
+    #expect(link == "trace.csv", "the link is still a link")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+    #expect(!names.contains { $0.contains(".sheet-") }, "no temporary file is left: \(names)")
+  }
+}
+
+extension TemporaryFolder {
+  /// Every regular file in the folder (not following links) with its bytes.
+  func contents() throws -> [String: Data] {
+    var files: [String: Data] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: url.path) {
+      let file = url.appendingPathComponent(name)
+      let kind = try FileManager.default.attributesOfItem(atPath: file.path)[.type] as? FileAttributeType
+      if kind == .typeRegular { files[name] = try Data(contentsOf: file) }
+    }
+    return files
+  }
+}

@@ -11,6 +11,8 @@ struct SheetRun {
   var stderr: String
   /// Standard output as raw bytes, for byte-for-byte comparisons.
   var stdoutData: Data
+  /// Whether the run outlived its timeout and was terminated.
+  var timedOut = false
 }
 
 /// Runs the `sheet` executable that `swift build --build-tests` built next to this test bundle.
@@ -41,17 +43,30 @@ enum SheetBinary {
   /// - Parameters:
   ///   - arguments: The words after `sheet`.
   ///   - directory: The working directory (default: the package root, so `scripts/scenarios` resolves).
+  ///   - timeout: Seconds after which the run is terminated (nil: wait for it however long it takes).
   /// - Returns: The exit status and both outputs.
-  static func run(_ arguments: [String], in directory: URL = packageRoot) throws -> SheetRun {
+  static func run(_ arguments: [String], in directory: URL = packageRoot, timeout: Double? = nil) throws
+    -> SheetRun
+  {
     let scratch = try TemporaryFolder()
     let out = scratch.url.appendingPathComponent("stdout")
     let err = scratch.url.appendingPathComponent("stderr")
     let process = try start(arguments, in: directory, stdout: out, stderr: err)
+    var timedOut = false
+    if let timeout {
+      let deadline = Date().addingTimeInterval(timeout)
+      while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+      if process.isRunning {
+        timedOut = true
+        process.terminate()
+      }
+    }
     process.waitUntilExit()
     let outData = try Data(contentsOf: out)
     return SheetRun(
       status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self), stdoutData: outData)
+      stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self), stdoutData: outData,
+      timedOut: timedOut)
   }
 
   /// Starts `sheet` without waiting, its outputs going to the given files.

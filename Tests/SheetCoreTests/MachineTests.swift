@@ -25,12 +25,12 @@ struct FaultyPolicy: SheetPolicy {
 }
 
 @Suite struct MachineTests {
-  static func machine(_ policy: any SheetPolicy = DefaultPolicy()) -> SheetMachine {
-    SheetMachine(policy: policy, geometry: reference)
+  static func machine(_ policy: any SheetPolicy = DefaultPolicy()) throws(SheetError) -> SheetMachine {
+    try SheetMachine(policy: policy, geometry: reference)
   }
 
   @Test func presentSettlesAtMediumWithTheSpring() throws {
-    var m = Self.machine()
+    var m = try Self.machine()
     let recorded = try m.present()
     #expect(recorded.first == .present(detent: "medium"))
     #expect(recorded.contains(.state(from: .hidden, to: .presenting)))
@@ -53,7 +53,7 @@ struct FaultyPolicy: SheetPolicy {
 
   @Test(arguments: illegal.indices) func illegalTransitionsThrowNamingTheState(_ i: Int) throws {
     let row = Self.illegal[i]
-    var m = Self.machine()
+    var m = try Self.machine()
     if row.setup == 1 { try m.presented() }
     let before = m.state
     #expect(throws: SheetError.illegalTransition(event: row.event, state: row.state), "line \(row.line)") {
@@ -70,33 +70,34 @@ struct FaultyPolicy: SheetPolicy {
   }
 
   @Test func otherErrors() throws {
-    var m = Self.machine()
+    var m = try Self.machine()
     #expect(throws: SheetError.unknownDetent("nope")) {
       try m.presented()
       try m.snap(to: "nope")
     }
     #expect(throws: SheetError.invalidValue(field: "y", value: .infinity)) { try m.panBegan(y: .infinity) }
-    var empty = SheetMachine(policy: DefaultPolicy(configuration: SheetConfiguration()), geometry: reference)
+    var empty = try SheetMachine(
+      policy: DefaultPolicy(configuration: SheetConfiguration()), geometry: reference)
     #expect(throws: SheetError.noActiveDetent) { try empty.present() }
   }
 
   @Test func eventBufferRule() throws {
-    var m = Self.machine()
+    var m = try Self.machine()
     try m.present()
-    _ = m.step(1.0 / 120)
+    _ = try m.step(1.0 / 120)
     #expect(m.events.first == .present(detent: "medium"))
-    _ = m.step(1.0 / 120)
+    _ = try m.step(1.0 / 120)
     #expect(m.events.isEmpty)
     m.runToRest()
     try m.tap(y: 10)
     #expect(m.events.first == .tap(region: .backdrop, action: .dismiss))
-    _ = m.step(1.0 / 120)
+    _ = try m.step(1.0 / 120)
     #expect(m.events.first == .tap(region: .backdrop, action: .dismiss))
     #expect(m.events.contains(.dismiss(cause: .tap)))
   }
 
   @Test func flingUpSnapsToLargeAndDismissingFlingDismisses() throws {
-    var m = Self.machine()
+    var m = try Self.machine()
     try m.presented()
     try m.drag(from: 500, to: 450, release: -1200)
     #expect(m.lastDecision?.target == .detent("large"))
@@ -108,22 +109,22 @@ struct FaultyPolicy: SheetPolicy {
   }
 
   @Test func grabMidAnimationCatchesTheSheetWhereItIs() throws {
-    var m = Self.machine()
+    var m = try Self.machine()
     try m.present()
-    for _ in 0..<10 { _ = m.step(1.0 / 120) }
+    for _ in 0..<10 { _ = try m.step(1.0 / 120) }
     let h = m.height
     let b = m.backdrop
     #expect(h > 0 && h < 398.5)
     try m.panBegan(y: reference.height - h + 5)
     #expect(m.state == .dragging && m.height == h && m.backdrop == b && m.detent == "medium")
-    _ = m.step(1.0 / 120)
+    _ = try m.step(1.0 / 120)
     #expect(m.height == h)
     try m.panChanged(y: reference.height - h + 5)
     #expect(m.height == h)
   }
 
   @Test func cancelWithoutMovingRestsAgain() throws {
-    var m = Self.machine()
+    var m = try Self.machine()
     try m.presented()
     try m.panBegan(y: 600)
     let recorded = try m.panCancelled(y: 600)
@@ -132,7 +133,7 @@ struct FaultyPolicy: SheetPolicy {
   }
 
   @Test func ignoredPanDropsItsPhases() throws {
-    var m = Self.machine()
+    var m = try Self.machine()
     try m.presented()
     #expect(try m.panBegan(y: 10) == .ignored(reason: "touch on the backdrop is outside the gesture area"))
     try m.panChanged(y: 20)
@@ -144,7 +145,7 @@ struct FaultyPolicy: SheetPolicy {
   }
 
   @Test func faultsFallBackToTheDefaultPolicy() throws {
-    var m = Self.machine(FaultyPolicy())
+    var m = try Self.machine(FaultyPolicy())
     try m.present()
     #expect(m.faults.contains("animation: present: height: curve duration -1.0"))
     #expect(m.faults.contains("backdrop: returned 2.0, outside [0, 1]"))
@@ -159,7 +160,7 @@ struct FaultyPolicy: SheetPolicy {
     #expect(m.lastDecision?.target == .detent("medium"))
     var thrower = FaultyPolicy()
     thrower.dragResult = nil
-    var n = Self.machine(thrower)
+    var n = try Self.machine(thrower)
     try n.presented()
     try n.panBegan(y: 500)
     try n.panChanged(y: 400)
@@ -167,7 +168,7 @@ struct FaultyPolicy: SheetPolicy {
   }
 
   @Test func replacePolicyWaitsForTheDragToEnd() throws {
-    var m = Self.machine()
+    var m = try Self.machine()
     try m.presented()
     try m.panBegan(y: 500)
     var other = DefaultPolicy()
@@ -183,7 +184,7 @@ struct FaultyPolicy: SheetPolicy {
   @Test func contentChangeReResolvesDetents() throws {
     var p = DefaultPolicy()
     p.configuration.detents = [Detent("fit", .content(cap: 700))]
-    var m = SheetMachine(policy: p, geometry: reference, contentHeight: 300)
+    var m = try SheetMachine(policy: p, geometry: reference, contentHeight: 300)
     try m.presented()
     #expect(m.height == 300)
     let recorded = try m.setContentHeight(900)
@@ -195,7 +196,7 @@ struct FaultyPolicy: SheetPolicy {
   @Test func topEdgeDragDownGrows() throws {
     var p = DefaultPolicy()
     p.configuration.edge = .top
-    var m = Self.machine(p)
+    var m = try Self.machine(p)
     try m.presented()
     #expect(m.geometry.edge == .top && m.height == 405)
     try m.panBegan(y: 400)
@@ -208,7 +209,7 @@ struct FaultyPolicy: SheetPolicy {
   }
 
   @Test func cancelAfterMovingReleasesWithZeroVelocity() throws {
-    var m = Self.machine()
+    var m = try Self.machine()
     try m.presented()
     try m.panBegan(y: 500)
     try m.panChanged(y: 400)
@@ -218,7 +219,7 @@ struct FaultyPolicy: SheetPolicy {
   }
 
   @Test func resizeDuringDragAndDismissKeepsTheState() throws {
-    var m = Self.machine()
+    var m = try Self.machine()
     try m.presented()
     try m.panBegan(y: 500)
     let small = SheetGeometry(width: 390, height: 300)

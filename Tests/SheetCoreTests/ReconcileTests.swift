@@ -11,20 +11,20 @@ import Testing
   }
 
   @Test func anIdenticalPolicyDuringPresentKeepsThePresentAnimation() throws {
-    var m = SheetMachine(policy: DefaultPolicy(), geometry: .reference)
+    var m = try SheetMachine(policy: DefaultPolicy(), geometry: .reference)
     try m.present()
-    for _ in 0..<5 { _ = m.step(1.0 / 120) }
+    for _ in 0..<5 { _ = try m.step(1.0 / 120) }
     let events = m.replacePolicy(DefaultPolicy())
     #expect(m.state == .presenting)
     #expect(!Self.hasResizeAnimation(events))
   }
 
   @Test func theSameGeometryWhileSettlingKeepsTheAnimation() throws {
-    var m = SheetMachine(policy: DefaultPolicy(), geometry: .reference)
+    var m = try SheetMachine(policy: DefaultPolicy(), geometry: .reference)
     try m.present()
-    while m.state != .resting { _ = m.step(1.0 / 120) }
+    while m.state != .resting { _ = try m.step(1.0 / 120) }
     try m.snap(to: "large")
-    for _ in 0..<5 { _ = m.step(1.0 / 120) }
+    for _ in 0..<5 { _ = try m.step(1.0 / 120) }
     let events = try m.resize(.reference)
     #expect(m.state == .settling)
     #expect(!Self.hasResizeAnimation(events))
@@ -32,15 +32,15 @@ import Testing
   }
 
   @Test func aNewGeometryWhileSettlingRetargets() throws {
-    var m = SheetMachine(policy: DefaultPolicy(), geometry: .reference)
+    var m = try SheetMachine(policy: DefaultPolicy(), geometry: .reference)
     try m.present()
-    while m.state != .resting { _ = m.step(1.0 / 120) }
+    while m.state != .resting { _ = try m.step(1.0 / 120) }
     try m.snap(to: "large")
-    _ = m.step(1.0 / 120)
+    _ = try m.step(1.0 / 120)
     let rotated = SheetGeometry(width: 844, height: 390, safeArea: SafeArea(top: 0, bottom: 21))
     let events = try m.resize(rotated)
     #expect(Self.hasResizeAnimation(events))
-    while m.state != .resting { _ = m.step(1.0 / 120) }
+    while m.state != .resting { _ = try m.step(1.0 / 120) }
     #expect(m.detent == "large")
     #expect(m.height == 390 - 10)  // large = available height (390 - 0) - 10
   }

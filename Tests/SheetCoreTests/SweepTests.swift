@@ -21,12 +21,12 @@ import Testing
   /// = 10,024 streams.
   static let streamsPerCase = 358
 
-  @Test(arguments: 0..<7, 0..<4) func invariantsHold(_ policyIndex: Int, _ chunk: Int) {
+  @Test(arguments: 0..<7, 0..<4) func invariantsHold(_ policyIndex: Int, _ chunk: Int) throws {
     var failures = 0
     var coverage = SweepRun.Coverage()
     for stream in 0..<Self.streamsPerCase {
       let seed = UInt64(policyIndex * 1_000_000 + chunk * 10_000 + stream)
-      var run = SweepRun(policy: Self.policy(policyIndex), seed: seed)
+      var run = try SweepRun(policy: Self.policy(policyIndex), seed: seed)
       run.play()
       coverage.add(run.coverage)
       if let failure = run.failure {

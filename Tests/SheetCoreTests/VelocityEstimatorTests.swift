@@ -25,6 +25,9 @@ import Testing
     ([(0, 0), (0.01, 10), (0.02, 20)], 0.07, 0, #line),
     // Within 40 ms: still the fit.
     ([(0, 0), (0.01, 10), (0.02, 20)], 0.05, 1000, #line),
+    // A 1e5 pt jump 10 ns apart: clamped to 1e6 pt/s, either way.
+    ([(0, 0), (1e-8, 1e5)], 1e-8, 1e6, #line),
+    ([(0, 0), (1e-8, -1e5)], 1e-8, -1e6, #line),
   ]
 
   @Test(arguments: rows.indices) func leastSquares(_ i: Int) {

@@ -109,7 +109,7 @@ import Testing
     #expect(message.contains("bottom-sheet-vc.lua") && message.contains("'dismiss_velocty'"), "\(message)")
     #expect(message.contains("did you mean 'dismiss_velocity'"), "\(message)")
     // A known name is applied: vy 1200 now dismisses.
-    var driver = SheetDriver(
+    var driver = try SheetDriver(
       policy: try Behaviour.load(source, overrides: [("dismiss_velocity", 1000)]),
       geometry: PresetTest.reference)
     try driver.presentAndSettle()

@@ -35,7 +35,7 @@ import Testing
     geometry: SheetGeometry, content: Double, expected: [(String, Double)], line: Int
   ) throws {
     let behaviour = try Behaviour.load(BehaviourSource(name: "fn.lua", text: Self.source))
-    let machine = SheetMachine(policy: behaviour, geometry: geometry, contentHeight: content)
+    let machine = try SheetMachine(policy: behaviour, geometry: geometry, contentHeight: content)
     #expect(machine.detents.map(\.id) == expected.map(\.0), "row at line \(line)")
     #expect(machine.detents.map(\.height) == expected.map(\.1), "row at line \(line)")
     #expect(behaviour.takeFaults().isEmpty, "row at line \(line)")
@@ -43,7 +43,7 @@ import Testing
 
   @Test func resizeReResolvesTheList() throws {
     let behaviour = try Behaviour.load(BehaviourSource(name: "fn.lua", text: Self.source))
-    var driver = SheetDriver(policy: behaviour, geometry: PresetTest.reference, contentHeight: 700)
+    var driver = try SheetDriver(policy: behaviour, geometry: PresetTest.reference, contentHeight: 700)
     try driver.apply { m throws(SheetError) in try m.resize(PresetTest.rotated) }
     // Content 700 stays: fit = min(700, 600) = 600, shown at most at the screen height 390.
     #expect(driver.machine.detents.map(\.id) == ["half", "near_top", "fit"])

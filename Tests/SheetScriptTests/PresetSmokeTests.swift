@@ -7,7 +7,7 @@ import Testing
   @Test func bottomSheetPresentsToNormalAndSnapsBack() throws {
     let source = try #require(Presets.source(named: "bottom-sheet-vc"))
     let behaviour = try Behaviour.load(source)
-    var driver = SheetDriver(policy: behaviour, geometry: .reference)
+    var driver = try SheetDriver(policy: behaviour, geometry: .reference)
     try driver.apply { m throws(SheetError) in try m.present() }
     #expect(try driver.settle())
     #expect(driver.machine.height == 500)

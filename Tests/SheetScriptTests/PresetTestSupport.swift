@@ -24,7 +24,7 @@ enum PresetTest {
   static func driver(
     _ name: String, geometry: SheetGeometry = reference, content: Double? = nil
   ) throws -> SheetDriver {
-    SheetDriver(policy: try load(name), geometry: geometry, contentHeight: content)
+    try SheetDriver(policy: try load(name), geometry: geometry, contentHeight: content)
   }
 
   /// A driver over inline behaviour text named `name`, in a state capped at 2 MiB (a runaway allocation
@@ -34,7 +34,7 @@ enum PresetTest {
   {
     let options = LuaState.Options(memoryLimit: 2 << 20)
     let behaviour = try Behaviour.load(BehaviourSource(name: name, text: text), options: options)
-    return SheetDriver(policy: behaviour, geometry: reference, contentHeight: content)
+    return try SheetDriver(policy: behaviour, geometry: reference, contentHeight: content)
   }
 
   /// Whether two numbers agree within `tolerance`.

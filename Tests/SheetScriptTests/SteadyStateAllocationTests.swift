@@ -9,7 +9,7 @@ import Testing
 @Suite struct SteadyStateAllocationTests {
   @Test(arguments: ["bottom-sheet-vc", "system"]) func draggingAllocatesNothing(_ name: String) throws {
     let behaviour = try PresetTest.load(name)
-    var driver = SheetDriver(policy: behaviour, geometry: PresetTest.reference, recording: false)
+    var driver = try SheetDriver(policy: behaviour, geometry: PresetTest.reference, recording: false)
     try driver.presentAndSettle()
     let y0 = driver.grabY
     #expect(try driver.touchDown(y: y0))

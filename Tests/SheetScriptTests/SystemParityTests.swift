@@ -20,8 +20,8 @@ import Testing
     var coverage = SweepRun.Coverage()
     for stream in 0..<Self.streams {
       let seed = UInt64(4_000_000 + stream)
-      var native = SweepRun(policy: DefaultPolicy(), seed: seed)
-      var scripted = SweepRun(policy: behaviour, seed: seed)
+      var native = try SweepRun(policy: DefaultPolicy(), seed: seed)
+      var scripted = try SweepRun(policy: behaviour, seed: seed)
       native.recordsTrail = true
       scripted.recordsTrail = true
       native.play()

@@ -44,10 +44,11 @@ public struct SweepRun {
   /// - Parameters:
   ///   - policy: The sheet's policy.
   ///   - seed: The stream's seed.
-  public init(policy: any SheetPolicy, seed: UInt64) {
+  /// - Throws: `SheetError` if the machine refuses the random screen (it never should).
+  public init(policy: any SheetPolicy, seed: UInt64) throws(SheetError) {
     rng = SplitMix64(seed: seed)
     let geometry = Self.randomGeometry(&rng)
-    machine = SheetMachine(policy: policy, geometry: geometry, contentHeight: rng.uniform(80, 900))
+    machine = try SheetMachine(policy: policy, geometry: geometry, contentHeight: rng.uniform(80, 900))
   }
 
   static func randomGeometry(_ rng: inout SplitMix64) -> SheetGeometry {
@@ -145,8 +146,12 @@ public struct SweepRun {
   mutating func frames(_ n: Int) {
     for _ in 0..<n where failure == nil {
       if machine.clearEventsOnNextInput { checked = 0 }
-      let frame = machine.step(SheetMachine.defaultFrameInterval)
-      if recordsTrail { trail.append(.frame(frame)) }
+      do throws(SheetError) {
+        let frame = try machine.step(SheetMachine.defaultFrameInterval)
+        if recordsTrail { trail.append(.frame(frame)) }
+      } catch {
+        return fail("step refused: \(error)")
+      }
       check()
     }
   }

@@ -44,7 +44,7 @@ extension BenchFigures {
     let file = "\(folder)/behaviour.lua"
     let text = try preset("system").text
     try text.write(toFile: file, atomically: true, encoding: .utf8)
-    var driver = SheetDriver(
+    var driver = try SheetDriver(
       policy: try Behaviour.load(try BehaviourSource.resolve(file)), geometry: .reference, recording: false)
     try driver.apply { m throws(SheetError) in try m.present() }
     try driver.settle()

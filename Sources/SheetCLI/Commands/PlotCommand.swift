@@ -5,7 +5,8 @@ enum PlotCommand {
   /// Runs a scenario and writes its plot.
   /// - Parameter arguments: The words after `plot`.
   /// - Returns: 0 when the scenario passed, 1 otherwise (the plot is written either way).
-  /// - Throws: `UsageError` for bad arguments; the file system's error when the SVG cannot be written.
+  /// - Throws: `UsageError` for bad arguments, an `-o` naming a file the run reads, or one that cannot
+  ///   be written.
   static func main(_ arguments: [String]) throws -> Int32 {
     let args = try CommandLineArguments(
       arguments, valued: ["-o": "-o", "--output": "-o", "--set": "--set", "--fps": "--fps"])
@@ -13,7 +14,9 @@ enum PlotCommand {
     guard let output = args.value("-o") else {
       throw UsageError(message: "plot needs -o OUT.svg")
     }
+    try ScenarioArguments.refuseOverwriting(output, scenario: file)
     let result = ScenarioRunner.run(file: file, options: try ScenarioArguments.options(args))
+    try ScenarioArguments.refuseOverwriting(output, behavioursOf: result)
     try Output.emit(TracePlot().svg(result.trace), to: output)
     for failure in result.failures {
       Output.error(failure.description)

@@ -5,7 +5,8 @@ enum RunCommand {
   /// Runs a scenario and prints its trace.
   /// - Parameter arguments: The words after `run`.
   /// - Returns: 0 when every expectation passed, 1 otherwise.
-  /// - Throws: `UsageError` for bad arguments; the file system's error when `-o` cannot be written.
+  /// - Throws: `UsageError` for bad arguments, an `-o` naming a file the run reads, or one that cannot
+  ///   be written.
   static func main(_ arguments: [String]) throws -> Int32 {
     let args = try CommandLineArguments(
       arguments,
@@ -16,6 +17,8 @@ enum RunCommand {
     guard ["table", "jsonl", "csv"].contains(format) else {
       throw UsageError(message: "unknown format '\(format)' (expected table, jsonl or csv)")
     }
+    let output = args.value("-o")
+    try ScenarioArguments.refuseOverwriting(output, scenario: file)
     let result = ScenarioRunner.run(file: file, options: options)
     let text =
       switch format {
@@ -23,7 +26,8 @@ enum RunCommand {
       case "csv": result.trace.csv()
       default: result.trace.table() + result.summary + "\n"
       }
-    try Output.emit(text, to: args.value("-o"))
+    try ScenarioArguments.refuseOverwriting(output, behavioursOf: result)
+    try Output.emit(text, to: output)
     for failure in result.failures {
       Output.error(failure.description)
     }
@@ -43,6 +47,25 @@ enum ScenarioArguments {
     }
     try Output.requireExisting(file)
     return file
+  }
+
+  /// Refuses an `-o` that names the scenario file (checked before the run).
+  /// - Parameters:
+  ///   - output: The `-o` path, if given.
+  ///   - scenario: The scenario file.
+  /// - Throws: `UsageError` when they are the same file.
+  static func refuseOverwriting(_ output: String?, scenario: String) throws(UsageError) {
+    try OutputFile.refuseOverwriting(output, inputs: [(scenario, "the scenario")])
+  }
+
+  /// Refuses an `-o` that names a behaviour file the run loaded (checked after the run, before writing).
+  /// - Parameters:
+  ///   - output: The `-o` path, if given.
+  ///   - result: The run's result, with the behaviour files it loaded.
+  /// - Throws: `UsageError` when the output is one of them.
+  static func refuseOverwriting(_ output: String?, behavioursOf result: ScenarioResult) throws(UsageError) {
+    try OutputFile.refuseOverwriting(
+      output, inputs: result.behaviourFiles.map { ($0, "a behaviour the scenario loads") })
   }
 
   /// The scenario options given by `--set` and `--fps`.

@@ -4,34 +4,55 @@ import Synchronization
 
 /// One swept threshold: `name=from..to:step`.
 struct SweepParameter: Equatable {
+  /// The most values one parameter may take.
+  static let maximumValues = 10_000
+
   /// The threshold's name.
   var name: String
   /// The values, `from + i * step` up to `to`.
   var values: [Double]
 
-  /// Parses `name=from..to:step`.
+  /// Parses `name=from..to:step`: `from`, `to` and `step` finite, `step > 0`, `to >= from`, and at most
+  /// ``maximumValues`` values (counted before any is made).
   /// - Parameter text: The option's value.
   /// - Returns: The parameter with its values.
-  /// - Throws: `UsageError` quoting the malformed text.
+  /// - Throws: `UsageError` quoting the text and saying what is wrong with it.
   static func parse(_ text: String) throws(UsageError) -> SweepParameter {
     let bad = UsageError(message: "--param expects name=from..to:step, got '\(text)'")
     guard let equals = text.firstIndex(of: "=") else { throw bad }
     let name = String(text[..<equals])
     let range = text[text.index(after: equals)...]
     let parts = range.split(separator: ":", maxSplits: 1)
-    guard !name.isEmpty, parts.count == 2, let step = Double(parts[1]), step > 0 else { throw bad }
+    guard !name.isEmpty, parts.count == 2, let step = Double(parts[1]) else { throw bad }
     let ends = parts[0].components(separatedBy: "..")
-    guard ends.count == 2, let from = Double(ends[0]), let to = Double(ends[1]), to >= from else { throw bad }
-    let count = Int(((to - from) / step + 1e-9).rounded(.down)) + 1
-    guard count <= 10_000 else {
-      throw UsageError(message: "--param \(text) gives \(count) values (at most 10000)")
+    guard ends.count == 2, let from = Double(ends[0]), let to = Double(ends[1]) else { throw bad }
+    for (part, value) in [("from", from), ("to", to), ("step", step)] where !value.isFinite {
+      throw UsageError(message: "--param expects finite numbers, got '\(text)' (\(part) is \(value))")
     }
-    return SweepParameter(name: name, values: (0..<count).map { from + Double($0) * step })
+    guard step > 0 else {
+      throw UsageError(message: "--param expects a step greater than 0, got '\(text)'")
+    }
+    guard to >= from else {
+      throw UsageError(message: "--param expects from <= to, got '\(text)'")
+    }
+    // Counted in Double: a huge span over a small step (or one overflowing to infinity) is refused
+    // before it is converted to an Int.
+    let count = ((to - from) / step + 1e-9).rounded(.down) + 1
+    guard count.isFinite, count <= Double(maximumValues) else {
+      let shown = !count.isFinite ? "too many" : count < 1e15 ? "\(Int(count))" : "\(count)"
+      throw UsageError(
+        message: "--param '\(text)' gives \(shown) values (at most \(maximumValues) per parameter)")
+    }
+    let n = Int(count)
+    return SweepParameter(name: name, values: (0..<n).map { from + Double($0) * step })
   }
 }
 
 /// A grid of threshold values run over a set of scenarios.
 struct Sweep: Sendable {
+  /// The most runs a sweep makes unless `--max-runs` says otherwise.
+  static let defaultMaximumRuns = 100_000
+
   /// The scenario files, sorted.
   var files: [String]
   /// The swept parameters; the grid is their cartesian product, the first varying slowest.
@@ -39,15 +60,53 @@ struct Sweep: Sendable {
   /// Options every run shares (fixed overrides, frame rate).
   var options: ScenarioOptions
 
-  /// The grid's points, each a value per parameter.
-  var points: [[Double]] {
-    parameters.reduce([[]]) { grid, parameter in
-      grid.flatMap { point in parameter.values.map { point + [$0] } }
+  /// The number of grid points (the product of the value counts), or nil when it overflows an Int.
+  var pointCount: Int? {
+    var product = 1
+    for parameter in parameters {
+      let (next, overflow) = product.multipliedReportingOverflow(by: parameter.values.count)
+      if overflow { return nil }
+      product = next
     }
+    return product
   }
 
-  /// The number of scenario runs the sweep makes.
-  var runCount: Int { points.count * files.count }
+  /// The number of scenario runs the sweep makes (points x files), or nil when it overflows an Int.
+  var runCount: Int? {
+    guard let points = pointCount else { return nil }
+    let (runs, overflow) = points.multipliedReportingOverflow(by: files.count)
+    return overflow ? nil : runs
+  }
+
+  /// The grid point at `index` (in `0..<pointCount`), a value per parameter, the first varying slowest.
+  /// - Parameter index: The point's index.
+  /// - Returns: Its values.
+  func point(at index: Int) -> [Double] {
+    var rest = index
+    var point = [Double](repeating: 0, count: parameters.count)
+    for (i, parameter) in parameters.enumerated().reversed() {
+      point[i] = parameter.values[rest % parameter.values.count]
+      rest /= parameter.values.count
+    }
+    return point
+  }
+
+  /// Checks the grid's size before anything runs: at most `maximumRuns` runs (and, without scenario
+  /// files, at most that many table rows), counted without making the grid.
+  /// - Parameter maximumRuns: The cap (`--max-runs`, default ``defaultMaximumRuns``).
+  /// - Throws: `UsageError` giving the count, what it is made of and the cap.
+  func requireRuns(atMost maximumRuns: Int) throws(UsageError) {
+    let counted = files.isEmpty ? pointCount : runCount
+    if let counted, counted <= maximumRuns { return }
+    let factors = parameters.map { "\($0.name): \($0.values.count) values" }
+    let size = counted.map(String.init) ?? "more than \(Int.max)"
+    let what =
+      files.isEmpty
+      ? "the sweep's grid has \(size) points (\(factors.joined(separator: " x ")))"
+      : "the sweep makes \(size) runs (\((factors + ["\(files.count) scenarios"]).joined(separator: " x ")))"
+    throw UsageError(
+      message: "\(what), more than --max-runs \(maximumRuns); narrow the --param ranges or raise --max-runs")
+  }
 
   /// Runs every scenario at every point on `jobs` threads.
   /// - Parameters:
@@ -55,15 +114,15 @@ struct Sweep: Sendable {
   ///   - progress: Called after each finished run, from any thread.
   /// - Returns: Whether each run passed, indexed `[point][file]`.
   func run(jobs: Int, progress: @Sendable () -> Void = {}) -> [[Bool]] {
-    let points = self.points
-    let total = points.count * files.count
+    let pointCount = self.pointCount ?? 0
+    let total = runCount ?? 0
     let next = Atomic(0)
     let results = Mutex([Bool](repeating: false, count: total))
     DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, total))) { _ in
       while true {
         let index = next.add(1, ordering: .relaxed).oldValue
         guard index < total else { return }
-        let point = points[index / files.count]
+        let point = point(at: index / files.count)
         var runOptions = options
         for (parameter, value) in zip(parameters, point) {
           runOptions.overrides.append((parameter.name, value))
@@ -74,7 +133,7 @@ struct Sweep: Sendable {
       }
     }
     let flat = results.withLock { $0 }
-    return (0..<points.count).map { Array(flat[$0 * files.count..<($0 + 1) * files.count]) }
+    return (0..<pointCount).map { Array(flat[$0 * files.count..<($0 + 1) * files.count]) }
   }
 
   /// The outcome table: a row per grid point with the pass count, a column per scenario.
@@ -84,7 +143,8 @@ struct Sweep: Sendable {
     let names = files.map { String($0.split(separator: "/").last ?? Substring($0)) }
     let header = parameters.map(\.name) + ["passed"] + names
     var rows: [[String]] = []
-    for (point, outcome) in zip(points, outcomes) {
+    for (index, outcome) in outcomes.enumerated() {
+      let point = point(at: index)
       let passed = outcome.filter { $0 }.count
       rows.append(
         point.map { TraceNumber.format($0) } + ["\(passed)/\(files.count)"]
@@ -97,7 +157,7 @@ struct Sweep: Sendable {
       zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
         .trimmingTrailingSpaces() + "\n"
     }
-    return "sweep: \(points.count) points x \(files.count) scenarios\n" + line(header)
+    return "sweep: \(outcomes.count) points x \(files.count) scenarios\n" + line(header)
       + rows.map(line).joined()
   }
 }

@@ -3,15 +3,19 @@ import Foundation
 import SheetScript
 import Synchronization
 
-/// `sheet tune PATH --param name=from..to:step [--param ...] [--jobs N]`.
+/// `sheet tune PATH --param name=from..to:step [--param ...] [--jobs N] [--max-runs N]`.
 enum TuneCommand {
   /// Runs the scenarios for every point of the parameter grid and prints the outcomes.
   /// - Parameter arguments: The words after `tune`.
   /// - Returns: 0 (a sweep reports failures as data, not as an error).
-  /// - Throws: `UsageError` for bad arguments.
+  /// - Throws: `UsageError` for bad arguments, a bad range or a grid over the run cap, before any run.
   static func main(_ arguments: [String]) throws -> Int32 {
     let args = try CommandLineArguments(
-      arguments, valued: ["--param": "--param", "--set": "--set", "--jobs": "--jobs", "--fps": "--fps"])
+      arguments,
+      valued: [
+        "--param": "--param", "--set": "--set", "--jobs": "--jobs", "--fps": "--fps",
+        "--max-runs": "--max-runs",
+      ])
     guard !args.positionals.isEmpty else { throw UsageError(message: "tune needs a scenario file or folder") }
     for path in args.positionals { try Output.requireExisting(path) }
     let parameters = try (args.options["--param"] ?? []).map(SweepParameter.parse)
@@ -25,10 +29,18 @@ enum TuneCommand {
       }
       jobs = value
     }
+    var maximumRuns = Sweep.defaultMaximumRuns
+    if let text = args.value("--max-runs") {
+      guard let value = Int(text), value >= 1 else {
+        throw UsageError(message: "--max-runs expects a count of runs (1 or more), got '\(text)'")
+      }
+      maximumRuns = value
+    }
     let sweep = Sweep(
       files: ScenarioRunner.scenarioFiles(in: args.positionals), parameters: parameters,
       options: try ScenarioArguments.options(args))
-    let outcomes = sweep.run(jobs: jobs, progress: ProgressLine(total: sweep.runCount).report)
+    try sweep.requireRuns(atMost: maximumRuns)
+    let outcomes = sweep.run(jobs: jobs, progress: ProgressLine(total: sweep.runCount ?? 0).report)
     Output.write(sweep.table(outcomes))
     return 0
   }

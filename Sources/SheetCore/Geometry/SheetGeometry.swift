@@ -42,9 +42,15 @@ public struct SheetGeometry: Sendable, Equatable {
     edge == .bottom ? height - sheetHeight : sheetHeight
   }
 
-  /// Whether every field is finite, the size positive and the insets non-negative.
+  /// Whether the machine accepts this screen: every field finite, the size positive and at most
+  /// ``SheetLimits/maximumScreenExtent``, the insets non-negative, at most ``SheetLimits/maximumInset`` and
+  /// each smaller than the height (see ``SheetLimits/check(_:)``).
   public var isValid: Bool {
-    width.isFinite && height.isFinite && width > 0 && height > 0 && safeArea.top.isFinite
-      && safeArea.bottom.isFinite && safeArea.top >= 0 && safeArea.bottom >= 0
+    do throws(SheetError) {
+      try SheetLimits.check(self)
+      return true
+    } catch {
+      return false
+    }
   }
 }

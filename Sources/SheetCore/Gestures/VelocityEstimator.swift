@@ -5,7 +5,9 @@
 /// `y = a + b t` by ordinary least squares (times taken relative to the newest sample for conditioning)
 /// and return its slope `b` in points per second. Fewer than two samples, or all at the same instant,
 /// give 0; so does a newest sample more than 40 ms older than `T` (the finger had stopped: Android's
-/// `ASSUME_POINTER_STOPPED_TIME`). An explicit release velocity given to the machine overrides this.
+/// `ASSUME_POINTER_STOPPED_TIME`). The slope is clamped to ±``SheetLimits/maximumVelocity`` (samples a
+/// hair apart in time with a large jump in y would otherwise give an absurd or infinite speed). An explicit
+/// release velocity given to the machine overrides this.
 /// Adding and estimating allocate nothing.
 public struct VelocityEstimator: Sendable {
   /// Ring capacity in samples.
@@ -45,7 +47,8 @@ public struct VelocityEstimator: Sendable {
 
   /// The least-squares velocity at `time`.
   /// - Parameter time: The release (or current) time in seconds.
-  /// - Returns: Screen-y velocity in points per second (positive = downward).
+  /// - Returns: Screen-y velocity in points per second (positive = downward), within
+  ///   ±``SheetLimits/maximumVelocity``.
   public func velocity(at time: Double) -> Double {
     guard count >= 2 else { return 0 }
     let newest = (next + Self.capacity - 1) % Self.capacity
@@ -70,6 +73,6 @@ public struct VelocityEstimator: Sendable {
     guard n >= 2 else { return 0 }
     let denominator = n * sumTT - sumT * sumT
     guard abs(denominator) > 1e-18 else { return 0 }
-    return (n * sumTY - sumT * sumY) / denominator
+    return SheetLimits.clamp(velocity: (n * sumTY - sumT * sumY) / denominator)
   }
 }

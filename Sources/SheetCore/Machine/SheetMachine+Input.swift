@@ -6,10 +6,6 @@ extension SheetMachine {
     }
   }
 
-  static func requireFinite(_ value: Double, _ field: String) throws(SheetError) {
-    guard value.isFinite else { throw .invalidValue(field: field, value: value) }
-  }
-
   /// Presents the sheet to the configuration's present detent (or the first active one, in declaration
   /// order) with the `present` animation.
   /// - Returns: The events recorded.
@@ -59,11 +55,11 @@ extension SheetMachine {
   /// - Parameter y: Screen y in points.
   /// - Returns: The events recorded (including `.tap(region:action:)`).
   /// - Throws: ``SheetError/illegalTransition(event:state:)`` unless presenting, resting or settling;
-  ///   ``SheetError/invalidValue(field:value:)`` for a non-finite y.
+  ///   ``SheetError/invalidValue(field:value:)`` for a y ``SheetLimits/check(coordinate:)`` refuses.
   @discardableResult
   public mutating func tap(y: Double) throws(SheetError) -> ArraySlice<SheetEvent> {
     try require(.tap)
-    try Self.requireFinite(y, "y")
+    try SheetLimits.check(coordinate: y)
     let start = beginRecording()
     let region = configuration.gestureArea.region(y: y, height: height, geometry: geometry)
     let action = callTap(region, y: y)
@@ -79,15 +75,11 @@ extension SheetMachine {
   /// animating goes to the policy's resize target (see ``reconcileDetents()``). Legal in every state.
   /// - Parameter newGeometry: The new screen; its edge is replaced by the configuration's.
   /// - Returns: The events recorded.
-  /// - Throws: ``SheetError/invalidValue(field:value:)`` for a non-positive or non-finite size or inset.
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` for a screen ``SheetLimits/check(_:)`` refuses
+  ///   (a non-finite, non-positive or too large size; a non-finite, negative or too large inset).
   @discardableResult
   public mutating func resize(_ newGeometry: SheetGeometry) throws(SheetError) -> ArraySlice<SheetEvent> {
-    guard newGeometry.isValid else {
-      let bad = [
-        newGeometry.width, newGeometry.height, newGeometry.safeArea.top, newGeometry.safeArea.bottom,
-      ]
-      throw .invalidValue(field: "geometry", value: bad.first { !$0.isFinite || $0 < 0 } ?? 0)
-    }
+    try SheetLimits.check(newGeometry)
     let start = beginRecording()
     geometry = newGeometry
     geometry.edge = configuration.edge
@@ -104,9 +96,7 @@ extension SheetMachine {
   @discardableResult
   public mutating func setContentHeight(_ contentHeight: Double) throws(SheetError) -> ArraySlice<SheetEvent>
   {
-    guard contentHeight.isFinite && contentHeight >= 0 else {
-      throw .invalidValue(field: "contentHeight", value: contentHeight)
-    }
+    try SheetLimits.check(contentHeight: contentHeight)
     let start = beginRecording()
     self.contentHeight = contentHeight
     events.append(.content(contentHeight))

@@ -6,17 +6,17 @@ extension SheetMachine {
   /// Tracked when the configuration is pannable and its gesture area accepts the touch's region; otherwise
   /// ignored, and so are this pan's later phases.
   /// - Parameters:
-  ///   - y: Screen y in points.
-  ///   - time: Sample time in seconds (nil = the machine's time).
+  ///   - y: Screen y in points (at most ``SheetLimits/maximumCoordinate`` in magnitude).
+  ///   - time: Sample time in seconds, finite (nil = the machine's time).
   /// - Returns: Whether the pan is tracked.
   /// - Throws: ``SheetError/illegalTransition(event:state:)`` when hidden, dismissed or already dragging;
-  ///   ``SheetError/invalidValue(field:value:)`` for non-finite numbers.
+  ///   ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses.
   @discardableResult
   public mutating func panBegan(y: Double, time: Double? = nil) throws(SheetError) -> PanResponse {
     try require(.panBegan)
-    try Self.requireFinite(y, "y")
+    try SheetLimits.check(coordinate: y)
     let t = time ?? self.time
-    try Self.requireFinite(t, "time")
+    try SheetLimits.check(time: t)
     _ = beginRecording()
     let region = configuration.gestureArea.region(y: y, height: height, geometry: geometry)
     if let reason = ignoreReason(region) {
@@ -50,36 +50,38 @@ extension SheetMachine {
 
   /// The finger moved to screen y: the policy maps it to a height and a backdrop.
   /// - Parameters:
-  ///   - y: Screen y in points.
-  ///   - time: Sample time in seconds (nil = the machine's time).
+  ///   - y: Screen y in points (at most ``SheetLimits/maximumCoordinate`` in magnitude).
+  ///   - time: Sample time in seconds, finite (nil = the machine's time).
   /// - Returns: The events recorded (usually none).
   /// - Throws: ``SheetError/illegalTransition(event:state:)`` without a pan;
-  ///   ``SheetError/invalidValue(field:value:)`` for non-finite numbers.
+  ///   ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses.
   @discardableResult
   public mutating func panChanged(y: Double, time: Double? = nil) throws(SheetError) -> ArraySlice<SheetEvent>
   {
     let start = beginRecording()
-    guard try trackedPan(.panChanged) else { return recorded(since: start) }
-    try follow(y: y, time: time)
+    guard try trackedPan(.panChanged, y: y, time: time) else { return recorded(since: start) }
+    follow(y: y, time: time)
     return recorded(since: start)
   }
 
   /// The finger lifted at screen y: the policy decides where the sheet goes.
   /// - Parameters:
-  ///   - y: Screen y in points.
-  ///   - time: Sample time in seconds (nil = the machine's time).
-  ///   - velocity: An explicit release velocity (screen y, pt/s) overriding the estimator.
+  ///   - y: Screen y in points (at most ``SheetLimits/maximumCoordinate`` in magnitude).
+  ///   - time: Sample time in seconds, finite (nil = the machine's time).
+  ///   - velocity: An explicit release velocity (screen y, pt/s, at most ``SheetLimits/maximumVelocity`` in
+  ///     magnitude) overriding the estimator.
   /// - Returns: The events recorded.
   /// - Throws: ``SheetError/illegalTransition(event:state:)`` without a pan;
-  ///   ``SheetError/invalidValue(field:value:)`` for non-finite numbers.
+  ///   ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses.
   @discardableResult
   public mutating func panEnded(
     y: Double, time: Double? = nil, velocity: Double? = nil
   ) throws(SheetError) -> ArraySlice<SheetEvent> {
     let start = beginRecording()
-    guard try trackedPan(.panEnded) else { return recorded(since: start) }
-    if let v = velocity { try Self.requireFinite(v, "velocity") }
-    let estimated = try follow(y: y, time: time)
+    guard try trackedPan(.panEnded, y: y, time: time, velocity: velocity) else {
+      return recorded(since: start)
+    }
+    let estimated = follow(y: y, time: time)
     events.append(.gesture(.ended, y: y))
     release(velocity: velocity ?? estimated)
     return recorded(since: start)
@@ -92,15 +94,13 @@ extension SheetMachine {
   ///   - time: Unused beyond validation; kept for symmetry.
   /// - Returns: The events recorded.
   /// - Throws: ``SheetError/illegalTransition(event:state:)`` without a pan;
-  ///   ``SheetError/invalidValue(field:value:)`` for non-finite numbers.
+  ///   ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses.
   @discardableResult
   public mutating func panCancelled(y: Double, time: Double? = nil) throws(SheetError) -> ArraySlice<
     SheetEvent
   > {
     let start = beginRecording()
-    guard try trackedPan(.panCancelled) else { return recorded(since: start) }
-    try Self.requireFinite(y, "y")
-    if let time { try Self.requireFinite(time, "time") }
+    guard try trackedPan(.panCancelled, y: y, time: time) else { return recorded(since: start) }
     events.append(.gesture(.cancelled, y: y))
     if let d = drag, d.startedResting, height == d.startHeight {
       drag = nil
@@ -114,23 +114,27 @@ extension SheetMachine {
   }
 
   /// Whether the pan phase belongs to a tracked pan (false: an ignored pan's phase, dropped; an ended
-  /// phase also closes the ignored pan).
-  mutating func trackedPan(_ input: TransitionTable.Input) throws(SheetError) -> Bool {
-    if state == .dragging, drag != nil { return true }
-    if ignoringPan {
-      if input != .panChanged { ignoringPan = false }
-      return false
-    }
-    throw .illegalTransition(event: input.rawValue, state: state)
+  /// phase also closes the ignored pan). The phase's numbers are checked either way, before anything
+  /// changes.
+  /// - Throws: ``SheetError/illegalTransition(event:state:)`` without a pan;
+  ///   ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses.
+  mutating func trackedPan(
+    _ input: TransitionTable.Input, y: Double, time: Double?, velocity: Double? = nil
+  ) throws(SheetError) -> Bool {
+    let tracked = state == .dragging && drag != nil
+    guard tracked || ignoringPan else { throw .illegalTransition(event: input.rawValue, state: state) }
+    try SheetLimits.check(coordinate: y)
+    if let time { try SheetLimits.check(time: time) }
+    if let velocity { try SheetLimits.check(velocity: velocity) }
+    if !tracked && input != .panChanged { ignoringPan = false }
+    return tracked
   }
 
-  /// Records a sample and maps the finger to a height and backdrop.
+  /// Records a sample (already checked) and maps the finger to a height and backdrop.
   /// - Returns: The estimated screen velocity (pt/s) at the sample.
   @discardableResult
-  mutating func follow(y: Double, time: Double?) throws(SheetError) -> Double {
-    try Self.requireFinite(y, "y")
+  mutating func follow(y: Double, time: Double?) -> Double {
     let t = time ?? self.time
-    try Self.requireFinite(t, "time")
     guard var d = drag else { return estimator.velocity(at: t) }
     estimator.add(y: y, time: t)
     d.y = y

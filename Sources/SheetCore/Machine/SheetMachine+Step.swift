@@ -5,12 +5,15 @@ extension SheetMachine {
   /// Animating states advance their motions (finishing records `.settled` and the state change); while
   /// dragging, the velocity is re-estimated at the new time. The step's events are appended to
   /// ``events`` after those of the input calls made since the previous step.
-  /// - Parameter dt: Seconds (the host's frame interval, 1/120 by default); NaN, infinite or negative
-  ///   values count as 0.
+  /// - Parameter dt: Seconds (the host's frame interval, 1/120 by default), finite and >= 0. An interval
+  ///   longer than ``SheetLimits/maximumStep`` (1 s) advances 1 s, as a host resuming after a suspension
+  ///   wants: the sheet moves on without jumping through a huge time (and ``time`` stays finite).
   /// - Returns: The frame after the step.
-  public mutating func step(_ dt: Double) -> SheetFrame {
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` with field `dt` for a NaN, infinite or negative
+  ///   interval (nothing changes).
+  public mutating func step(_ dt: Double) throws(SheetError) -> SheetFrame {
+    let interval = try SheetLimits.stepInterval(dt)
     _ = beginRecording()
-    let interval = dt.isFinite && dt > 0 ? dt : 0
     time += interval
     switch state {
     case .presenting, .settling, .dismissing:

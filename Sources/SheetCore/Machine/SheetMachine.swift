@@ -65,7 +65,13 @@ public struct SheetMachine {
   ///   - policy: The behaviour.
   ///   - geometry: The screen (its edge is replaced by the configuration's).
   ///   - contentHeight: The content's intrinsic height, if any.
-  public init(policy: any SheetPolicy, geometry: SheetGeometry, contentHeight: Double? = nil) {
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` for a screen ``SheetLimits/check(_:)`` refuses
+  ///   (as ``resize(_:)`` does) or a negative or non-finite content height (as ``setContentHeight(_:)``).
+  public init(policy: any SheetPolicy, geometry: SheetGeometry, contentHeight: Double? = nil)
+    throws(SheetError)
+  {
+    try SheetLimits.check(geometry)
+    if let contentHeight { try SheetLimits.check(contentHeight: contentHeight) }
     self.policy = policy
     self.configuration = policy.configuration
     self.fallback = policy.fallbackPolicy

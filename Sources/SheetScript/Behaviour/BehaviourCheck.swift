@@ -44,7 +44,11 @@ public enum BehaviourCheck {
   /// - Throws: `BehaviourError` naming the file, line, field and value.
   public static func check(_ reference: String) throws(BehaviourError) -> Summary {
     let behaviour = try Behaviour.load(try BehaviourSource.resolve(reference))
-    let machine = SheetMachine(policy: behaviour, geometry: .reference, contentHeight: nil)
+    var screen = SheetGeometry.reference
+    screen.edge = behaviour.configuration.edge
+    let detents = DetentResolution.resolve(
+      behaviour.configuration.detents, in: DetentContext(geometry: screen, contentHeight: nil)
+    ).ascending
     if let fault = behaviour.takeFaults().first {
       throw .invalidField(
         file: behaviour.source.name, line: behaviour.locator.line(of: [.key("detents")]), path: "detents",
@@ -57,7 +61,7 @@ public enum BehaviourCheck {
       ("on_resize", spec.onResize), ("on_state", spec.onState), ("animations", spec.animationsFunction),
     ].compactMap { $0.1 == nil ? nil : $0.0 }
     return Summary(
-      name: behaviour.source.name, edge: behaviour.configuration.edge, detents: machine.detents,
+      name: behaviour.source.name, edge: behaviour.configuration.edge, detents: detents,
       thresholds: behaviour.thresholds.keys.sorted().map { ($0, behaviour.thresholds[$0] ?? 0) },
       callbacks: callbacks)
   }

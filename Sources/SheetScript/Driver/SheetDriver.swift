@@ -41,11 +41,12 @@ public struct SheetDriver {
   ///   - fps: Frames per second (1...1000).
   ///   - title: The trace's title.
   ///   - recording: Whether to record a trace.
+  /// - Throws: `SheetError.invalidValue` for a screen or content height the machine refuses.
   public init(
     policy: any SheetPolicy, geometry: SheetGeometry, contentHeight: Double? = nil, fps: Double = 120,
     title: String = "sheet", recording: Bool = true
-  ) {
-    machine = SheetMachine(policy: policy, geometry: geometry, contentHeight: contentHeight)
+  ) throws(SheetError) {
+    machine = try SheetMachine(policy: policy, geometry: geometry, contentHeight: contentHeight)
     self.fps = fps
     self.recording = recording
     trace = Trace(title: title, screenExtent: geometry.height)
@@ -59,14 +60,14 @@ public struct SheetDriver {
 
   /// Steps one frame: feeds the touch sample of the frame's instant, then advances the machine.
   /// - Parameter touch: The finger's position at the end of this frame, when a touch is down.
-  /// - Throws: `SheetError` when the touch sample is refused.
+  /// - Throws: `SheetError` when the touch sample or the frame interval (`1 / fps`) is refused.
   public mutating func frame(touch: Double? = nil) throws(SheetError) {
     guard limitReached == nil else { return }
     if let touch, touchY != nil {
       touchY = touch
       record(try machine.panChanged(y: touch, time: machine.time + frameInterval))
     }
-    let frame = machine.step(frameInterval)
+    let frame = try machine.step(frameInterval)
     let own = machine.events.dropFirst(afterStep ? 0 : inputEventCount)
     inputEventCount = 0
     afterStep = true
@@ -91,8 +92,17 @@ public struct SheetDriver {
   /// - Parameter seconds: How long to wait.
   /// - Throws: `SheetError` from a touch sample.
   public mutating func wait(_ seconds: Double) throws(SheetError) {
-    let count = Int((seconds * fps).rounded())
-    for _ in 0..<max(0, count) where limitReached == nil { try frame() }
+    let count = Self.frameCount(seconds, fps: fps, limit: limits.frames)
+    for _ in 0..<count where limitReached == nil { try frame() }
+  }
+
+  /// Whole frames in `seconds` at `fps` (rounded, or cut down), clamped to 0...limit without trapping
+  /// on a NaN, infinite or huge value.
+  static func frameCount(_ seconds: Double, fps: Double, limit: Int, rounded: Bool = true) -> Int {
+    let frames = seconds * fps
+    guard frames.isFinite, frames > 0 else { return 0 }
+    let whole = rounded ? frames.rounded() : frames.rounded(.down)
+    return whole >= Double(limit) ? limit : Int(whole)
   }
 
   /// Whether the sheet is still: at rest, hidden or dismissed, with no finger down.
@@ -106,7 +116,7 @@ public struct SheetDriver {
   /// - Throws: `SheetError` from a touch sample.
   @discardableResult
   public mutating func settle(limit: Double = 60) throws(SheetError) -> Bool {
-    let frames = Int(limit * fps)
+    let frames = Self.frameCount(limit, fps: fps, limit: limits.frames, rounded: false)
     var count = 0
     while !isStill {
       if count >= frames || limitReached != nil { return false }

@@ -104,9 +104,14 @@ extension ScenarioSession {
   func makeDriver() throws(ScenarioRefusal) -> SheetDriver {
     if let driver { return driver }
     let policy: any SheetPolicy = try loadBehaviour() ?? DefaultPolicy()
-    var made = SheetDriver(
-      policy: policy, geometry: geometry, contentHeight: contentHeight, fps: options.fps ?? fps,
-      title: result.trace.title)
+    var made: SheetDriver
+    do throws(SheetError) {
+      made = try SheetDriver(
+        policy: policy, geometry: geometry, contentHeight: contentHeight, fps: options.fps ?? fps,
+        title: result.trace.title)
+    } catch {
+      throw ScenarioRefusal(message: Self.describe(error))
+    }
     made.limits = DriverLimits(options.limits)
     for (name, fields) in earlyNotes { made.note(name, fields) }
     earlyNotes.removeAll()

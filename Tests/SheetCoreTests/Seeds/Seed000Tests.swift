@@ -3,20 +3,20 @@ import Testing
 @testable import SheetCore
 
 @Suite struct Seed000Tests {
-  static func machine(_ policy: Seed000Policy = Seed000Policy()) -> SheetMachine {
-    SheetMachine(policy: policy, geometry: reference)
+  static func machine(_ policy: Seed000Policy = Seed000Policy()) throws(SheetError) -> SheetMachine {
+    try SheetMachine(policy: policy, geometry: reference)
   }
 
   @Test func detentsAndBackdrop() throws {
-    var m = Self.machine()
+    var m = try Self.machine()
     #expect(reference.availableHeight == 797)
     #expect(
       m.detents == [ResolvedDetent(id: "normal", height: 500), ResolvedDetent(id: "expanded", height: 757)])
     let recorded = try m.present()
     #expect(firstAnimation(recorded)?.1 == TransitionAnimation(height: .curve(.easeOut, duration: 0.25)))
-    for _ in 0..<15 { _ = m.step(1.0 / 120) }
+    for _ in 0..<15 { _ = try m.step(1.0 / 120) }
     #expect(close(m.height, 500 * Curve.easeOut.bezier.value(at: 0.5), 1e-9))
-    for _ in 0..<15 { _ = m.step(1.0 / 120) }
+    for _ in 0..<15 { _ = try m.step(1.0 / 120) }
     #expect(m.state == .resting && m.height == 500)
     #expect(close(m.backdrop, 0.30840, 1e-5) && close(m.backdrop, 0.4 * (1 - 148.5 / 648.5)))
     try m.snap(to: "expanded")
@@ -41,7 +41,7 @@ import Testing
   }
 
   @Test func releaseThroughTheMachine() throws {
-    var m = Self.machine()
+    var m = try Self.machine()
     try m.presented()
     try m.drag(from: 400, to: 300, release: 900)
     #expect(m.lastDecision?.target == .detent("normal"))
@@ -56,7 +56,7 @@ import Testing
   }
 
   @Test func dragStopsAtMinTop() throws {
-    var m = Self.machine()
+    var m = try Self.machine()
     try m.presented()
     try m.panBegan(y: 400)
     try m.panChanged(y: 200)
@@ -70,7 +70,7 @@ import Testing
   /// release never picks normal (its candidate c = -103 is never nearest).
   @Test func unclampedDefaultHeightNote() throws {
     let p = Seed000Policy(defaultHeight: 900)
-    var m = Self.machine(p)
+    var m = try Self.machine(p)
     try m.presented()
     #expect(m.height == 757 && m.detent == "normal")
     for h in stride(from: 0.0, through: 757, by: 0.5) {
@@ -80,7 +80,7 @@ import Testing
   }
 
   @Test func resizeGoesToNormalEvenFromExpanded() throws {
-    var m = Self.machine()
+    var m = try Self.machine()
     try m.presented()
     try m.snap(to: "expanded")
     m.runToRest()

@@ -5,10 +5,10 @@ import Testing
 /// Seed 001 with C = 600: the sheet's top edge rests at y = 244, its band reaches y = 272.
 @Suite struct Seed001Tests {
   static func machine() throws -> SheetMachine {
-    var m = SheetMachine(policy: Seed001Policy(), geometry: reference, contentHeight: 600)
+    var m = try SheetMachine(policy: Seed001Policy(), geometry: reference, contentHeight: 600)
     let recorded = try m.present()
     #expect(firstAnimation(recorded)?.1 == TransitionAnimation(height: .curve(.easeInOut, duration: 0.3)))
-    for _ in 0..<18 { _ = m.step(1.0 / 120) }
+    for _ in 0..<18 { _ = try m.step(1.0 / 120) }
     let p = Curve.easeInOut.bezier.value(at: 0.5)
     #expect(close(m.height, 600 * p, 1e-9) && close(m.backdrop, 0.7 * p, 1e-9))
     m.runToRest()

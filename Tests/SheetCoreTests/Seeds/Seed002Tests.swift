@@ -5,12 +5,12 @@ import Testing
 /// Seed 002 on the reference screen: default 300, max = 844 - 64 = 780.
 @Suite struct Seed002Tests {
   static func machine() throws -> SheetMachine {
-    var m = SheetMachine(policy: Seed002Policy(), geometry: reference)
+    var m = try SheetMachine(policy: Seed002Policy(), geometry: reference)
     let recorded = try m.present()
     let present = TransitionAnimation(
       height: .curve(.easeInOut, duration: 0.3), backdrop: .curve(.easeInOut, duration: 0.4))
     #expect(firstAnimation(recorded)?.1 == present)
-    for _ in 0..<37 { _ = m.step(1.0 / 120) }
+    for _ in 0..<37 { _ = try m.step(1.0 / 120) }
     #expect(m.height == 300 && m.state == .presenting && m.backdrop < 0.6)
     let t = m.runToRest()
     #expect(m.state == .resting && m.backdrop == 0.6 && close(t + 37.0 / 120, 0.4, 1.0 / 120 + 1e-9))
@@ -54,7 +54,7 @@ import Testing
     #expect(m.height == 780)
     let recorded = try m.tap(y: 20)
     #expect(firstAnimation(recorded)?.1.slide == 300)
-    for _ in 0..<37 { _ = m.step(1.0 / 120) }
+    for _ in 0..<37 { _ = try m.step(1.0 / 120) }
     #expect(m.height == 480 && m.state == .dismissing)
     let t = m.runToRest()
     #expect(m.state == .dismissed && m.height == 480 && m.backdrop == 0)

@@ -9,13 +9,13 @@ import Testing
 
   @Test(arguments: caps.indices) func heightCap(_ i: Int) throws {
     let row = Self.caps[i]
-    var m = SheetMachine(policy: Seed003Policy(), geometry: reference, contentHeight: row.content)
+    var m = try SheetMachine(policy: Seed003Policy(), geometry: reference, contentHeight: row.content)
     try m.presented()
     #expect(m.height == row.expected && m.geometry.edge == .top, "row at line \(row.line)")
   }
 
   @Test func topEdgeShowHide() throws {
-    var m = SheetMachine(policy: Seed003Policy(), geometry: reference, contentHeight: 400)
+    var m = try SheetMachine(policy: Seed003Policy(), geometry: reference, contentHeight: 400)
     let shown = try m.present()
     #expect(firstAnimation(shown)?.1 == TransitionAnimation(height: .curve(.easeInOut, duration: 0.3)))
     #expect(close(m.runToRest(), 0.3, 1.0 / 120 + 1e-9))
@@ -24,7 +24,7 @@ import Testing
     #expect(try m.tap(y: 600).contains(.tap(region: .backdrop, action: .none)))
     let hidden = try m.dismiss()
     #expect(firstAnimation(hidden)?.1 == TransitionAnimation(height: .curve(.easeInOut, duration: 0.3)))
-    for _ in 0..<18 { _ = m.step(1.0 / 120) }
+    for _ in 0..<18 { _ = try m.step(1.0 / 120) }
     #expect(close(m.backdrop, 0.25 * (1 - Curve.easeInOut.bezier.value(at: 0.5)), 1e-9))
     m.runToRest()
     #expect(m.state == .dismissed && m.height == 0 && m.backdrop == 0)

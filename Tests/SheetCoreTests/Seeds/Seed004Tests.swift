@@ -7,13 +7,13 @@ import Testing
   static let spring = Spring.withDuration(0.3, dampingRatio: 1)
 
   @Test func presentFollowsTheCriticalSpring() throws {
-    var m = SheetMachine(policy: Seed004Policy(), geometry: reference)
+    var m = try SheetMachine(policy: Seed004Policy(), geometry: reference)
     let recorded = try m.present()
     #expect(
       firstAnimation(recorded)?.1
         == TransitionAnimation(height: .springDuration(duration: 0.3, dampingRatio: 1)))
     for k in 1...20 {
-      _ = m.step(1.0 / 120)
+      _ = try m.step(1.0 / 120)
       let exact = Self.spring.state(at: Double(k) / 120, x0: -300, v0: 0)
       #expect(close(m.height, 300 + exact.x, 1e-9) && close(m.backdrop, m.height / 300, 1e-9), "frame \(k)")
     }
@@ -29,7 +29,7 @@ import Testing
 
   @Test(arguments: releases.indices) func releaseByHalfTheHeight(_ i: Int) throws {
     let row = Self.releases[i]
-    var m = SheetMachine(policy: Seed004Policy(), geometry: reference)
+    var m = try SheetMachine(policy: Seed004Policy(), geometry: reference)
     try m.presented()
     try m.panBegan(y: 600)
     try m.panChanged(y: 600 + row.ty)
@@ -38,7 +38,7 @@ import Testing
     #expect(m.lastDecision?.target == row.target, "row at line \(row.line)")
     #expect(firstAnimation(recorded)?.0 == (row.target == .dismiss ? .dismiss : .restore))
     // The spring carries the release velocity: dh/dt = -500.
-    _ = m.step(0.05)
+    _ = try m.step(0.05)
     let end = row.target == .dismiss ? 0.0 : 300
     let exact = Self.spring.state(at: 0.05, x0: 300 - row.ty - end, v0: -500)
     #expect(close(m.height, min(max(end + exact.x, 0), 844), 1e-9), "row at line \(row.line)")

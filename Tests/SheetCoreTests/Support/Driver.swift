@@ -9,7 +9,8 @@ extension SheetMachine {
   mutating func runToRest(limit: Double = 10) -> Double {
     var elapsed = 0.0
     while [.presenting, .settling, .dismissing].contains(state) && elapsed < limit {
-      _ = step(SheetMachine.defaultFrameInterval)
+      // The default interval is never refused; stop rather than spin if it were.
+      guard (try? step(SheetMachine.defaultFrameInterval)) != nil else { break }
       elapsed += SheetMachine.defaultFrameInterval
     }
     return elapsed
@@ -27,7 +28,7 @@ extension SheetMachine {
     try panBegan(y: from)
     let n = max(Int(duration * 120), 1)
     for i in 1...n {
-      _ = step(SheetMachine.defaultFrameInterval)
+      _ = try step(SheetMachine.defaultFrameInterval)
       try panChanged(y: from + (to - from) * Double(i) / Double(n))
     }
     try panEnded(y: to, velocity: velocity)

@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The file a command's `-o` names: checked against the files the run reads, then written whole.
+///
+/// Every failure is a ``UsageError`` (exit status 2) in a plain sentence: `-o` names a file this run
+/// reads, or `cannot write OUT: <the system's reason>` ("No such file or directory", "Permission
+/// denied", "Is a directory" ...).
+enum OutputFile {
+  /// Refuses an output that is one of the files the run reads.
+  ///
+  /// Paths are compared as files, not as text: symbolic links, `./`, `..` and relative paths are
+  /// resolved (and a hard link to an input is the same file too). An output that does not exist yet
+  /// cannot be an input.
+  /// - Parameters:
+  ///   - output: The `-o` path as given, or nil when the result goes to standard output.
+  ///   - inputs: The files the run reads, each with what it is to the run ("the scenario").
+  /// - Throws: `UsageError` naming the output and the input it would overwrite.
+  static func refuseOverwriting(_ output: String?, inputs: [(path: String, role: String)]) throws(UsageError)
+  {
+    guard let output, let target = identity(of: output) else { return }
+    for input in inputs where identity(of: input.path)?.isSame(as: target) == true {
+      throw UsageError(
+        message: "-o \(output) is a file this run reads (\(input.role)); choose another output file")
+    }
+  }
+
+  /// What makes two paths the same file: the resolved real path, and the device and inode numbers.
+  struct Identity {
+    var realPath: String
+    var device: UInt64
+    var inode: UInt64
+
+    /// Whether both name one file: the same real path, or the same device and inode (a hard link).
+    func isSame(as other: Identity) -> Bool {
+      realPath == other.realPath || (device == other.device && inode == other.inode)
+    }
+  }
+
+  /// The identity of an existing file, or nil when there is none at `path`.
+  /// - Parameter path: The path.
+  /// - Returns: Its real path and device and inode numbers.
+  static func identity(of path: String) -> Identity? {
+    var info = stat()
+    guard stat(path, &info) == 0, let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return Identity(
+      realPath: String(cString: resolved), device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+  }
+
+  /// Writes `text` to `path` whole: into a temporary file in the same folder, then renamed over the
+  /// destination, so the old file stays intact when writing fails. A symbolic link is written through
+  /// (its target is replaced, not the link); an existing file keeps its permissions, a new one gets the
+  /// usual ones (0666 less the umask). A device or a pipe (`/dev/stdout`) is written in place.
+  /// - Parameters:
+  ///   - text: The contents.
+  ///   - path: The destination.
+  /// - Throws: `UsageError` "cannot write PATH: <reason>".
+  static func write(_ text: String, to path: String) throws(UsageError) {
+    func failure(_ code: Int32) -> UsageError {
+      UsageError(message: "cannot write \(path): \(String(cString: strerror(code)))")
+    }
+    var info = stat()
+    let exists = stat(path, &info) == 0
+    if exists && (info.st_mode & S_IFMT) == S_IFDIR { throw failure(EISDIR) }
+    if exists && (info.st_mode & S_IFMT) != S_IFREG {
+      let descriptor = open(path, O_WRONLY | O_TRUNC)
+      guard descriptor >= 0 else { throw failure(errno) }
+      var code = writeAll(Array(text.utf8), to: descriptor)
+      if close(descriptor) != 0 && code == 0 { code = errno }
+      guard code == 0 else { throw failure(code) }
+      return
+    }
+    let destination = exists ? identity(of: path)?.realPath ?? path : path
+    let folder: String
+    let name: String
+    if let slash = destination.lastIndex(of: "/") {
+      folder = slash == destination.startIndex ? "/" : String(destination[..<slash])
+      name = String(destination[destination.index(after: slash)...])
+    } else {
+      folder = "."
+      name = destination
+    }
+    var template = Array("\(folder)/.\(name).sheet-XXXXXX".utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      guard let base = buffer.baseAddress else { return -1 }
+      return mkstemp(base)
+    }
+    guard descriptor >= 0 else { throw failure(errno) }
+    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var code: Int32 = 0
+    if fchmod(descriptor, exists ? info.st_mode & 0o7777 : 0o666 & ~currentUmask()) != 0 { code = errno }
+    if code == 0 { code = writeAll(Array(text.utf8), to: descriptor) }
+    if close(descriptor) != 0 && code == 0 { code = errno }
+    if code == 0 && rename(temporary, destination) != 0 { code = errno }
+    guard code == 0 else {
+      unlink(temporary)
+      throw failure(code)
+    }
+  }
+
+  /// Writes every byte to an open file.
+  /// - Returns: 0, or the `errno` of the failed write.
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        #if canImport(Glibc)
+          return Glibc.write(descriptor, base + offset, bytes.count - offset)
+        #else
+          return Darwin.write(descriptor, base + offset, bytes.count - offset)
+        #endif
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return errno
+      }
+      offset += written
+    }
+    return 0
+  }
+
+  /// The process's file-creation mask (read by setting it and putting it back; the CLI is
+  /// single-threaded when it writes its output).
+  private static func currentUmask() -> mode_t {
+    let mask = umask(0o022)
+    umask(mask)
+    return mask
+  }
+}

@@ -1,0 +1,92 @@
+/// The largest numbers SheetCore accepts at its edge, and the checks that apply them.
+///
+/// Every number a host hands the machine passes one of these checks, so no frame, event or policy input
+/// ever carries NaN or infinity: a number outside its range is refused with
+/// ``SheetError/invalidValue(field:value:)`` (the machine is left as it was), except a long step interval,
+/// which is clamped (see ``maximumStep``), and the velocity estimator's output, which is clamped to
+/// ``maximumVelocity``.
+public enum SheetLimits {
+  /// The largest |y| of a touch (pan or tap), in points: ten times the largest screen.
+  public static let maximumCoordinate = 1e6
+  /// The largest |velocity| of a release, in points per second; the estimator's output is clamped to it.
+  public static let maximumVelocity = 1e6
+  /// The most time one ``SheetMachine/step(_:)`` advances, in seconds; a longer interval (a host that
+  /// was suspended) advances this much.
+  public static let maximumStep = 1.0
+  /// The largest screen width or height, in points.
+  public static let maximumScreenExtent = 100_000.0
+  /// The largest safe-area inset, in points.
+  public static let maximumInset = 10_000.0
+
+  /// Checks a screen: finite positive width and height up to ``maximumScreenExtent``, finite non-negative
+  /// insets up to ``maximumInset``, each smaller than the height (so the available height is positive
+  /// whichever edge the sheet is attached to).
+  /// - Parameter geometry: The screen.
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` naming the first bad field
+  ///   (`geometry.width`, `geometry.height`, `geometry.safeArea.top`, `geometry.safeArea.bottom`).
+  public static func check(_ geometry: SheetGeometry) throws(SheetError) {
+    for (field, value) in [("geometry.width", geometry.width), ("geometry.height", geometry.height)] {
+      guard value.isFinite, value > 0, value <= maximumScreenExtent else {
+        throw .invalidValue(field: field, value: value)
+      }
+    }
+    let insets = [
+      ("geometry.safeArea.top", geometry.safeArea.top),
+      ("geometry.safeArea.bottom", geometry.safeArea.bottom),
+    ]
+    for (field, value) in insets {
+      guard value.isFinite, value >= 0, value <= maximumInset, value < geometry.height else {
+        throw .invalidValue(field: field, value: value)
+      }
+    }
+  }
+
+  /// Checks a content height: finite and non-negative, in points.
+  /// - Parameter contentHeight: The height.
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` with field `contentHeight`.
+  public static func check(contentHeight: Double) throws(SheetError) {
+    guard contentHeight.isFinite && contentHeight >= 0 else {
+      throw .invalidValue(field: "contentHeight", value: contentHeight)
+    }
+  }
+
+  /// Checks a touch's screen y: finite, |y| <= ``maximumCoordinate`` points.
+  /// - Parameter y: Screen y in points.
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` with field `y`.
+  public static func check(coordinate y: Double) throws(SheetError) {
+    guard y.isFinite, abs(y) <= maximumCoordinate else { throw .invalidValue(field: "y", value: y) }
+  }
+
+  /// Checks a sample time: finite, in seconds.
+  /// - Parameter time: The time.
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` with field `time`.
+  public static func check(time: Double) throws(SheetError) {
+    guard time.isFinite else { throw .invalidValue(field: "time", value: time) }
+  }
+
+  /// Checks an explicit release velocity: finite, |v| <= ``maximumVelocity`` points per second.
+  /// - Parameter velocity: Screen-y velocity in points per second.
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` with field `velocity`.
+  public static func check(velocity: Double) throws(SheetError) {
+    guard velocity.isFinite, abs(velocity) <= maximumVelocity else {
+      throw .invalidValue(field: "velocity", value: velocity)
+    }
+  }
+
+  /// The interval a step advances: `dt` up to ``maximumStep`` seconds.
+  /// - Parameter dt: The host's frame interval in seconds (finite, >= 0).
+  /// - Returns: `min(dt, maximumStep)`.
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` with field `dt` for a NaN, infinite or negative
+  ///   interval.
+  public static func stepInterval(_ dt: Double) throws(SheetError) -> Double {
+    guard dt.isFinite, dt >= 0 else { throw .invalidValue(field: "dt", value: dt) }
+    return min(dt, maximumStep)
+  }
+
+  /// A velocity clamped to ±``maximumVelocity`` points per second (NaN gives 0).
+  /// - Parameter velocity: Points per second.
+  /// - Returns: The velocity in `[-maximumVelocity, maximumVelocity]`.
+  public static func clamp(velocity: Double) -> Double {
+    velocity.isNaN ? 0 : min(max(velocity, -maximumVelocity), maximumVelocity)
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// `sheet tune` refuses ranges it cannot count and grids over its run cap, with a usage error, before any
+/// run starts (issue 9).
+@Suite struct TuneCommandTests {
+  /// A scenario that presents the seed 000 sheet (whose thresholds include `dismiss_velocity` and
+  /// `min_top`) and checks nothing: each run is a handful of frames.
+  static let tiny = """
+    behaviour 'bottom-sheet-vc'
+    present()
+    settle()
+    """
+
+  /// Seconds a refused sweep may take: it must stop before running anything.
+  static let quickly = 10.0
+
+  /// Each row: the arguments after the scenario, the words the error must contain.
+  static let refusals: [(arguments: [String], message: String, line: UInt)] = [
+    (["--param", "x=0..inf:1"], "--param expects finite numbers, got 'x=0..inf:1' (to is inf)", #line),
+    (["--param", "x=-inf..0:1"], "--param expects finite numbers, got 'x=-inf..0:1' (from is -inf)", #line),
+    (["--param", "x=0..1:nan"], "--param expects finite numbers, got 'x=0..1:nan' (step is nan)", #line),
+    (["--param", "x=nan..1:1"], "--param expects finite numbers, got 'x=nan..1:1' (from is nan)", #line),
+    (["--param", "x=0..1e30:1"], "--param 'x=0..1e30:1' gives 1e+30 values (at most 10000", #line),
+    (["--param", "x=-1e308..1e308:1"], "--param 'x=-1e308..1e308:1' gives too many values", #line),
+    (["--param", "x=0..1:1e-320"], "--param 'x=0..1:1e-320' gives too many values", #line),
+    (["--param", "x=0..10000:1"], "--param 'x=0..10000:1' gives 10001 values (at most 10000", #line),
+    (["--param", "x=0..1:0"], "--param expects a step greater than 0, got 'x=0..1:0'", #line),
+    (["--param", "x=0..1:-1"], "--param expects a step greater than 0, got 'x=0..1:-1'", #line),
+    (["--param", "x=1..0:1"], "--param expects from <= to, got 'x=1..0:1'", #line),
+    (
+      ["--param", "a=1..10000:1", "--param", "b=1..10000:1", "--param", "c=1..10000:1"],
+      "the sweep makes 1000000000000 runs (a: 10000 values x b: 10000 values x c: 10000 values x 1 scenarios),"
+        + " more than --max-runs 100000", #line
+    ),
+    (
+      [
+        "--param", "a=1..10000:1", "--param", "b=1..10000:1", "--param", "c=1..10000:1", "--param",
+        "d=1..10000:1",
+        "--param", "e=1..10000:1",
+      ],
+      "the sweep makes more than 9223372036854775807 runs", #line
+    ),
+    // 9091 x 11 = 100,001 runs: one over the default cap.
+    (
+      ["--param", "dismiss_velocity=1..9091:1", "--param", "min_top=1..11:1"],
+      "the sweep makes 100001 runs (dismiss_velocity: 9091 values x min_top: 11 values x 1 scenarios), more "
+        + "than --max-runs 100000", #line
+    ),
+    (
+      ["--param", "dismiss_velocity=1000..3000:1000", "--max-runs", "2"],
+      "the sweep makes 3 runs (dismiss_velocity: 3 values x 1 scenarios), more than --max-runs 2", #line
+    ),
+    (
+      ["--param", "x=0..1:1", "--max-runs", "0"], "--max-runs expects a count of runs (1 or more), got '0'",
+      #line
+    ),
+    (["--param", "x=0..1:1", "--max-runs", "many"], "--max-runs expects a count of runs", #line),
+  ]
+
+  @Test(arguments: refusals.indices) func impossibleSweepsAreUsageErrorsBeforeAnyRun(_ i: Int) throws {
+    let row = Self.refusals[i]
+    let folder = try TemporaryFolder()
+    let file = try folder.write("tiny.lua", Self.tiny)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let run = try SheetBinary.run(["tune", file, "--jobs", "1"] + row.arguments, timeout: Self.quickly)
+    let label = "line \(row.line): \(row.arguments)"
+    #expect(!run.timedOut && clock.now - start < .seconds(Self.quickly), "\(label): refused quickly")
+    #expect(run.status == 2, "\(label): \(run.stderr)")
+    #expect(run.stdout.isEmpty, "\(label): nothing ran: \(run.stdout)")
+    #expect(run.stderr.contains(row.message), "\(label): \(run.stderr)")
+    #expect(run.stderr.contains("usage: sheet tune"), "\(label)")
+  }
+
+  @Test func maxRunsCountsScenarioFilesToo() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("a.lua", Self.tiny)
+    try folder.write("b.lua", Self.tiny)
+    let run = try SheetBinary.run(
+      [
+        "tune", folder.url.path, "--param", "dismiss_velocity=1000..2000:1000", "--max-runs", "3", "--jobs",
+        "1",
+      ],
+      timeout: Self.quickly)
+    #expect(run.status == 2 && run.stdout.isEmpty, "\(run.stderr)")
+    #expect(
+      run.stderr.contains(
+        "the sweep makes 4 runs (dismiss_velocity: 2 values x 2 scenarios), more than --max-runs 3"),
+      "\(run.stderr)")
+  }
+
+  @Test func aGridWithinMaxRunsRuns() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write("tiny.lua", Self.tiny)
+    let run = try SheetBinary.run(
+      ["tune", file, "--param", "dismiss_velocity=1000..2000:1000", "--max-runs", "2", "--jobs", "1"],
+      timeout: 60)
+    #expect(run.status == 0 && !run.timedOut, "\(run.stderr)")
+    #expect(
+      Fixture.lines(run.stdout) == [
+        "sweep: 2 points x 1 scenarios",
+        "dismiss_velocity  passed  tiny.lua",
+        "1000              1/1     pass",
+        "2000              1/1     pass",
+      ])
+  }
+}
