@@ -38,3 +38,17 @@ extension LuaState {
     return lua.ref()
   }
 }
+
+extension LuaState {
+  /// Makes the standard library's original (uncounted) `string`, `table` and `utf8` functions visible
+  /// as the globals `original_string`, `original_table` and `original_utf8` of environments created
+  /// afterwards: the reference a test compares the sandbox's counted functions against. Internal: only
+  /// tests reach it, and no product code calls it.
+  func exposeOriginalLibrariesForTesting() throws(LuaError) {
+    let lua = try runtime.open()
+    for name in ["string", "table", "utf8"] {
+      lua.pushLoadedModule(name)
+      try setGlobal("original_" + name, .tableRef(LuaTable(runtime: runtime, ref: lua.ref())))
+    }
+  }
+}
