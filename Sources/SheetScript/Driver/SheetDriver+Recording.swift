@@ -134,6 +134,9 @@ public struct DriverLimits: Sendable, Equatable {
   public var traceEntries = 1_000_000
   /// Estimated bytes of trace text: 64 per entry plus its strings (default 64 MiB).
   public var traceBytes = 64 << 20
+  /// Budget units a scripted behaviour's callbacks may spend over the run, all calls together (default
+  /// one billion: each call also has its own budget and deadline).
+  public var behaviourUnits = 1_000_000_000
 
   /// The defaults above.
   public init() {}
@@ -145,6 +148,7 @@ public struct DriverLimits: Sendable, Equatable {
     simulatedTime = limits.simulatedTime
     traceEntries = limits.traceEntries
     traceBytes = limits.traceBytes
+    behaviourUnits = limits.behaviourInstructions
   }
 }
 

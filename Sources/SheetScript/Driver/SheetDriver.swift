@@ -85,6 +85,8 @@ public struct SheetDriver {
       reachLimit("the frame limit (\(limits.frames) frames)")
     } else if machine.time > limits.simulatedTime {
       reachLimit("the simulated-time limit (\(TraceNumber.format(limits.simulatedTime)) s)")
+    } else if let behaviour, behaviour.state.unitsUsed > limits.behaviourUnits {
+      reachLimit("the behaviour's instruction limit (\(limits.behaviourUnits) across the whole run)")
     }
   }
 

@@ -4,16 +4,15 @@ enum Quote {
   /// The most characters of a value a message quotes.
   static let maximumCharacters = 200
 
-  /// `text` itself when short, else its first `limit` characters and how long it was.
+  /// `text` itself when short, else its first `limit` characters and its length in bytes.
   /// - Parameters:
   ///   - text: The text.
   ///   - limit: The most characters kept.
   /// - Returns: The text, cut.
   static func cut(_ text: String, limit: Int = maximumCharacters) -> String {
     guard text.utf8.count > limit else { return text }
-    var kept = Substring(text.prefix(limit))
-    if kept.count == text.count { return text }
-    kept += "..."
-    return "\(kept) (\(text.count) characters)"
+    let kept = text.prefix(limit)
+    if kept.utf8.count == text.utf8.count { return text }
+    return "\(kept)... (\(text.utf8.count) bytes)"  // utf8.count is O(1): no pass over a huge value
   }
 }
