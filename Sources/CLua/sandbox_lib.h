@@ -89,11 +89,39 @@ static int cl_per_argument(lua_State *L) {
   return cl_forward(L);
 }
 
-/// string.format, string.unpack, string.packsize: the format's length plus the arguments.
+/// string.unpack, string.packsize: the format's length plus the arguments.
 static int cl_per_format(lua_State *L) {
   size_t l = 0;
   if (lua_type(L, 1) == LUA_TSTRING) lua_tolstring(L, 1, &l);
   clua_charge(L, 1 + (double)lua_gettop(L) + (double)l);
+  return cl_forward(L);
+}
+
+/// string.format: as Lua's, charged per format byte and argument, with identities that do not depend
+/// on addresses: '%s' of a table, function or coroutine uses the sandbox's tostring, and '%p' (an
+/// address by definition) is refused.
+static int cl_string_format(lua_State *L) {
+  size_t lf;
+  const char *f = luaL_checklstring(L, 1, &lf);
+  const char *end = f + lf;
+  int arg = 1;
+  for (const char *p = f; p < end; p++) {
+    if (*p != '%') continue;
+    if (++p < end && *p == '%') continue;
+    while (p < end && strchr("-+ #0123456789.", *p) != NULL && *p != '\0') p++;  // flags and sizes
+    if (p >= end) break;
+    arg++;
+    if (*p == 'p') {
+      return luaL_error(L, "'%%p' is not available in the sandbox (addresses differ between runs)");
+    }
+    if (*p == 's' && arg <= lua_gettop(L) && clua_object_number(L, arg) != 0) {
+      lua_pushcfunction(L, co_tostring);
+      lua_pushvalue(L, arg);
+      lua_call(L, 1, 1);
+      lua_replace(L, arg);
+    }
+  }
+  clua_charge(L, 1 + (double)lua_gettop(L) + (double)lf);
   return cl_forward(L);
 }
 
@@ -247,7 +275,7 @@ static void clua_install_counted_libraries(lua_State *L) {
   cl_wrap(L, "string", "byte", cl_string_byte);
   cl_wrap(L, "string", "char", cl_per_argument);
   cl_wrap(L, "string", "pack", cl_per_argument);
-  cl_wrap(L, "string", "format", cl_per_format);
+  cl_wrap(L, "string", "format", cl_string_format);
   cl_wrap(L, "string", "unpack", cl_per_format);
   cl_wrap(L, "string", "packsize", cl_per_format);
   cl_wrap(L, "table", "concat", cl_table_concat);
@@ -261,6 +289,9 @@ static void clua_install_counted_libraries(lua_State *L) {
   cl_wrap(L, "utf8", "codepoint", cl_utf8_codepoint);
   cl_wrap(L, "utf8", "len", cl_per_byte);
   cl_wrap(L, "utf8", "offset", cl_per_byte);
+  lua_register(L, "next", co_next);
+  lua_register(L, "pairs", co_pairs);
+  lua_register(L, "tostring", co_tostring);
   cl_wrap(L, NULL, "tonumber", cl_per_byte);
   cl_wrap(L, NULL, "collectgarbage", cl_collectgarbage);
   lua_pushcfunction(L, cl_charge);

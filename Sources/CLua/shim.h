@@ -47,6 +47,7 @@ typedef struct clua_host {
   size_t bytes;                    // bytes Lua holds now
   size_t limit;                    // memory cap (0: none)
   unsigned long long allocations;  // allocator calls that allocate or resize (never frees)
+  unsigned long long blocks;       // blocks allocated so far: the next block's number - 1
   int enforce;                     // 1 while script code runs: the cap applies and allocations are billed
   int depth;                       // nesting of host calls (the budget resets at depth 0)
   long long budget;                // instructions allowed per host call
@@ -69,11 +70,21 @@ static inline clua_host *clua_host_of(lua_State *L) {
 
 // MARK: - Allocator
 
+/// Every block Lua allocates starts with this header: the block's allocation number. A Lua table or
+/// closure lives at the start of its block, so its number is a stable identity that is the same in
+/// every process running the same script (addresses are not): deterministic iteration and tostring use
+/// it (sandbox_order.h). 16 bytes keep the blocks 16-byte aligned, as malloc's are.
+typedef struct clua_block {
+  unsigned long long number;
+  unsigned long long reserved;
+} clua_block;
+
 static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   clua_host *h = (clua_host *)ud;
   size_t old = ptr ? osize : 0;
+  clua_block *block = ptr ? (clua_block *)ptr - 1 : NULL;
   if (nsize == 0) {
-    free(ptr);
+    free(block);
     h->bytes -= old;
     return NULL;
   }
@@ -91,11 +102,29 @@ static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
       h->used += units;
     }
   }
-  void *next = realloc(ptr, nsize);
+  clua_block *next = (clua_block *)realloc(block, sizeof(clua_block) + nsize);
   if (next == NULL) return nsize <= old ? ptr : NULL;  // a shrink never fails
+  if (block == NULL) next->number = ++h->blocks;
   h->bytes = h->bytes - old + nsize;
   h->allocations += 1;
-  return next;
+  return next + 1;
+}
+
+/// The allocation number of the block holding the object at idx: tables and Lua or C closures start
+/// their blocks, a coroutine's lua_State sits LUA_EXTRASPACE bytes in. 0 for anything else (numbers,
+/// strings, booleans, light C functions, userdata).
+static inline unsigned long long clua_object_number(lua_State *L, int idx) {
+  const char *p = (const char *)lua_topointer(L, idx);
+  switch (lua_type(L, idx)) {
+    case LUA_TTABLE: break;
+    case LUA_TFUNCTION:
+      if (lua_iscfunction(L, idx) && lua_getupvalue(L, idx, 1) == NULL) return 0;  // a light function
+      if (lua_iscfunction(L, idx)) lua_pop(L, 1);
+      break;
+    case LUA_TTHREAD: p -= LUA_EXTRASPACE; break;
+    default: return 0;
+  }
+  return p == NULL ? 0 : ((const clua_block *)p - 1)->number;
 }
 
 // MARK: - Instruction budget and deadline
@@ -216,6 +245,7 @@ static inline void clua_enter(lua_State *L, clua_host *h) {
 }
 
 #include "sandbox_match.h"
+#include "sandbox_order.h"
 #include "sandbox_lib.h"
 
 // MARK: - Error messages

@@ -10,7 +10,7 @@ enum Prelude {
     local G, host_print, host_read_module, seed = ...
     local type, next, select, error, rawget, tostring = G.type, G.next, G.select, G.error, G.rawget, G.tostring
     local real_setmetatable, real_load, real_collect = G.setmetatable, G.load, G.collectgarbage
-    local real_rawset = G.rawset
+    local real_rawset, pairs = G.rawset, G.pairs
     local concat, real_seed = G.table.concat, G.math.randomseed
     -- Bills work done on a script's behalf outside the VM (parsing, printing): the counted library's
     -- charge function, taken out of the real globals so no script can reach it.
@@ -163,7 +163,11 @@ enum Prelude {
           error("attempt to modify read-only view field '" .. tostring(key) .. "'", 2)
         end,
         __len = function() return #backing end,
-        __pairs = function() return next, backing, nil end,
+        -- the sandbox's ordered walk of the backing table, which the iterator keeps to itself
+        __pairs = function()
+          local iterator = pairs(backing)
+          return iterator, nil, nil
+        end,
         __metatable = 'read-only view',
       })
       views[proxy] = true

@@ -1,0 +1,261 @@
+// Deterministic iteration and identities for the sandbox. Debian's Lua seeds its string hash per
+// state (time and addresses), and tables and functions hash by address, so the standard `next` and
+// `pairs` visit keys in an order that differs between processes, and `tostring({})` prints an
+// address. The sandbox's `next`, `pairs` and `tostring` make both a function of the script alone:
+//
+// - keys are visited in a total order: numbers ascending (integers and floats together), then strings
+//   (bytewise, shorter first on a common prefix), then false before true, then tables, functions and
+//   coroutines by their allocation number (clua_object_number: the same in every process running the
+//   same script), and last anything else (light C functions, userdata) by raw address;
+// - `pairs(t)` sorts a snapshot of t's keys once (charged 2 n log2 n + n units) and walks it,
+//   skipping keys removed since, and returns (iterator, t, nil) unless t has a __pairs metamethod;
+// - `next(t, k)` follows the same order: it keeps the snapshot of the traversal in progress for each
+//   table (in a weak table), so a loop of next calls costs one sort; `next(t)` on an empty table and
+//   the first key cost one pass without a sort;
+// - `tostring(v)` for a table, function or coroutine without __tostring or __name prints its
+//   allocation number where Lua prints the address ("table: 0x0000002a").
+//
+// Included by shim.h; every function here runs inside a Lua call (C frames only).
+#ifndef SHEETSCRIPT_CLUA_SANDBOX_ORDER_H
+#define SHEETSCRIPT_CLUA_SANDBOX_ORDER_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/// A key as the order sees it.
+typedef struct co_key {
+  int rank;  // 0 number, 1 string, 2 boolean, 3 object by number, 4 other by address
+  int is_integer;
+  lua_Integer integer;
+  lua_Number number;
+  const char *bytes;
+  size_t length;
+  unsigned long long identity;
+  int index;  // position in the unsorted snapshot
+} co_key;
+
+static void co_describe(lua_State *L, int idx, co_key *key) {
+  memset(key, 0, sizeof(*key));
+  switch (lua_type(L, idx)) {
+    case LUA_TNUMBER:
+      key->rank = 0;
+      key->is_integer = lua_isinteger(L, idx);
+      key->integer = lua_tointeger(L, idx);
+      key->number = lua_tonumber(L, idx);
+      break;
+    case LUA_TSTRING:
+      key->rank = 1;
+      key->bytes = lua_tolstring(L, idx, &key->length);
+      break;
+    case LUA_TBOOLEAN:
+      key->rank = 2;
+      key->identity = (unsigned long long)lua_toboolean(L, idx);
+      break;
+    default: {
+      unsigned long long number = clua_object_number(L, idx);
+      key->rank = number != 0 ? 3 : 4;
+      key->identity = number != 0 ? number : (unsigned long long)(uintptr_t)lua_topointer(L, idx);
+    }
+  }
+}
+
+static int co_compare_numbers(const co_key *a, const co_key *b) {
+  if (a->is_integer && b->is_integer) return (a->integer > b->integer) - (a->integer < b->integer);
+  return (a->number > b->number) - (a->number < b->number);
+}
+
+static int co_compare(const void *left, const void *right) {
+  const co_key *a = (const co_key *)left, *b = (const co_key *)right;
+  if (a->rank != b->rank) return a->rank - b->rank;
+  switch (a->rank) {
+    case 0: return co_compare_numbers(a, b);
+    case 1: {
+      size_t n = a->length < b->length ? a->length : b->length;
+      int c = memcmp(a->bytes, b->bytes, n);
+      if (c != 0) return c;
+      return (a->length > b->length) - (a->length < b->length);
+    }
+    default: return (a->identity > b->identity) - (a->identity < b->identity);
+  }
+}
+
+/// Pushes a new array of t's keys (t at index t) in the order above. Charges the sort to the budget.
+static void co_push_sorted_keys(lua_State *L, int t) {
+  t = lua_absindex(L, t);
+  lua_newtable(L);  // unsorted keys
+  int unsorted = lua_gettop(L);
+  lua_Integer n = 0;
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    lua_pop(L, 1);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, unsorted, ++n);
+  }
+  clua_charge(L, 1 + (double)n + (n > 1 ? 2 * (double)n * log2((double)n) : 0));
+  co_key *keys = (co_key *)lua_newuserdatauv(L, sizeof(co_key) * (size_t)(n > 0 ? n : 1), 0);
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_rawgeti(L, unsorted, i);
+    co_describe(L, -1, &keys[i - 1]);  // strings stay alive in `unsorted`
+    keys[i - 1].index = (int)i;
+    lua_pop(L, 1);
+  }
+  qsort(keys, (size_t)n, sizeof(co_key), co_compare);
+  lua_createtable(L, (int)n, 0);
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_rawgeti(L, unsorted, keys[i - 1].index);
+    lua_rawseti(L, -2, i);
+  }
+  lua_replace(L, unsorted);  // [sorted, keys userdata]
+  lua_pop(L, 1);
+}
+
+/// From position *pos of the snapshot at index keys, pushes the next key still present in t and its
+/// value and returns 2, or returns 0 at the end. *pos is left at the key returned.
+static int co_advance(lua_State *L, int t, int keys, lua_Integer *pos) {
+  lua_Integer n = (lua_Integer)lua_rawlen(L, keys);
+  while (*pos < n) {
+    *pos += 1;
+    lua_rawgeti(L, keys, *pos);
+    lua_pushvalue(L, -1);
+    if (lua_rawget(L, t) != LUA_TNIL) return 2;  // [key, value]
+    lua_pop(L, 2);
+  }
+  return 0;
+}
+
+// MARK: pairs
+
+/// The iterator pairs returns: upvalues (t, sorted keys, position); its arguments are ignored.
+static int co_pairs_step(lua_State *L) {
+  lua_Integer pos = lua_tointeger(L, lua_upvalueindex(3));
+  int found = co_advance(L, lua_upvalueindex(1), lua_upvalueindex(2), &pos);
+  lua_pushinteger(L, pos);
+  lua_replace(L, lua_upvalueindex(3));
+  if (found) return 2;
+  lua_pushnil(L);
+  return 1;
+}
+
+/// pairs(t): __pairs when t has one, else a sorted walk of t's keys.
+static int co_pairs(lua_State *L) {
+  luaL_checkany(L, 1);
+  if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
+    lua_pushvalue(L, 1);
+    lua_call(L, 1, 3);
+    return 3;
+  }
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_pushvalue(L, 1);
+  co_push_sorted_keys(L, 1);
+  lua_pushinteger(L, 0);
+  lua_pushcclosure(L, co_pairs_step, 3);
+  lua_pushvalue(L, 1);
+  lua_pushnil(L);
+  return 3;
+}
+
+// MARK: next
+
+/// The registry's weak table of traversals in progress: t -> { sorted keys, position }.
+static void co_push_traversals(lua_State *L) {
+  if (lua_getfield(L, LUA_REGISTRYINDEX, "sheetscript.traversals") != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, "sheetscript.traversals");
+  }
+}
+
+/// next(t [, k]) in the sandbox's order.
+static int co_next(lua_State *L) {
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_settop(L, 2);
+  if (lua_isnil(L, 2)) {
+    lua_pushnil(L);
+    if (!lua_next(L, 1)) {  // empty: no sort needed
+      lua_pushnil(L);
+      return 1;
+    }
+    lua_pop(L, 2);
+  }
+  co_push_traversals(L);  // 3
+  lua_pushvalue(L, 1);
+  int has = lua_rawget(L, 3) == LUA_TTABLE;  // 4: { keys, position } or nil
+  lua_Integer pos = 0;
+  int fresh = lua_isnil(L, 2) || !has;
+  if (!fresh) {
+    lua_rawgeti(L, 4, 1);  // 5: keys
+    pos = (lua_rawgeti(L, 4, 2), lua_tointeger(L, -1));
+    lua_pop(L, 1);
+    // the usual case: k is the key returned last; otherwise look it up in the snapshot
+    lua_rawgeti(L, 5, pos);
+    if (!lua_rawequal(L, -1, 2)) {
+      lua_Integer n = (lua_Integer)lua_rawlen(L, 5), i = 1;
+      clua_charge(L, (double)n);
+      for (; i <= n; i++) {
+        lua_rawgeti(L, 5, i);
+        int same = lua_rawequal(L, -1, 2);
+        lua_pop(L, 1);
+        if (same) break;
+      }
+      if (i > n) return luaL_error(L, "invalid key to 'next'");
+      pos = i;
+    }
+    lua_pop(L, 1);
+  } else {
+    lua_settop(L, 3);
+    lua_createtable(L, 2, 0);  // 4
+    co_push_sorted_keys(L, 1);  // 5
+    lua_pushvalue(L, 5);
+    lua_rawseti(L, 4, 1);
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, 4);
+    lua_rawset(L, 3);
+    if (!lua_isnil(L, 2)) {  // a key from another traversal: find it in the fresh snapshot
+      lua_Integer n = (lua_Integer)lua_rawlen(L, 5), i = 1;
+      for (; i <= n; i++) {
+        lua_rawgeti(L, 5, i);
+        int same = lua_rawequal(L, -1, 2);
+        lua_pop(L, 1);
+        if (same) break;
+      }
+      if (i > n) return luaL_error(L, "invalid key to 'next'");
+      pos = i;
+    }
+  }
+  int found = co_advance(L, 1, 5, &pos);  // pushes key, value
+  lua_pushinteger(L, pos);
+  lua_rawseti(L, 4, 2);
+  if (found) return 2;
+  lua_pushvalue(L, 1);  // the traversal is over: forget it
+  lua_pushnil(L);
+  lua_rawset(L, 3);
+  lua_pushnil(L);
+  return 1;
+}
+
+// MARK: tostring
+
+/// tostring(v): Lua's, except that a table, function or coroutine without __tostring or __name shows
+/// its allocation number instead of its address.
+static int co_tostring(lua_State *L) {
+  luaL_checkany(L, 1);
+  unsigned long long number = clua_object_number(L, 1);
+  if (number != 0 && luaL_getmetafield(L, 1, "__tostring") == LUA_TNIL &&
+      luaL_getmetafield(L, 1, "__name") == LUA_TNIL) {
+    char digits[32];
+    snprintf(digits, sizeof digits, "%08llx", number);
+    lua_pushfstring(L, "%s: 0x%s", luaL_typename(L, 1), digits);
+    return 1;
+  }
+  if (number != 0) lua_settop(L, 1);
+  luaL_tolstring(L, 1, NULL);
+  return 1;
+}
+
+#endif
