@@ -171,6 +171,20 @@ static void co_push_traversals(lua_State *L) {
   }
 }
 
+/// The position of the key at index key in the snapshot at index keys (charged per key looked at);
+/// raises Lua's own error for a key that is not there.
+static lua_Integer co_find(lua_State *L, int keys, int key) {
+  lua_Integer n = (lua_Integer)lua_rawlen(L, keys);
+  clua_charge(L, (double)n);
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_rawgeti(L, keys, i);
+    int same = lua_rawequal(L, -1, key);
+    lua_pop(L, 1);
+    if (same) return i;
+  }
+  return luaL_error(L, "invalid key to 'next'");
+}
+
 /// next(t [, k]) in the sandbox's order.
 static int co_next(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
@@ -194,18 +208,7 @@ static int co_next(lua_State *L) {
     lua_pop(L, 1);
     // the usual case: k is the key returned last; otherwise look it up in the snapshot
     lua_rawgeti(L, 5, pos);
-    if (!lua_rawequal(L, -1, 2)) {
-      lua_Integer n = (lua_Integer)lua_rawlen(L, 5), i = 1;
-      clua_charge(L, (double)n);
-      for (; i <= n; i++) {
-        lua_rawgeti(L, 5, i);
-        int same = lua_rawequal(L, -1, 2);
-        lua_pop(L, 1);
-        if (same) break;
-      }
-      if (i > n) return luaL_error(L, "invalid key to 'next'");
-      pos = i;
-    }
+    if (!lua_rawequal(L, -1, 2)) pos = co_find(L, 5, 2);
     lua_pop(L, 1);
   } else {
     lua_settop(L, 3);
@@ -216,17 +219,7 @@ static int co_next(lua_State *L) {
     lua_pushvalue(L, 1);
     lua_pushvalue(L, 4);
     lua_rawset(L, 3);
-    if (!lua_isnil(L, 2)) {  // a key from another traversal: find it in the fresh snapshot
-      lua_Integer n = (lua_Integer)lua_rawlen(L, 5), i = 1;
-      for (; i <= n; i++) {
-        lua_rawgeti(L, 5, i);
-        int same = lua_rawequal(L, -1, 2);
-        lua_pop(L, 1);
-        if (same) break;
-      }
-      if (i > n) return luaL_error(L, "invalid key to 'next'");
-      pos = i;
-    }
+    if (!lua_isnil(L, 2)) pos = co_find(L, 5, 2);  // a key from another traversal
   }
   int found = co_advance(L, 1, 5, &pos);  // pushes key, value
   lua_pushinteger(L, pos);
