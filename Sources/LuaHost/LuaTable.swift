@@ -37,14 +37,26 @@ public final class LuaTable {
 
   /// A read-only proxy of this table: reads see the current contents, writes raise
   /// `attempt to modify read-only view field 'x'`, `pairs` and `#` work.
+  /// - Parameters:
+  ///   - fields: The names the view has (nil-able ones included). When given, reading any other name
+  ///     is an error naming it and the nearest known one (`unknown field 'hieght' of sheet (did you mean
+  ///     'height'?)`); when nil, an unknown name reads as nil.
+  ///   - name: What the view is called in that error (`sheet`, `gesture`).
   /// - Returns: the proxy table (create it once and reuse it).
   /// - Throws: `LuaError` if the proxy cannot be made (memory).
-  public func readOnlyView() throws(LuaError) -> LuaTable {
+  public func readOnlyView(fields: [String]? = nil, name: String = "the view") throws(LuaError) -> LuaTable {
     let lua = try runtime.open()
     let base = lua.top
+    guard lua.ensureStack(8) else { throw .memory }
     lua.push(ref: runtime.viewRef)
     lua.push(ref: ref)
-    let status = lua.call(arguments: 1, results: 1)
+    if let fields {
+      try LuaValue.table(array: fields.map { .string($0) }, fields: [:]).push(on: lua, runtime: runtime)
+    } else {
+      lua.pushNil()
+    }
+    lua.push(name)
+    let status = lua.call(arguments: 3, results: 1)
     guard status == RawLua.Status.ok else { throw LuaError.take(status: status, from: lua, base: base) }
     return LuaTable(runtime: runtime, ref: lua.ref())
   }

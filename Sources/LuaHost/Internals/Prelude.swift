@@ -37,10 +37,12 @@ enum Prelude {
       error('sandbox: ' .. what .. ' is not available in the sandbox', level + 1)
     end
 
+    -- Shared by every environment, so protected: a script can neither read nor replace it.
     local env_meta = {
       __index = function(_, key)
         if blocked[key] then refuse("'" .. tostring(key) .. "'", 2) end
       end,
+      __metatable = false,
     }
 
     local function copy(t)
@@ -156,7 +158,53 @@ enum Prelude {
       return real_setmetatable(env, env_meta)
     end
 
-    local function view(backing)
+    -- The edit distance between two short names (for "did you mean" hints).
+    local function distance(a, b)
+      local previous = {}
+      for j = 0, #b do previous[j] = j end
+      for i = 1, #a do
+        local current = { [0] = i }
+        for j = 1, #b do
+          local cost = a:byte(i) == b:byte(j) and 0 or 1
+          current[j] = math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        end
+        previous = current
+      end
+      return previous[#b]
+    end
+
+    -- The known name nearest to a misspelt one, or nil when none is close.
+    local function nearest(name, known)
+      if type(name) ~= 'string' or #name > 64 then return nil end
+      local best, best_distance
+      for i = 1, #known do
+        local d = distance(name, known[i])
+        if best_distance == nil or d < best_distance then best, best_distance = known[i], d end
+      end
+      if best_distance ~= nil and best_distance <= math.max(2, #name // 3) then return best end
+      return nil
+    end
+
+    -- A view's backing table answers reads of names it does not hold: nil for a known field (one that
+    -- may be nil, such as sheet.detent), an error naming the field and the nearest known one otherwise.
+    local function guard_reads(backing, known, label)
+      local names, is_known = {}, {}
+      for i = 1, #known do
+        names[i] = known[i]
+        is_known[known[i]] = true
+      end
+      real_setmetatable(backing, {
+        __index = function(_, key)
+          if is_known[key] then return nil end
+          local hint = nearest(key, names)
+          error(("unknown field '%s' of %s%s"):format(tostring(key), label,
+            hint and (" (did you mean '" .. hint .. "'?)") or ''), 2)
+        end,
+      })
+    end
+
+    local function view(backing, known, label)
+      if known ~= nil then guard_reads(backing, known, label or 'the view') end
       local proxy = real_setmetatable({}, {
         __index = backing,
         __newindex = function(_, key)

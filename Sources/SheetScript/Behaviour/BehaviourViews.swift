@@ -38,6 +38,18 @@ final class BehaviourViews {
     case value(String?)
   }
 
+  /// The fields of the `sheet` view (nil-able ones included: `detent`, `content`).
+  static let sheetFields = [
+    "height", "state", "detent", "backdrop", "time", "edge", "available", "content", "screen", "safe",
+    "detents", "order", "thresholds",
+  ]
+  /// The fields of the `ctx` view of detent resolvers.
+  static let contextFields = ["screen", "safe", "available", "content", "edge", "thresholds"]
+  /// The fields of the `gesture` view (`start_detent` may be nil).
+  static let gestureFields = ["start_y", "y", "translation", "velocity", "start_height", "start_detent"]
+  /// The fields of the `tap` view.
+  static let tapFields = ["region", "y"]
+
   /// Makes the views in `state`.
   /// - Parameters:
   ///   - state: The behaviour's Lua state.
@@ -54,9 +66,10 @@ final class BehaviourViews {
     orderData = try state.newTable()
     thresholdsData = try state.newTable()
     for (name, value) in thresholds { thresholdsData.set(field: name, value) }
-    let screen = try screenData.readOnlyView()
-    let safe = try safeData.readOnlyView()
-    let thresholdsView = try thresholdsData.readOnlyView()
+    let screen = try screenData.readOnlyView(fields: ["width", "height"], name: "sheet.screen")
+    let safe = try safeData.readOnlyView(fields: ["top", "bottom"], name: "sheet.safe")
+    let thresholdsView = try thresholdsData.readOnlyView(
+      fields: thresholds.keys.sorted(), name: "sheet.thresholds")
     for data in [sheetData, contextData] {
       data.set("screen", screen)
       data.set("safe", safe)
@@ -64,10 +77,10 @@ final class BehaviourViews {
     }
     sheetData.set("detents", try detentsData.readOnlyView())
     sheetData.set("order", try orderData.readOnlyView())
-    sheet = try sheetData.readOnlyView()
-    context = try contextData.readOnlyView()
-    gesture = try gestureData.readOnlyView()
-    tap = try tapData.readOnlyView()
+    sheet = try sheetData.readOnlyView(fields: Self.sheetFields, name: "sheet")
+    context = try contextData.readOnlyView(fields: Self.contextFields, name: "ctx")
+    gesture = try gestureData.readOnlyView(fields: Self.gestureFields, name: "gesture")
+    tap = try tapData.readOnlyView(fields: Self.tapFields, name: "tap")
   }
 
   /// Writes the geometry fields when the geometry changed.

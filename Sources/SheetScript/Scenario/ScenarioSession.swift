@@ -74,7 +74,10 @@ final class ScenarioSession {
       return []
     }
     try host.set(field: "expect", .function(expect))
-    host.set("sheet", try sheetData.readOnlyView())
+    host.set(
+      "sheet",
+      try sheetData.readOnlyView(
+        fields: ["state", "detent", "height", "backdrop", "velocity", "time", "target"], name: "sheet"))
     let prelude = try state.load(ScenarioPrelude.source, name: ScenarioPrelude.chunkName)
     guard case .tableRef(let api) = try prelude.callOne(host) else { return }
     guard case .table(_, let globals) = try api.value() else { return }
