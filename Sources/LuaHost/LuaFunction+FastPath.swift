@@ -15,7 +15,8 @@ extension LuaFunction {
 
   /// Calls the function with up to three tables passed by reference and reads back its first result,
   /// allocating nothing on the Swift side when the result is nil, a boolean, a number or a short
-  /// string (up to 15 UTF-8 bytes); a table or function result comes back by reference.
+  /// string (up to 15 UTF-8 bytes); a table or function result comes back by reference, and a string
+  /// longer than ``maximumResultBytes`` is a conversion error (it is not copied).
   /// - Parameters:
   ///   - a: the first argument (nil passes nothing, unless a later argument is given).
   ///   - b: the second argument.
@@ -42,8 +43,17 @@ extension LuaFunction {
     guard status == RawLua.Status.ok else { throw LuaError.take(status: status, from: lua, base: base) }
     defer { lua.setTop(base) }
     if let spent = lua.spentError { throw spent }
+    if lua.kind(at: -1) == .string, lua.rawLength(at: -1) > Self.maximumResultBytes {
+      throw .conversion(
+        value: "the result", expected: "a string of at most \(Self.maximumResultBytes) bytes",
+        got: "a string of \(lua.rawLength(at: -1)) bytes: '\(lua.string(at: -1, limit: 40))'")
+    }
     return try LuaValue.read(from: lua, at: -1, runtime: runtime, byReference: true)
   }
+
+  /// The longest string `callOne` copies back (64 KiB): its results are ids, names and numbers, and a
+  /// callback that returns megabytes every frame must not make the host copy them every frame.
+  public static let maximumResultBytes = 64 << 10
 
   private func pushArgument(_ table: LuaTable?, on lua: RawLua) throws(LuaError) {
     if let table { try table.push(on: lua, runtime: runtime) } else { lua.pushNil() }

@@ -14,7 +14,7 @@ import Testing
 
   static let rows: [(field: String, callback: String, fragment: String, line: UInt)] = [
     ("on_release = function() error('boom') end", "on_release", "boom", #line),
-    ("on_release = function() while true do end end", "on_release", "instruction budget", #line),
+    ("on_release = function() while true do end end", "on_release", "budget exceeded", #line),
     (
       "on_release = function() local t = {} while true do t[#t + 1] = {} end end", "on_release", "memory",
       #line
@@ -27,7 +27,7 @@ import Testing
     ("on_drag = function() return -5 end", "on_drag", "-5", #line),
     ("on_drag = function() return 1e6 end", "on_drag", "1000000", #line),
     ("on_drag = function() return 'high' end", "on_drag", "'high'", #line),
-    ("on_drag = function() while true do end end", "on_drag", "instruction budget", #line),
+    ("on_drag = function() while true do end end", "on_drag", "budget exceeded", #line),
     ("on_drag = function(s, g) return g.nothing.here end", "on_drag", "nothing", #line),
     ("backdrop = function() return 2 end", "backdrop", "2", #line),
     ("backdrop = function() return 0/0 end", "backdrop", "nan", #line),

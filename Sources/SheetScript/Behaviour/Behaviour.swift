@@ -78,7 +78,7 @@ public final class Behaviour: @unchecked Sendable {
     do throws(LuaError) {
       value = try table.value()
     } catch {
-      throw .lua(file: source.name, error: error)
+      throw Self.conversionFailure(error, file: source.name, locator: locator)
     }
     guard case .table(let array, let fields) = value, array.isEmpty else {
       throw BehaviourError.invalidField(
@@ -109,6 +109,20 @@ public final class Behaviour: @unchecked Sendable {
     fallbackPolicy = DefaultPolicy()
     configuration = try makeConfiguration()
     fallbackPolicy = makeFallback()
+  }
+
+  /// A conversion error of the returned table as an invalid field at its line: LuaHost names where it
+  /// stopped as a path from the root (`value.detents[2]`, or `table key 5 at value.detents`).
+  static func conversionFailure(_ error: LuaError, file: String, locator: SourceLocator) -> BehaviourError {
+    guard case .conversion(let value, let expected, let got) = error,
+      let root = value.range(of: "value", options: .backwards)
+    else { return .lua(file: file, error: error) }
+    let path = SourceLocator.components(of: String(value[root.upperBound...]))
+    guard !path.isEmpty else { return .lua(file: file, error: error) }
+    let prefix = value[..<root.lowerBound].replacingOccurrences(of: " at ", with: "")
+    return .invalidField(
+      file: file, line: locator.line(of: path), path: PathComponent.text(path),
+      value: prefix.isEmpty ? got : "\(prefix) (\(got))", expected: expected)
   }
 
   /// Runs the embedded `sheet` helper module and registers it for `require 'sheet'`, with the overrides

@@ -74,6 +74,30 @@ struct SourceLocator {
 }
 
 /// One step of a field path: a key or a 1-based list position.
+extension SourceLocator {
+  /// Parses a written path (`.detents[2].height`) into its steps.
+  static func components(of text: String) -> [PathComponent] {
+    var steps: [PathComponent] = []
+    var rest = Substring(text)
+    while let first = rest.first {
+      if first == "." {
+        rest = rest.dropFirst()
+        let name = rest.prefix { $0 != "." && $0 != "[" }
+        steps.append(.key(String(name)))
+        rest = rest.dropFirst(name.count)
+      } else if first == "[", let close = rest.firstIndex(of: "]"),
+        let index = Int(rest[rest.index(after: rest.startIndex)..<close])
+      {
+        steps.append(.index(index))
+        rest = rest[rest.index(after: close)...]
+      } else {
+        break
+      }
+    }
+    return steps
+  }
+}
+
 enum PathComponent: Equatable, CustomStringConvertible {
   case key(String)
   case index(Int)

@@ -155,6 +155,10 @@ public struct DriverLimits: Sendable, Equatable {
 extension SheetDriver {
   /// Appends an entry to the trace, within the trace limits.
   mutating func append(_ entry: TraceEntry) {
+    if closing {
+      trace.entries.append(entry)
+      return
+    }
     guard limitReached == nil else { return }
     traceBytes += Self.estimatedBytes(entry)
     if trace.entries.count >= limits.traceEntries {

@@ -28,6 +28,8 @@ public struct SheetDriver {
   public internal(set) var frameCount = 0
   /// The trace's estimated size in bytes (see ``DriverLimits/traceBytes``).
   var traceBytes = 0
+  /// Whether ``comeToRest(within:)`` is running: frames and trace entries past the limits are allowed.
+  var closing = false
   /// Events input calls recorded since the last step (the machine's buffer holds them before the step's).
   var inputEventCount = 0
   /// Whether the last machine call was a step: the machine then clears its buffer on the next call.
@@ -62,7 +64,7 @@ public struct SheetDriver {
   /// - Parameter touch: The finger's position at the end of this frame, when a touch is down.
   /// - Throws: `SheetError` when the touch sample or the frame interval (`1 / fps`) is refused.
   public mutating func frame(touch: Double? = nil) throws(SheetError) {
-    guard limitReached == nil else { return }
+    guard limitReached == nil || closing else { return }
     if let touch, touchY != nil {
       touchY = touch
       record(try machine.panChanged(y: touch, time: machine.time + frameInterval))
@@ -81,7 +83,9 @@ public struct SheetDriver {
             backdrop: frame.backdrop, velocity: frame.velocity)))
     }
     frameCount += 1
-    if frameCount >= limits.frames {
+    if closing {
+      return
+    } else if frameCount >= limits.frames {
       reachLimit("the frame limit (\(limits.frames) frames)")
     } else if machine.time > limits.simulatedTime {
       reachLimit("the simulated-time limit (\(TraceNumber.format(limits.simulatedTime)) s)")
@@ -96,6 +100,25 @@ public struct SheetDriver {
   public mutating func wait(_ seconds: Double) throws(SheetError) {
     let count = Self.frameCount(seconds, fps: fps, limit: limits.frames)
     for _ in 0..<count where limitReached == nil { try frame() }
+  }
+
+  /// Brings a stopped run's sheet to rest: lifts a finger that is down (the release decides as usual)
+  /// and steps until the sheet is still, past the driver's limits but for at most `seconds` of
+  /// simulated time, so a run ended by a limit still leaves its sheet at rest. ``limitReached`` stays.
+  /// - Parameter seconds: The most simulated seconds to step (default 60, the settle limit).
+  /// - Returns: Whether the sheet is still.
+  @discardableResult
+  public mutating func comeToRest(within seconds: Double = 60) -> Bool {
+    closing = true
+    defer { closing = false }
+    if touchY != nil { try? touchUp(velocity: 0) }
+    let frames = Self.frameCount(seconds, fps: fps, limit: Int.max, rounded: false)
+    var count = 0
+    while !isStill, count < frames {
+      guard (try? frame()) != nil else { break }
+      count += 1
+    }
+    return isStill
   }
 
   /// Whole frames in `seconds` at `fps` (rounded, or cut down), clamped to 0...limit without trapping

@@ -18,6 +18,7 @@ extension ScenarioSession {
         if let limit = limitReached(calls: calls) {
           let place = coroutine.location(skipping: [ScenarioPrelude.chunkName]).map(Self.location)
           fail("\(limit); the scenario was stopped", location: place)
+          driver?.comeToRest()
           break
         }
         updateSheetView()
