@@ -56,7 +56,8 @@ final class ScenarioSession {
     let names = [
       "screen", "behaviour", "content", "set", "present", "dismiss", "snap_to", "wait", "settle", "drag",
       "flick",
-      "touch_down", "touch_move", "touch_up", "tap", "tap_backdrop", "resize", "set_content_height", "reload",
+      "touch_down", "touch_move", "touch_up", "touch_cancel", "tap", "tap_backdrop", "resize",
+      "set_content_height", "reload",
     ]
     for name in names {
       let function = try state.yieldingFunction { [weak self] arguments in
