@@ -13,7 +13,7 @@ stds.sheet_scenario = {
     "screen", "behaviour", "content", "set",
     -- actions
     "present", "dismiss", "snap_to", "wait", "settle", "drag", "flick",
-    "touch_down", "touch_move", "touch_up", "tap", "tap_backdrop", "resize",
+    "touch_down", "touch_move", "touch_up", "touch_cancel", "tap", "tap_backdrop", "resize",
     "set_content_height", "reload",
     -- reading and checking
     "sheet", "expect", "expect_near", "print",

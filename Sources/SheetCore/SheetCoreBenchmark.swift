@@ -48,7 +48,7 @@ public enum SheetCoreBenchmark {
       var next = 0
       while settled < frames {
         next = (next + 1) % max(ids.count, 1)
-        if ids.count > 1 { try machine.snap(to: ids[next]) } else { try machine.dismiss() }
+        if ids.count > 1 { try machine.snap(to: ids[next]) } else { machine.dismiss() }
         let start = clock.now
         while machine.state != .resting && machine.state != .dismissed && settled < frames {
           checksum += try machine.step(dt).height

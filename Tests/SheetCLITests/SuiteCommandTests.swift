@@ -31,6 +31,59 @@ import Testing
     #expect(Fixture.lines(passingOnly.stdout).last == "1 passed, 0 failed")
   }
 
+  /// Each row: a scenario whose last line is refused for a bad value or a real failure (never for the
+  /// sheet's state), and the message `sheet test` prints for that line, in the scenario's words.
+  static let refusedLines: [(text: String, message: String, line: UInt)] = [
+    ("present()\nsettle()\nresize { height = 100, safe_top = 200 }", "resize: invalid safe_top 200.0", #line),
+    ("present()\nsettle()\nsnap_to 'nope'", "snap_to: unknown or inactive detent 'nope'", #line),
+    ("touch_down {}\ntouch_cancel { y = 3 }", "touch_cancel: unknown field 'y'", #line),
+    (
+      "present()\ntouch_down {}\nsettle()",
+      "settle: the sheet did not come to rest within 60 s (a finger is down: touch_up or touch_cancel "
+        + "lifts it)", #line
+    ),
+  ]
+
+  @Test(arguments: refusedLines.indices) func refusalsUseTheScenarioWords(_ i: Int) throws {
+    let row = Self.refusedLines[i]
+    let folder = try TemporaryFolder()
+    let file = try folder.write("refused.lua", row.text)
+    let run = try SheetBinary.run(["test", file])
+    let last = row.text.split(separator: "\n").count
+    #expect(run.status == 1, "line \(row.line)")
+    #expect(
+      run.stdout.contains("refused.lua:\(last): error: \(row.message)\n"), "line \(row.line): \(run.stdout)")
+  }
+
+  /// Odd orders of inputs that once stopped a scenario ("cannot panBegan while the sheet is dismissed")
+  /// now pass: the sheet records what it cannot take and the scenario goes on.
+  @Test func noStateRefusalEndsAScenario() throws {
+    let folder = try TemporaryFolder()
+    let text = """
+      touch_up {} touch_move { y = 300 } touch_cancel() tap_backdrop() dismiss() snap_to 'medium'
+      present() present() settle() present()
+      touch_down {} touch_down { y = 100 } snap_to 'large' tap_backdrop() present() touch_up {} touch_up {}
+      dismiss() dismiss() tap_backdrop() settle() dismiss() drag { dy = -100 } touch_cancel {}
+      expect(sheet.state == 'dismissed', 'dismissed')
+      """
+    let file = try folder.write("odd.lua", text)
+    let run = try SheetBinary.run(["run", file])
+    #expect(run.status == 0, "\(run.stdout)\n\(run.stderr)")
+    #expect(!run.stdout.contains("script_error") && !run.stdout.contains("cannot "), "\(run.stdout)")
+    for expected in [
+      "ignored input=pan_ended state=hidden", "ignored input=pan_changed state=hidden",
+      "ignored input=pan_cancelled state=hidden", "ignored input=tap state=hidden",
+      "ignored input=dismiss state=hidden", "ignored input=present state=presenting",
+      "ignored input=present state=resting", "ignored input=pan_began state=dragging",
+      "ignored input=snap state=dragging", "ignored input=tap state=dragging",
+      "ignored input=present state=dragging", "ignored input=dismiss state=dismissing",
+      "ignored input=tap state=dismissing", "ignored input=dismiss state=dismissed",
+      "ignored input=pan_began state=dismissed",
+    ] {
+      #expect(run.stdout.contains("* \(expected)\n"), "\(expected)")
+    }
+  }
+
   @Test func testAppliesSetToEveryScenario() throws {
     let run = try SheetBinary.run([
       "test", "scripts/scenarios/seed000_release.lua", "--set", "dismiss_velocity=1200",

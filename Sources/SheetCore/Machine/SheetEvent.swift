@@ -2,7 +2,7 @@
 public enum SheetEvent: Sendable, Equatable {
   /// Why a dismissal started.
   public enum DismissCause: String, Sendable {
-    /// `dismiss()` was called.
+    /// `dismiss()` was called (during a drag: when the drag ended).
     case request
     /// A tap dismissed.
     case tap
@@ -26,8 +26,17 @@ public enum SheetEvent: Sendable, Equatable {
   case snap(to: String)
   /// A tracked pan's phase at screen y.
   case gesture(GesturePhase, y: Double)
-  /// A pan was not tracked (its later phases are ignored silently).
+  /// A pan was not tracked because the configuration refuses it (not pannable, or the touch is outside
+  /// the gesture area); its later phases are ignored silently. A pan no sheet can take in its state is
+  /// ``ignored(input:state:)`` instead.
   case ignoredGesture(reason: String)
+  /// An input the state does not take fell through and changed nothing (see
+  /// ``TransitionTable/response(to:in:)``): a drag on a dismissed sheet, `present()` while presented, a
+  /// snap during a drag...
+  case ignored(input: SheetInput, state: SheetState)
+  /// An input the state cannot take now is remembered and applies when the state ends (`dismiss()`
+  /// during a drag applies when the finger lifts; see ``TransitionTable/response(to:in:)``).
+  case queued(input: SheetInput, state: SheetState)
   /// A release with this screen-y velocity (pt/s, + = down).
   case release(velocity: Double)
   /// The policy's (or the fallback's) release decision.

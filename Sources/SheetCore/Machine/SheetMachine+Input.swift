@@ -1,20 +1,29 @@
-/// Programmatic inputs: present, dismiss, snap, tap, resize, content, policy replacement.
+/// Programmatic inputs: present, dismiss, snap, tap, resize, content, policy replacement. None throws
+/// for a state reason (see ``TransitionTable/response(to:in:)``); only bad values throw.
 extension SheetMachine {
-  func require(_ input: TransitionTable.Input) throws(SheetError) {
-    guard TransitionTable.accepts(input, in: state) else {
-      throw .illegalTransition(event: input.rawValue, state: state)
+  /// What the state does with `input` (``TransitionTable/response(to:in:)``): true when it applies now;
+  /// otherwise the input is recorded as ignored (or queued) and the caller returns.
+  mutating func admit(_ input: SheetInput) -> Bool {
+    switch TransitionTable.response(to: input, in: state) {
+    case .accepted: return true
+    case .queued: events.append(.queued(input: input, state: state))
+    case .ignored: events.append(.ignored(input: input, state: state))
     }
+    return false
   }
 
   /// Presents the sheet to the configuration's present detent (or the first active one, in declaration
   /// order) with the `present` animation.
+  ///
+  /// Applies when hidden or dismissed; in every other state the sheet is already on screen or leaving,
+  /// and the call is recorded as ``SheetEvent/ignored(input:state:)`` (UIKit ignores presenting what is
+  /// presented or being dismissed; see ``TransitionTable/response(to:in:)``).
   /// - Returns: The events recorded.
-  /// - Throws: ``SheetError/illegalTransition(event:state:)`` unless hidden or dismissed;
-  ///   ``SheetError/noActiveDetent`` when no detent is active.
+  /// - Throws: ``SheetError/noActiveDetent`` when the sheet would present but no detent is active.
   @discardableResult
   public mutating func present() throws(SheetError) -> ArraySlice<SheetEvent> {
-    try require(.present)
     let start = beginRecording()
+    guard admit(.present) else { return recorded(since: start) }
     let preferred = configuration.presentDetent.flatMap { isActive($0) ? $0 : nil }
     guard let id = preferred ?? declaredDetents.first?.id else { throw .noActiveDetent }
     events.append(.present(detent: id))
@@ -25,42 +34,62 @@ extension SheetMachine {
   }
 
   /// Dismisses the sheet with the `dismiss` animation.
+  ///
+  /// Applies when presenting, resting or settling. During a drag it is queued
+  /// (``SheetEvent/queued(input:state:)``): when the finger lifts or the pan is cancelled the sheet
+  /// dismisses instead of asking the policy where to go, so the request is neither lost nor pulls the
+  /// sheet from under the finger. A second call while one is queued, and a call while hidden, dismissing
+  /// or dismissed, is recorded as ``SheetEvent/ignored(input:state:)``.
   /// - Returns: The events recorded.
-  /// - Throws: ``SheetError/illegalTransition(event:state:)`` unless presenting, resting or settling.
   @discardableResult
-  public mutating func dismiss() throws(SheetError) -> ArraySlice<SheetEvent> {
-    try require(.dismiss)
+  public mutating func dismiss() -> ArraySlice<SheetEvent> {
     let start = beginRecording()
+    if state == .dragging && dismissAfterDrag {
+      events.append(.ignored(input: .dismiss, state: state))
+      return recorded(since: start)
+    }
+    guard admit(.dismiss) else {
+      if state == .dragging { dismissAfterDrag = true }
+      return recorded(since: start)
+    }
     events.append(.dismiss(cause: .request))
     startTransition(.dismiss, to: .dismiss, override: nil, newState: .dismissing)
     return recorded(since: start)
   }
 
   /// Animates to an active detent with the `snap` animation.
+  ///
+  /// Applies when presenting, resting or settling; otherwise recorded as
+  /// ``SheetEvent/ignored(input:state:)``. During a drag it is ignored, not applied after the release:
+  /// the finger owns the sheet and the release decides where it goes (see
+  /// ``TransitionTable/response(to:in:)``).
   /// - Parameter id: The detent.
   /// - Returns: The events recorded.
-  /// - Throws: ``SheetError/illegalTransition(event:state:)`` unless presenting, resting or settling;
-  ///   ``SheetError/unknownDetent(_:)`` when `id` is not active.
+  /// - Throws: ``SheetError/unknownDetent(_:)`` when `id` is not an active detent, in every state.
   @discardableResult
   public mutating func snap(to id: String) throws(SheetError) -> ArraySlice<SheetEvent> {
-    try require(.snap)
     guard isActive(id) else { throw .unknownDetent(id) }
     let start = beginRecording()
+    guard admit(.snap) else { return recorded(since: start) }
     events.append(.snap(to: id))
     startTransition(.snap, to: .detent(id), override: nil, newState: .settling)
     return recorded(since: start)
   }
 
   /// A tap at screen y: the policy decides whether it dismisses.
+  ///
+  /// Applies when presenting, resting or settling. Hidden, dismissing or dismissed there is no sheet (or
+  /// backdrop) to take it, and during a drag a tap is not recognised: it is recorded as
+  /// ``SheetEvent/ignored(input:state:)`` and falls through.
   /// - Parameter y: Screen y in points.
-  /// - Returns: The events recorded (including `.tap(region:action:)`).
-  /// - Throws: ``SheetError/illegalTransition(event:state:)`` unless presenting, resting or settling;
-  ///   ``SheetError/invalidValue(field:value:)`` for a y ``SheetLimits/check(coordinate:)`` refuses.
+  /// - Returns: The events recorded (including `.tap(region:action:)` when it applied).
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` for a y ``SheetLimits/check(coordinate:)``
+  ///   refuses, in every state.
   @discardableResult
   public mutating func tap(y: Double) throws(SheetError) -> ArraySlice<SheetEvent> {
-    try require(.tap)
     try SheetLimits.check(coordinate: y)
     let start = beginRecording()
+    guard admit(.tap) else { return recorded(since: start) }
     let region = configuration.gestureArea.region(y: y, height: height, geometry: geometry)
     let action = callTap(region, y: y)
     events.append(.tap(region: region, action: action))

@@ -3,21 +3,28 @@
 extension SheetMachine {
   /// A finger went down and started moving at screen y.
   ///
-  /// Tracked when the configuration is pannable and its gesture area accepts the touch's region; otherwise
-  /// ignored, and so are this pan's later phases.
+  /// Tracked when the state takes a pan (presenting, resting, settling, dismissing: an animation is
+  /// caught where it is), the configuration is pannable and its gesture area accepts the touch's region.
+  /// A refused region records ``SheetEvent/ignoredGesture(reason:)``; a hidden or dismissed sheet (no
+  /// sheet to grab) records ``SheetEvent/ignored(input:state:)``; either way this pan's later phases
+  /// are dropped silently. While dragging, a second pan_began is recorded as ignored and the tracked pan
+  /// goes on.
   /// - Parameters:
   ///   - y: Screen y in points (at most ``SheetLimits/maximumCoordinate`` in magnitude).
   ///   - time: Sample time in seconds, finite (nil = the machine's time).
   /// - Returns: Whether the pan is tracked.
-  /// - Throws: ``SheetError/illegalTransition(event:state:)`` when hidden, dismissed or already dragging;
-  ///   ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses.
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses, in every
+  ///   state.
   @discardableResult
   public mutating func panBegan(y: Double, time: Double? = nil) throws(SheetError) -> PanResponse {
-    try require(.panBegan)
     try SheetLimits.check(coordinate: y)
     let t = time ?? self.time
     try SheetLimits.check(time: t)
     _ = beginRecording()
+    guard admit(.panBegan) else {
+      if state != .dragging { ignoringPan = true }
+      return .ignored(reason: "the sheet is \(state.rawValue)")
+    }
     let region = configuration.gestureArea.region(y: y, height: height, geometry: geometry)
     if let reason = ignoreReason(region) {
       ignoringPan = true
@@ -28,6 +35,7 @@ extension SheetMachine {
     let startDetent = state == .resting ? detent : target?.detentID
     drag = Drag(
       startY: y, y: y, startHeight: height, startDetent: startDetent, startedResting: state == .resting)
+    dismissAfterDrag = false
     stopTransition()
     detent = startDetent
     velocity = 0
@@ -52,9 +60,9 @@ extension SheetMachine {
   /// - Parameters:
   ///   - y: Screen y in points (at most ``SheetLimits/maximumCoordinate`` in magnitude).
   ///   - time: Sample time in seconds, finite (nil = the machine's time).
-  /// - Returns: The events recorded (usually none).
-  /// - Throws: ``SheetError/illegalTransition(event:state:)`` without a pan;
-  ///   ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses.
+  /// - Returns: The events recorded (usually none; ``SheetEvent/ignored(input:state:)`` without a pan).
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses, in every
+  ///   state.
   @discardableResult
   public mutating func panChanged(y: Double, time: Double? = nil) throws(SheetError) -> ArraySlice<SheetEvent>
   {
@@ -64,15 +72,16 @@ extension SheetMachine {
     return recorded(since: start)
   }
 
-  /// The finger lifted at screen y: the policy decides where the sheet goes.
+  /// The finger lifted at screen y: the policy decides where the sheet goes (or, when `dismiss()` was
+  /// queued during the drag, the sheet dismisses).
   /// - Parameters:
   ///   - y: Screen y in points (at most ``SheetLimits/maximumCoordinate`` in magnitude).
   ///   - time: Sample time in seconds, finite (nil = the machine's time).
   ///   - velocity: An explicit release velocity (screen y, pt/s, at most ``SheetLimits/maximumVelocity`` in
   ///     magnitude) overriding the estimator.
-  /// - Returns: The events recorded.
-  /// - Throws: ``SheetError/illegalTransition(event:state:)`` without a pan;
-  ///   ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses.
+  /// - Returns: The events recorded (``SheetEvent/ignored(input:state:)`` without a pan).
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses, in every
+  ///   state.
   @discardableResult
   public mutating func panEnded(
     y: Double, time: Double? = nil, velocity: Double? = nil
@@ -88,13 +97,13 @@ extension SheetMachine {
   }
 
   /// The system cancelled the pan: back to rest when it had not moved a resting sheet, else a release
-  /// with zero velocity.
+  /// with zero velocity (a `dismiss()` queued during the drag applies either way).
   /// - Parameters:
   ///   - y: Screen y in points (recorded only).
   ///   - time: Unused beyond validation; kept for symmetry.
-  /// - Returns: The events recorded.
-  /// - Throws: ``SheetError/illegalTransition(event:state:)`` without a pan;
-  ///   ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses.
+  /// - Returns: The events recorded (``SheetEvent/ignored(input:state:)`` without a pan).
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses, in every
+  ///   state.
   @discardableResult
   public mutating func panCancelled(y: Double, time: Double? = nil) throws(SheetError) -> ArraySlice<
     SheetEvent
@@ -102,7 +111,7 @@ extension SheetMachine {
     let start = beginRecording()
     guard try trackedPan(.panCancelled, y: y, time: time) else { return recorded(since: start) }
     events.append(.gesture(.cancelled, y: y))
-    if let d = drag, d.startedResting, height == d.startHeight {
+    if let d = drag, d.startedResting, height == d.startHeight, !dismissAfterDrag {
       drag = nil
       velocity = 0
       setState(.resting)
@@ -113,21 +122,23 @@ extension SheetMachine {
     return recorded(since: start)
   }
 
-  /// Whether the pan phase belongs to a tracked pan (false: an ignored pan's phase, dropped; an ended
-  /// phase also closes the ignored pan). The phase's numbers are checked either way, before anything
-  /// changes.
-  /// - Throws: ``SheetError/illegalTransition(event:state:)`` without a pan;
-  ///   ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses.
+  /// Whether the pan phase belongs to a tracked pan (false: an ignored pan's phase, dropped, or a phase
+  /// without any pan, recorded as ``SheetEvent/ignored(input:state:)``; an ended or cancelled phase also
+  /// closes the ignored pan). The phase's numbers are checked first, before anything changes.
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses.
   mutating func trackedPan(
-    _ input: TransitionTable.Input, y: Double, time: Double?, velocity: Double? = nil
+    _ input: SheetInput, y: Double, time: Double?, velocity: Double? = nil
   ) throws(SheetError) -> Bool {
-    let tracked = state == .dragging && drag != nil
-    guard tracked || ignoringPan else { throw .illegalTransition(event: input.rawValue, state: state) }
     try SheetLimits.check(coordinate: y)
     if let time { try SheetLimits.check(time: time) }
     if let velocity { try SheetLimits.check(velocity: velocity) }
-    if !tracked && input != .panChanged { ignoringPan = false }
-    return tracked
+    if state == .dragging && drag != nil { return true }
+    if ignoringPan {
+      if input != .panChanged { ignoringPan = false }
+    } else {
+      events.append(.ignored(input: input, state: state))
+    }
+    return false
   }
 
   /// Records a sample (already checked) and maps the finger to a height and backdrop.
@@ -152,10 +163,20 @@ extension SheetMachine {
       velocity: velocity)
   }
 
-  /// Asks the policy where the released sheet goes and starts that transition.
+  /// Asks the policy where the released sheet goes and starts that transition (a dismissal instead,
+  /// without asking, when `dismiss()` was queued during the drag).
   mutating func release(velocity vy: Double) {
     guard let d = drag else { return }
     events.append(.release(velocity: vy))
+    if dismissAfterDrag {
+      dismissAfterDrag = false
+      drag = nil
+      velocity = geometry.edge.heightSign * vy
+      events.append(.dismiss(cause: .request))
+      startTransition(.dismiss, to: .dismiss, override: nil, newState: .dismissing)
+      applyPendingPolicy()
+      return
+    }
     let decision = callRelease(gestureInput(d, velocity: vy))
     events.append(.decision(target: decision.target, reason: decision.reason))
     drag = nil

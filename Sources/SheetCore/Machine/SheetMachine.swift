@@ -6,6 +6,13 @@
 /// the input calls made since then, in call order, then the step's own. The first input call or step
 /// after a step clears it (keeping its capacity, so steady-state frames allocate nothing). Each input
 /// method also returns the slice of ``events`` it recorded.
+///
+/// **Inputs in any state.** A host can forward every touch and request without knowing the state: an
+/// input the state cannot take is recorded as ``SheetEvent/ignored(input:state:)`` and changes nothing
+/// (`dismiss()` during a drag is ``SheetEvent/queued(input:state:)`` and applies when the finger lifts).
+/// ``TransitionTable/response(to:in:)`` says which, and why. Only bad values throw: a NaN or out-of-range
+/// number (``SheetError/invalidValue(field:value:)``), an unknown detent, a present with no active
+/// detent.
 public struct SheetMachine {
   struct Drag {
     var startY: Double
@@ -54,6 +61,8 @@ public struct SheetMachine {
 
   var drag: Drag?
   var ignoringPan = false
+  /// `dismiss()` was called during the drag: the sheet dismisses when the drag ends.
+  var dismissAfterDrag = false
   var estimator = VelocityEstimator()
   var heightMotion: MotionPlayer?
   var backdropMotion: MotionPlayer?

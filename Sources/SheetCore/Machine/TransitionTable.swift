@@ -1,8 +1,15 @@
-/// The legal state changes and which inputs each state accepts.
+/// The legal state changes, and what each state does with each input: the one place that says so.
 public enum TransitionTable {
-  /// The inputs of ``SheetMachine``.
-  public enum Input: String, Sendable, CaseIterable {
-    case present, dismiss, snap, panBegan, panChanged, panEnded, panCancelled, tap, resize, content
+  /// What a state does with an input.
+  public enum Response: String, Sendable, CaseIterable {
+    /// The input applies now.
+    case accepted
+    /// The input is remembered and applies when the state ends (recorded as
+    /// ``SheetEvent/queued(input:state:)``).
+    case queued
+    /// The input falls through, as it would in an app with no sheet able to take it (recorded as
+    /// ``SheetEvent/ignored(input:state:)``; nothing else changes).
+    case ignored
   }
 
   /// Every legal `(from, to)` pair.
@@ -25,22 +32,64 @@ public enum TransitionTable {
     legal.contains { $0.0 == from && $0.1 == to }
   }
 
-  /// Whether `state` accepts `input` (otherwise the machine throws ``SheetError/illegalTransition(event:state:)``).
+  /// What `state` does with `input`. No input is ever refused with an error for a state reason: the
+  /// machine records what it did not apply and carries on, so a host can forward every touch and request
+  /// without knowing the state.
   ///
-  /// present: hidden, dismissed. dismiss, snap, tap: presenting, resting, settling. panBegan: presenting,
-  /// resting, settling, dismissing. panChanged / panEnded / panCancelled: dragging (or after an ignored
-  /// panBegan). resize, content: every state.
+  /// | input | accepted | queued | ignored |
+  /// | --- | --- | --- | --- |
+  /// | present | hidden, dismissed | | presenting, resting, dragging, settling, dismissing |
+  /// | dismiss | presenting, resting, settling | dragging | hidden, dismissing, dismissed |
+  /// | snap, tap | presenting, resting, settling | | hidden, dragging, dismissing, dismissed |
+  /// | pan_began | presenting, resting, settling, dismissing | | hidden, dragging, dismissed |
+  /// | pan_changed, pan_ended, pan_cancelled | dragging | | every other state |
+  /// | resize, content | every state | | |
+  ///
+  /// Why, in the terms of a UIKit (or FloatingPanel) user:
+  /// - **present** while on screen or leaving is ignored, as UIKit ignores presenting a controller that
+  ///   is already presented or whose dismissal is under way (it only logs a warning). An app re-presents
+  ///   once the state is `dismissed`; presenting at the end of a dismissal nobody asked to undo would
+  ///   bring back a sheet the user just sent away.
+  /// - **dismiss** during a drag is queued: the sheet goes when the finger lifts (or the pan is
+  ///   cancelled), in place of the release decision. A dismissal is a lifecycle request (the flow is done,
+  ///   the content is gone): dropping it would leave on screen a sheet the app believes closed, while
+  ///   applying it at once would pull the sheet from under the finger. A second `dismiss` while one is
+  ///   queued, and a `dismiss` while dismissing, hidden or dismissed, is ignored: the sheet is already on
+  ///   its way out, or gone.
+  /// - **snap** during a drag is ignored, not applied after the release: the finger owns the sheet, and
+  ///   a stale request applied after the user's own fling would overrule the gesture (the release's
+  ///   decision says where it goes). While hidden, dismissing or dismissed there is no detent to go to,
+  ///   and a snap must not bring back a sheet that is leaving.
+  /// - **tap** falls through where no sheet can take it: hidden or dismissed (nothing on screen),
+  ///   dismissing (the backdrop is fading out) and dragging (a tap cannot be recognised while a pan is).
+  /// - **pan_began** on a hidden or dismissed sheet falls through, like a touch outside the gesture area:
+  ///   that pan's later phases are dropped silently. While dragging, a second pan_began is ignored and
+  ///   the tracked pan goes on (the machine follows one pan; its later phases are that pan's).
+  /// - **pan_changed / pan_ended / pan_cancelled** without a pan are ignored. The later phases of a pan
+  ///   whose pan_began was ignored are dropped without an event (the machine's ignored pan, see
+  ///   ``SheetMachine/panBegan(y:time:)``).
   /// - Parameters:
   ///   - input: The input.
   ///   - state: The state.
-  /// - Returns: true when accepted.
-  public static func accepts(_ input: Input, in state: SheetState) -> Bool {
+  /// - Returns: Whether the input applies now, is queued or is ignored.
+  public static func response(to input: SheetInput, in state: SheetState) -> Response {
+    let onScreen = state == .presenting || state == .resting || state == .settling
     switch input {
-    case .present: state == .hidden || state == .dismissed
-    case .dismiss, .snap, .tap: state == .presenting || state == .resting || state == .settling
-    case .panBegan: [.presenting, .resting, .settling, .dismissing].contains(state)
-    case .panChanged, .panEnded, .panCancelled: state == .dragging
-    case .resize, .content: true
+    case .present: return state == .hidden || state == .dismissed ? .accepted : .ignored
+    case .dismiss: return onScreen ? .accepted : state == .dragging ? .queued : .ignored
+    case .snap, .tap: return onScreen ? .accepted : .ignored
+    case .panBegan: return onScreen || state == .dismissing ? .accepted : .ignored
+    case .panChanged, .panEnded, .panCancelled: return state == .dragging ? .accepted : .ignored
+    case .resize, .content: return .accepted
     }
+  }
+
+  /// Whether `state` applies `input` at once (see ``response(to:in:)``).
+  /// - Parameters:
+  ///   - input: The input.
+  ///   - state: The state.
+  /// - Returns: true when the response is ``Response/accepted``.
+  public static func accepts(_ input: SheetInput, in state: SheetState) -> Bool {
+    response(to: input, in: state) == .accepted
   }
 }

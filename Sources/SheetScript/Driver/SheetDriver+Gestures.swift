@@ -33,12 +33,16 @@ public struct DragGesture: Sendable, Equatable {
 
 extension SheetDriver {
   /// Performs a drag: lands, moves linearly one sample a frame, and lifts unless told not to.
+  ///
+  /// A drag made while a finger is down (after `touchDown` without `touchUp`) does not land a second
+  /// finger: its landing is recorded as an ignored `pan_began` and the finger that is down makes the
+  /// drag's moves from where it is (and lifts, unless told not to).
   /// - Parameter gesture: The drag.
-  /// - Returns: Whether the sheet followed the finger.
-  /// - Throws: `SheetError` when the sheet cannot be grabbed.
+  /// - Returns: Whether the sheet followed a finger the drag put down.
+  /// - Throws: `SheetError.invalidValue` for a position or velocity the machine refuses.
   @discardableResult
   public mutating func drag(_ gesture: DragGesture) throws(SheetError) -> Bool {
-    let start = gesture.at ?? grabY
+    let start = touchY ?? gesture.at ?? grabY
     let tracking = try touchDown(y: start)
     let count = max(1, Int((gesture.duration * fps).rounded()))
     for k in 1...count {
@@ -53,17 +57,20 @@ extension SheetDriver {
   ///   - dy: Travel in points (screen y).
   ///   - velocity: Release velocity in pt/s (screen y).
   ///   - at: Landing y, or `nil` for the default grab point.
-  /// - Throws: `SheetError` when the sheet cannot be grabbed.
+  /// - Throws: `SheetError.invalidValue` for a position or velocity the machine refuses.
   public mutating func flick(dy: Double, velocity: Double, at: Double? = nil) throws(SheetError) {
     let duration = velocity != 0 ? abs(dy / velocity) : 0.1
     try drag(DragGesture(dy: dy, duration: min(duration, 1), at: at, release: true, velocity: velocity))
   }
 
-  /// Moves a finger that is down to `y` over one frame.
+  /// Moves a finger that is down to `y` over one frame. With no finger down the move is recorded as an
+  /// ignored `pan_changed` and the frame still passes, so a scenario's timing does not depend on the
+  /// state.
   /// - Parameter y: The new screen y.
-  /// - Throws: `SheetError` when no finger is down.
+  /// - Throws: `SheetError.invalidValue` for a y the machine refuses (in every state).
   public mutating func touchMove(y: Double) throws(SheetError) {
-    guard touchY != nil else { throw SheetError.illegalTransition(event: "touchMove", state: machine.state) }
+    try SheetLimits.check(coordinate: y)
+    if touchY == nil { recordIgnored(.panChanged) }
     try frame(touch: y)
   }
 }

@@ -26,6 +26,12 @@ extension SheetDriver {
     }
   }
 
+  /// Records an input the driver itself did not hand the machine (a touch phase with no finger down, a
+  /// second finger) as ``SheetEvent/ignored(input:state:)`` at the current time.
+  mutating func recordIgnored(_ input: SheetInput) {
+    recordEvents([SheetEvent.ignored(input: input, state: machine.state)][...])
+  }
+
   /// Adds a scenario's own event (an expectation, a reload, a print) at the current time.
   /// - Parameters:
   ///   - name: The event's kind.
@@ -59,6 +65,14 @@ extension SheetDriver {
     case .gesture(let phase, let y):
       return make("gesture", [TraceField("phase", .string("\(phase)")), TraceField("y", .number(y))])
     case .ignoredGesture(let reason): return make("ignored_gesture", [TraceField("reason", .string(reason))])
+    case .ignored(let input, let state):
+      return make(
+        "ignored",
+        [TraceField("input", .string(input.rawValue)), TraceField("state", .string(state.rawValue))])
+    case .queued(let input, let state):
+      return make(
+        "queued",
+        [TraceField("input", .string(input.rawValue)), TraceField("state", .string(state.rawValue))])
     case .release(let velocity): return make("release", [TraceField("velocity", .number(velocity))])
     case .decision(let target, let reason):
       return make(

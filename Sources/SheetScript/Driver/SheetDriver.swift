@@ -172,11 +172,22 @@ public struct SheetDriver {
   }
 
   /// Puts a finger down at `y`.
+  ///
+  /// The driver models one finger: while a finger is down, another `touchDown` is recorded as
+  /// ``SheetEvent/ignored(input:state:)`` (`pan_began`) and the finger that is down keeps the sheet. On a
+  /// sheet that cannot be grabbed in its state (hidden, dismissed) the finger still goes down and its
+  /// moves and lift fall through (the machine records the ignored `pan_began`).
   /// - Parameter y: Screen y in points.
-  /// - Returns: Whether the sheet follows the finger (the touch may land outside the gesture area).
-  /// - Throws: `SheetError` when the sheet cannot be grabbed in its state.
+  /// - Returns: Whether the sheet follows this finger (the touch may land outside the gesture area, on
+  ///   no sheet, or be a second finger).
+  /// - Throws: `SheetError.invalidValue` for a y the machine refuses (in every state).
   @discardableResult
   public mutating func touchDown(y: Double) throws(SheetError) -> Bool {
+    try SheetLimits.check(coordinate: y)
+    if touchY != nil {
+      recordIgnored(.panBegan)
+      return false
+    }
     let before = afterStep ? 0 : machine.events.count
     let response = try machine.panBegan(y: y)
     record(machine.events[min(before, machine.events.count)...])
@@ -186,15 +197,24 @@ public struct SheetDriver {
     return true
   }
 
-  /// Lifts the finger where it last was.
+  /// Lifts the finger where it last was; with no finger down, records an ignored `pan_ended`.
   /// - Parameter velocity: The release velocity in pt/s (screen y); `nil` uses the estimator.
-  /// - Throws: `SheetError` when no finger is down.
+  /// - Throws: `SheetError.invalidValue` for a velocity the machine refuses (in every state).
   public mutating func touchUp(velocity: Double? = nil) throws(SheetError) {
-    guard let y = touchY else {
-      throw SheetError.illegalTransition(event: "touchUp", state: machine.state)
-    }
+    if let velocity { try SheetLimits.check(velocity: velocity) }
+    guard let y = touchY else { return recordIgnored(.panEnded) }
     touchY = nil
     record(try machine.panEnded(y: y, velocity: velocity))
+    recordFaults()
+  }
+
+  /// The system cancels the touch where it last was (`panCancelled`: the sheet goes back to rest, or
+  /// is released with zero velocity); with no finger down, records an ignored `pan_cancelled`.
+  public mutating func touchCancel() {
+    guard let y = touchY else { return recordIgnored(.panCancelled) }
+    touchY = nil
+    // y was checked when the finger went down or moved, and no time is given: nothing to refuse.
+    if let events = try? machine.panCancelled(y: y) { record(events) }
     recordFaults()
   }
 

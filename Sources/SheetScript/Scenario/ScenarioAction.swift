@@ -17,6 +17,7 @@ enum ScenarioAction {
   case touchDown(Double?)
   case touchMove(Double)
   case touchUp(velocity: Double?)
+  case touchCancel
   case tap(Double)
   case tapBackdrop
   case reload(String)
@@ -115,6 +116,9 @@ extension ScenarioAction {
     case "touch_up":
       let t = try args.table(known: ["velocity"], optional: true)
       return .touchUp(velocity: try args.number(t, "velocity", -1_000_000...1_000_000))
+    case "touch_cancel":
+      _ = try args.table(known: [], optional: true)
+      return .touchCancel
     case "tap":
       let t = try args.table(known: ["y"])
       guard let y = try args.number(t, "y", -100_000...100_000) else {

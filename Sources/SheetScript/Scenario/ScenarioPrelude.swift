@@ -21,7 +21,8 @@ enum ScenarioPrelude {
     local api = {}
     for _, name in ipairs({
       'screen', 'behaviour', 'content', 'set', 'present', 'dismiss', 'snap_to', 'wait', 'settle', 'drag',
-      'flick', 'touch_down', 'touch_move', 'touch_up', 'tap', 'tap_backdrop', 'resize', 'set_content_height',
+      'flick', 'touch_down', 'touch_move', 'touch_up', 'touch_cancel', 'tap', 'tap_backdrop', 'resize',
+      'set_content_height',
     }) do
       api[name] = function(...) call(name, ...) end
     end

@@ -32,31 +32,37 @@ extension ScenarioSession {
       if driver != nil { try swapBehaviour() }
     case .reload(let reference):
       _ = reload(reference)
+    case .settle:
+      var settled = true
+      try withDriver { d throws(SheetError) in settled = try d.settle(limit: 60) }
+      // A scenario-wide limit that stopped the driver is reported by the run loop instead.
+      if !settled && driver?.limitReached == nil {
+        let finger = driver?.touchY != nil ? " (a finger is down: touch_up or touch_cancel lifts it)" : ""
+        throw ScenarioRefusal(message: "the sheet did not come to rest within 60 s\(finger)")
+      }
     default:
       try withDriver { d throws(SheetError) in try Self.drive(action, on: &d) }
     }
   }
 
-  /// Carries out a call that moves the sheet or time.
+  /// Carries out a call that moves the sheet or time. No call is refused for the sheet's state: what
+  /// the state cannot take is recorded as an `ignored` (or `queued`) event and the scenario goes on.
   private static func drive(_ action: ScenarioAction, on d: inout SheetDriver) throws(SheetError) {
     switch action {
     case .present: try d.apply { m throws(SheetError) in try m.present() }
-    case .dismiss: try d.apply { m throws(SheetError) in try m.dismiss() }
+    case .dismiss: try d.apply { m in m.dismiss() }
     case .snapTo(let id): try d.apply { m throws(SheetError) in try m.snap(to: id) }
     case .tap(let y): try d.apply { m throws(SheetError) in try m.tap(y: y) }
     case .tapBackdrop:
       let y = d.backdropY
       try d.apply { m throws(SheetError) in try m.tap(y: y) }
     case .wait(let seconds): try d.wait(seconds)
-    case .settle:
-      guard try d.settle(limit: 60) else {
-        throw SheetError.illegalTransition(event: "settle within 60 s", state: d.machine.state)
-      }
     case .drag(let gesture): try d.drag(gesture)
     case .flick(let dy, let velocity, let at): try d.flick(dy: dy, velocity: velocity, at: at)
     case .touchDown(let y): try d.touchDown(y: y ?? d.grabY)
     case .touchMove(let y): try d.touchMove(y: y)
     case .touchUp(let velocity): try d.touchUp(velocity: velocity)
+    case .touchCancel: d.touchCancel()
     default: break
     }
   }

@@ -132,13 +132,26 @@ extension ScenarioSession {
     }
   }
 
-  /// A machine error in a scenario's words.
+  /// A machine error in a scenario's words. The machine refuses only bad values (a state refusal does
+  /// not exist: the sheet records what its state cannot take and the scenario goes on).
   static func describe(_ error: SheetError) -> String {
     switch error {
-    case .illegalTransition(let event, let state): "cannot \(event) while the sheet is \(state.rawValue)"
     case .unknownDetent(let id): "unknown or inactive detent '\(id)'"
-    case .invalidValue(let field, let value): "invalid \(field) \(value)"
+    case .invalidValue(let field, let value): "invalid \(scenarioName(field)) \(value)"
     case .noActiveDetent: "the behaviour has no active detent on this screen"
+    }
+  }
+
+  /// A machine field as the scenario language names it (`geometry.safeArea.top` is `safe_top`).
+  static func scenarioName(_ field: String) -> String {
+    switch field {
+    case "geometry.width": "width"
+    case "geometry.height": "height"
+    case "geometry.safeArea.top": "safe_top"
+    case "geometry.safeArea.bottom": "safe_bottom"
+    case "contentHeight": "content height"
+    case "dt": "frame interval"
+    default: field
     }
   }
 }

@@ -50,15 +50,18 @@ final class ScenarioSession {
     String(file.split(separator: "/").last ?? Substring(file))
   }
 
+  /// The scenario calls the host carries out (each yields to the host); the prelude, `.luacheckrc` and
+  /// the README's scenario table list the same names.
+  static let functionNames = [
+    "screen", "behaviour", "content", "set", "present", "dismiss", "snap_to", "wait", "settle", "drag",
+    "flick", "touch_down", "touch_move", "touch_up", "touch_cancel", "tap", "tap_backdrop", "resize",
+    "set_content_height", "reload",
+  ]
+
   /// Registers the host functions and the prelude's globals.
   private func installLanguage() throws(LuaError) {
     let host = try state.newTable()
-    let names = [
-      "screen", "behaviour", "content", "set", "present", "dismiss", "snap_to", "wait", "settle", "drag",
-      "flick",
-      "touch_down", "touch_move", "touch_up", "tap", "tap_backdrop", "resize", "set_content_height", "reload",
-    ]
-    for name in names {
+    for name in Self.functionNames {
       let function = try state.yieldingFunction { [weak self] arguments in
         do throws(ScenarioRefusal) {
           self?.pending = .success(try ScenarioAction.parse(name, arguments))

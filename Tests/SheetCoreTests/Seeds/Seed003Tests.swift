@@ -22,7 +22,7 @@ import Testing
     #expect(m.backdrop == 0.25 && m.geometry.leadingEdgeY(sheetHeight: m.height) == 400)
     #expect(try m.panBegan(y: 100) == .ignored(reason: "not pannable"))
     #expect(try m.tap(y: 600).contains(.tap(region: .backdrop, action: .none)))
-    let hidden = try m.dismiss()
+    let hidden = m.dismiss()
     #expect(firstAnimation(hidden)?.1 == TransitionAnimation(height: .curve(.easeInOut, duration: 0.3)))
     for _ in 0..<18 { _ = try m.step(1.0 / 120) }
     #expect(close(m.backdrop, 0.25 * (1 - Curve.easeInOut.bezier.value(at: 0.5)), 1e-9))

@@ -1,0 +1,24 @@
+/// An input a host hands ``SheetMachine``, named in the scenario language's words (the raw value is what
+/// traces print, as in `ignored input=pan_began state=dismissed`).
+public enum SheetInput: String, Sendable, CaseIterable {
+  /// ``SheetMachine/present()``.
+  case present
+  /// ``SheetMachine/dismiss()``.
+  case dismiss
+  /// ``SheetMachine/snap(to:)``.
+  case snap
+  /// ``SheetMachine/tap(y:)``.
+  case tap
+  /// ``SheetMachine/panBegan(y:time:)``.
+  case panBegan = "pan_began"
+  /// ``SheetMachine/panChanged(y:time:)``.
+  case panChanged = "pan_changed"
+  /// ``SheetMachine/panEnded(y:time:velocity:)``.
+  case panEnded = "pan_ended"
+  /// ``SheetMachine/panCancelled(y:time:)``.
+  case panCancelled = "pan_cancelled"
+  /// ``SheetMachine/resize(_:)``.
+  case resize
+  /// ``SheetMachine/setContentHeight(_:)``.
+  case content
+}

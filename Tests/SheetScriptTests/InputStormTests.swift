@@ -1,0 +1,370 @@
+import SheetTestSupport
+import Testing
+
+@testable import SheetCore
+@testable import SheetScript
+
+/// Issue 10, section 4: every input is accepted in every state. Seeded random sequences of every input,
+/// in any order (present, dismiss, snaps to known and unknown detents, taps, backdrop taps, the driver's
+/// touches, the machine's pan phases at random y and times, resizes, content changes, waits), over every
+/// preset and the native `DefaultPolicy`. No input may throw except the bad values a sequence makes on
+/// purpose (which must throw the right error and change nothing); every frame is sound; every state
+/// change is legal and chains; after the sequence the finger lifts and the sheet comes to rest.
+@Suite struct InputStormTests {
+  /// The native default, then every preset.
+  static let policies = ["native"] + Presets.catalogue.map(\.name)
+  /// Sequences per policy: 7 policies x 30 = 210 sequences of 50 to 200 inputs each.
+  static let sequencesPerPolicy = 30
+
+  @Test func everyPresetIsStormed() {
+    #expect(Self.policies.count == 7 && Self.policies.count * Self.sequencesPerPolicy >= 150)
+  }
+
+  @Test(arguments: policies.indices) func everyInputInEveryOrder(_ index: Int) throws {
+    let name = Self.policies[index]
+    let behaviour = name == "native" ? nil : try PresetTest.load(name)
+    var tally = Storm.Tally()
+    for sequence in 0..<Self.sequencesPerPolicy {
+      let seed = UInt64(10_000_000 + index * 1000 + sequence)
+      let policy: any SheetPolicy = behaviour ?? DefaultPolicy()
+      var storm = try Storm(policy: policy, seed: seed)
+      storm.play()
+      tally.add(storm.tally)
+      for problem in storm.problems.prefix(3) { Issue.record("\(name) seed \(seed): \(problem)") }
+    }
+    // The storms reach what they claim to: each input refused by some state, bad values, a queued
+    // dismissal wherever the sheet can be dragged.
+    let refusable: Set<SheetInput> = [
+      .present, .dismiss, .snap, .tap, .panBegan, .panChanged, .panEnded, .panCancelled,
+    ]
+    #expect(tally.ignored.isSuperset(of: refusable), "\(name): ignored \(tally.ignored.map(\.rawValue))")
+    #expect(tally.inputs >= 50 * Self.sequencesPerPolicy && tally.badValues > 100, "\(name): \(tally)")
+    let pannable = behaviour?.configuration.pannable ?? true
+    #expect(!pannable || (tally.queued > 0 && tally.drags > 50), "\(name): \(tally)")
+  }
+}
+
+/// One random sequence over a new hidden sheet on a random screen.
+struct Storm {
+  /// What the sequences did, for the coverage checks.
+  struct Tally: CustomStringConvertible {
+    var inputs = 0
+    var badValues = 0
+    var drags = 0
+    var queued = 0
+    var ignored: Set<SheetInput> = []
+
+    mutating func add(_ other: Tally) {
+      inputs += other.inputs
+      badValues += other.badValues
+      drags += other.drags
+      queued += other.queued
+      ignored.formUnion(other.ignored)
+    }
+
+    var description: String {
+      "\(inputs) inputs, \(badValues) bad values, \(drags) drags, \(queued) queued"
+    }
+  }
+
+  var rng: SplitMix64
+  var driver: SheetDriver
+  /// Detent ids the behaviour declares (active or not) and ids no behaviour has.
+  let knownIDs: [String]
+  var problems: [String] = []
+  var tally = Tally()
+  var step = 0
+
+  init(policy: any SheetPolicy, seed: UInt64) throws {
+    rng = SplitMix64(seed: seed)
+    let geometry = Self.randomGeometry(&rng)
+    let content = rng.chance(0.2) ? nil : rng.uniform(0, 1500)
+    let fps = [30.0, 60, 120, 120, 240][rng.int(0...4)]
+    driver = try SheetDriver(policy: policy, geometry: geometry, contentHeight: content, fps: fps)
+    knownIDs = policy.configuration.detents.map(\.id)
+  }
+
+  /// A valid screen: mostly phones and tablets, sometimes the extremes the machine accepts.
+  static func randomGeometry(_ rng: inout SplitMix64) -> SheetGeometry {
+    switch rng.int(0...19) {
+    case 0: return SheetGeometry(width: 1, height: 1)
+    case 1:
+      return SheetGeometry(
+        width: 100_000, height: 100_000, safeArea: SafeArea(top: 10_000, bottom: 10_000))
+    default:
+      return SheetGeometry(
+        width: rng.uniform(320, 1366), height: rng.uniform(320, 1366),
+        safeArea: SafeArea(top: rng.uniform(0, 59), bottom: rng.uniform(0, 34)))
+    }
+  }
+
+  /// Plays 50 to 200 random inputs, then lifts any finger and settles.
+  mutating func play() {
+    for _ in 0..<rng.int(50...200) where problems.isEmpty {
+      step += 1
+      tally.inputs += 1
+      act()
+      frames(rng.int(0...2))
+    }
+    guard problems.isEmpty else { return }
+    finish()
+    checkStateChanges()
+    for event in driver.trace.events {
+      let input = event["input"]?.text.flatMap(SheetInput.init(rawValue:))
+      if event.name == "ignored", let input { tally.ignored.insert(input) }
+      if event.name == "queued" { tally.queued += 1 }
+      if event.name == "gesture", event["phase"]?.text == "began" { tally.drags += 1 }
+    }
+  }
+
+  /// One random input.
+  mutating func act() {
+    let h = driver.machine.geometry.height
+    let y = rng.uniform(-50, h + 50)
+    switch rng.int(0...23) {
+    case 0, 1, 2:
+      let m = driver.machine
+      if m.declaredDetents.isEmpty && TransitionTable.accepts(.present, in: m.state) {
+        refuse("present with no active detent", .noActiveDetent) { d throws(SheetError) in
+          try d.apply { m throws(SheetError) in try m.present() }
+        }
+      } else {
+        attempt("present") { d throws(SheetError) in try d.apply { m throws(SheetError) in try m.present() } }
+      }
+    case 3: attempt("dismiss") { d throws(SheetError) in try d.apply { m in m.dismiss() } }
+    case 4:
+      let id = rng.chance(0.7) && !knownIDs.isEmpty ? knownIDs[rng.int(0...knownIDs.count - 1)] : "nope"
+      if driver.machine.height(of: id) == nil {
+        refuse("snap to \(id)", .unknownDetent(id)) { d throws(SheetError) in
+          try d.apply { m throws(SheetError) in try m.snap(to: id) }
+        }
+      } else {
+        attempt("snap to \(id)") { d throws(SheetError) in
+          try d.apply { m throws(SheetError) in try m.snap(to: id) }
+        }
+      }
+    case 5:
+      attempt("tap \(y)") { d throws(SheetError) in try d.apply { m throws(SheetError) in try m.tap(y: y) } }
+    case 6:
+      let backdrop = driver.backdropY
+      attempt("tap backdrop") { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.tap(y: backdrop) }
+      }
+    case 7, 8, 9:
+      let at = rng.chance(0.6) ? driver.grabY + rng.uniform(-5, 5) : y
+      attempt("touch down \(at)") { d throws(SheetError) in _ = try d.touchDown(y: at) }
+    case 10, 11, 12: attempt("touch move \(y)") { d throws(SheetError) in try d.touchMove(y: y) }
+    case 13:
+      let velocity = randomVelocity()
+      attempt("touch up \(String(describing: velocity))") { d throws(SheetError) in
+        try d.touchUp(velocity: velocity)
+      }
+    case 14: attempt("touch cancel") { d in d.touchCancel() }
+    case 15:
+      let t = randomTime()
+      attempt("pan began \(y) at \(String(describing: t))") { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in
+          let start = m.clearEventsOnNextInput ? 0 : m.events.count
+          _ = try m.panBegan(y: y, time: t)
+          return m.events[start...]
+        }
+      }
+    case 16:
+      let t = randomTime()
+      attempt("pan changed \(y) at \(String(describing: t))") { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.panChanged(y: y, time: t) }
+      }
+    case 17:
+      let (t, velocity) = (randomTime(), randomVelocity())
+      attempt("pan ended \(y)") { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.panEnded(y: y, time: t, velocity: velocity) }
+      }
+    case 18:
+      attempt("pan cancelled \(y)") { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.panCancelled(y: y) }
+      }
+    case 19:
+      let geometry = Self.randomGeometry(&rng)
+      attempt("resize \(geometry)") { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.resize(geometry) }
+      }
+    case 20:
+      let c = rng.chance(0.1) ? 0 : rng.uniform(0, 2000)
+      attempt("content \(c)") { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.setContentHeight(c) }
+      }
+    case 21, 22: frames(rng.int(1...40))
+    default: badValue()
+    }
+  }
+
+  /// A release velocity: nil (estimated) mostly, else anything the machine accepts.
+  mutating func randomVelocity() -> Double? {
+    switch rng.int(0...9) {
+    case 0..<5: nil
+    case 5: rng.chance(0.5) ? SheetLimits.maximumVelocity : -SheetLimits.maximumVelocity
+    default: rng.uniform(-5000, 5000)
+    }
+  }
+
+  /// A sample time near the machine's, earlier or later (a host's clock is not the machine's).
+  mutating func randomTime() -> Double? {
+    rng.chance(0.3) ? nil : driver.machine.time + rng.uniform(-0.2, 0.2)
+  }
+
+  /// A bad value made on purpose: it must throw the right error and change nothing.
+  mutating func badValue() {
+    let h = driver.machine.geometry.height
+    switch rng.int(0...8) {
+    case 0:
+      refuse("tap NaN", .invalidValue(field: "y", value: .nan)) { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.tap(y: .nan) }
+      }
+    case 1:
+      refuse("touch down 1e7", .invalidValue(field: "y", value: 1e7)) { d throws(SheetError) in
+        _ = try d.touchDown(y: 1e7)
+      }
+    case 2:
+      refuse("touch move -inf", .invalidValue(field: "y", value: -.infinity)) { d throws(SheetError) in
+        try d.touchMove(y: -.infinity)
+      }
+    case 3:
+      refuse("touch up 2e6", .invalidValue(field: "velocity", value: 2e6)) { d throws(SheetError) in
+        try d.touchUp(velocity: 2e6)
+      }
+    case 4:
+      refuse("pan began at time NaN", .invalidValue(field: "time", value: .nan)) { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in
+          _ = try m.panBegan(y: 100, time: .nan)
+          return m.events[m.events.endIndex...]
+        }
+      }
+    case 5:
+      refuse("pan changed at time inf", .invalidValue(field: "time", value: .infinity)) {
+        d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.panChanged(y: 100, time: .infinity) }
+      }
+    case 6:
+      let bad = SheetGeometry(width: 390, height: h, safeArea: SafeArea(top: h, bottom: 0))
+      refuse("resize with inset = height", .invalidValue(field: "geometry.safeArea.top", value: h)) {
+        d throws(SheetError) in try d.apply { m throws(SheetError) in try m.resize(bad) }
+      }
+    case 7:
+      refuse("content -1", .invalidValue(field: "contentHeight", value: -1)) { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.setContentHeight(-1) }
+      }
+    default:
+      refuse("snap to an unknown id", .unknownDetent("no such detent")) { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.snap(to: "no such detent") }
+      }
+    }
+  }
+
+  /// Makes an input that must not throw, then checks the sheet.
+  mutating func attempt(_ label: String, _ input: (inout SheetDriver) throws(SheetError) -> Void) {
+    do throws(SheetError) {
+      try input(&driver)
+    } catch {
+      problems.append("step \(step), \(label) in \(driver.machine.state) threw \(error)")
+    }
+    check(label)
+  }
+
+  /// Makes a bad input that must throw `expected` and change nothing.
+  mutating func refuse(
+    _ label: String, _ expected: SheetError, _ input: (inout SheetDriver) throws(SheetError) -> Void
+  ) {
+    tally.badValues += 1
+    let before = driver.machine.frame
+    let finger = driver.touchY
+    do throws(SheetError) {
+      try input(&driver)
+      problems.append("step \(step), \(label) in \(before.state) did not throw")
+    } catch {
+      if !Self.same(error, expected) {
+        problems.append("step \(step), \(label) threw \(error), expected \(expected)")
+      }
+    }
+    if driver.machine.frame != before || driver.touchY != finger {
+      problems.append("step \(step), the refused \(label) changed the sheet")
+    }
+  }
+
+  /// Whether two errors are the same, a NaN value matching a NaN.
+  static func same(_ a: SheetError, _ b: SheetError) -> Bool {
+    if case .invalidValue(let f1, let v1) = a, case .invalidValue(let f2, let v2) = b {
+      return f1 == f2 && (v1 == v2 || (v1.isNaN && v2.isNaN))
+    }
+    return a == b
+  }
+
+  /// Steps `n` frames, the finger (if down) wandering a little, checking every frame.
+  mutating func frames(_ n: Int) {
+    for _ in 0..<n where problems.isEmpty {
+      let h = driver.machine.geometry.height
+      let touch = driver.touchY.map { min(max($0 + rng.uniform(-15, 15), -100), h + 100) }
+      attempt("frame") { d throws(SheetError) in try d.frame(touch: touch) }
+    }
+  }
+
+  /// Every frame: a finite height within the screen, a backdrop in [0, 1], finite numbers.
+  mutating func check(_ label: String) {
+    let m = driver.machine
+    let f = m.frame
+    guard problems.isEmpty else { return }
+    if !(f.height.isFinite && f.height >= 0 && f.height <= m.geometry.height) {
+      problems.append("step \(step), after \(label): height \(f.height) outside [0, \(m.geometry.height)]")
+    }
+    if !(f.backdrop.isFinite && f.backdrop >= 0 && f.backdrop <= 1) {
+      problems.append("step \(step), after \(label): backdrop \(f.backdrop)")
+    }
+    if !(f.velocity.isFinite && f.time.isFinite) {
+      problems.append("step \(step), after \(label): velocity \(f.velocity), time \(f.time)")
+    }
+    if !SheetState.allCases.contains(f.state) {
+      problems.append("step \(step), after \(label): unknown state \(f.state)")
+    }
+  }
+
+  /// Lifts any finger (the driver's, and a pan made on the machine directly), then settles: within 60 s,
+  /// every settling frame sound, at rest, hidden or dismissed.
+  mutating func finish() {
+    if driver.touchY != nil { attempt("lift") { d throws(SheetError) in try d.touchUp() } }
+    if driver.machine.state == .dragging {
+      attempt("end the machine's pan") { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.panEnded(y: 0) }
+      }
+    }
+    let from = driver.trace.entries.count
+    var settled = false
+    attempt("settle") { d throws(SheetError) in settled = try d.settle(limit: 60) }
+    let height = driver.machine.geometry.height
+    for case .frame(let frame) in driver.trace.entries[from...] {
+      let sound =
+        frame.height.isFinite && frame.height >= 0 && frame.height <= height && frame.backdrop >= 0
+        && frame.backdrop <= 1 && SheetState(rawValue: frame.state) != nil
+      if !sound { problems.append("settling frame at \(frame.time): \(frame)") }
+    }
+    if !settled { problems.append("did not settle within 60 s: \(driver.machine.state)") }
+    if ![.resting, .hidden, .dismissed].contains(driver.machine.state) {
+      problems.append("ended \(driver.machine.state)")
+    }
+  }
+
+  /// Every recorded state change is legal and follows the previous one.
+  mutating func checkStateChanges() {
+    var last = SheetState.hidden
+    for event in driver.trace.events where event.name == "state" {
+      let from = event["from"]?.text.flatMap(SheetState.init(rawValue:))
+      let to = event["to"]?.text.flatMap(SheetState.init(rawValue:))
+      guard let from, let to, from == last, TransitionTable.isLegal(from: from, to: to) else {
+        problems.append("state change \(event.fields) after \(last) at \(event.time)")
+        return
+      }
+      last = to
+    }
+    if last != driver.machine.state {
+      problems.append("state events end at \(last), machine \(driver.machine.state)")
+    }
+  }
+}
