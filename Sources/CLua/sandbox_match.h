@@ -100,6 +100,7 @@ static int cm_class(int c, int cl) {
     case 'u': yes = isupper(c); break;
     case 'w': yes = isalnum(c); break;
     case 'x': yes = isxdigit(c); break;
+    case 'z': yes = c == 0; break;  // not in the manual, but lstrlib.c still has it ("deprecated option")
     default: return cl == c;
   }
   yes = yes != 0;
