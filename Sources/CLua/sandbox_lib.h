@@ -18,8 +18,15 @@
 
 #include <math.h>
 
-/// Calls the original library function (upvalue 1) with every argument; returns all its results.
+/// Runs the original library function (upvalue 1) on the wrapper's arguments; returns its results.
+/// The original is a plain C function without upvalues, so it runs as a C call in the wrapper's own
+/// frame rather than through lua_call: its errors then see the caller the script called, as the
+/// original's do ("behaviour.lua:3: bad argument #1 to 'insert' (table expected, got nil)"), where a
+/// call from the wrapper's frame lost the script's line (luaL_where found a C frame) and named the
+/// function 'table.insert' or '?'. Wrappers leave the stack as they found it (only the arguments).
 static int cl_forward(lua_State *L) {
+  lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+  if (original != NULL) return original(L);
   int n = lua_gettop(L);
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
@@ -193,9 +200,9 @@ static int cl_charge(lua_State *L) {
 
 // MARK: Installation
 
-/// Keeps a copy of lib's original functions in the registry's LOADED table under lib's name, where
-/// luaL_argerror looks up a function's name: an original called from its wrapper still reports
-/// "bad argument #1 to 'table.insert'" rather than '?'. (The sandbox's require never reads LOADED.)
+/// Keeps a copy of lib's original functions in the registry's LOADED table under lib's name (where
+/// LuaState.exposeOriginalLibrariesForTesting finds them, and luaL_argerror finds an original's name
+/// when nothing else names it). The sandbox's require never reads LOADED.
 static void cl_keep_originals(lua_State *L, const char *lib) {
   luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
   lua_newtable(L);
