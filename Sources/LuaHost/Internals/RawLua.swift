@@ -71,6 +71,12 @@ struct RawLua {
     default: .budgetExceeded(location: location)
     }
   }
+  /// Where the host call's spent budget last raised (`file.lua:12`), or nil (not raised, or raised by
+  /// the allocator, which cannot tell).
+  var spentLocation: String? {
+    guard let text = clua_spent_where(host).map({ String(cString: $0) }), !text.isEmpty else { return nil }
+    return text
+  }
   /// Budget units spent over the state's life (instructions, billed allocations and C work).
   var unitsUsed: Int { Int(host.pointee.used) }
   var deadline: Double { host.pointee.timeout }
