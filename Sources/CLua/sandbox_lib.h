@@ -200,15 +200,20 @@ static int cl_charge(lua_State *L) {
 
 // MARK: Installation
 
-/// Keeps a copy of lib's original functions in the registry's LOADED table under lib's name (where
-/// LuaState.exposeOriginalLibrariesForTesting finds them, and luaL_argerror finds an original's name
-/// when nothing else names it). The sandbox's require never reads LOADED.
+/// The registry field holding copies of the original libraries (by library name), for
+/// LuaState.exposeOriginalLibrariesForTesting.
+#define CLUA_ORIGINALS_FIELD "sheetscript.originals"
+
+/// Keeps a copy of lib's original functions in the registry's CLUA_ORIGINALS_FIELD table under lib's
+/// name. LOADED keeps the library itself, so the counted functions are the ones luaL_argerror finds
+/// there to name a function called without a name (pcall(string.rep) fails with "bad argument #1 to
+/// 'string.rep'", as in Lua, not '?').
 static void cl_keep_originals(lua_State *L, const char *lib) {
-  luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, CLUA_ORIGINALS_FIELD);
   lua_newtable(L);
   lua_getglobal(L, lib);
   lua_pushnil(L);
-  while (lua_next(L, -2)) {  // [LOADED, copy, lib, key, value]
+  while (lua_next(L, -2)) {  // [originals, copy, lib, key, value]
     lua_pushvalue(L, -2);
     lua_insert(L, -2);
     lua_rawset(L, -5);
@@ -216,6 +221,13 @@ static void cl_keep_originals(lua_State *L, const char *lib) {
   lua_pop(L, 1);
   lua_setfield(L, -2, lib);
   lua_pop(L, 1);
+}
+
+/// Pushes the copy of lib's original functions (nil for a library not kept).
+static inline void clua_push_original_library(lua_State *L, const char *lib) {
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, CLUA_ORIGINALS_FIELD);
+  lua_getfield(L, -1, lib);
+  lua_remove(L, -2);
 }
 
 /// Replaces lib.name (a global when lib is NULL) by wrapper, which gets the original as upvalue 1.
