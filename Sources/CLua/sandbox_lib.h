@@ -18,8 +18,15 @@
 
 #include <math.h>
 
-/// Calls the original library function (upvalue 1) with every argument; returns all its results.
+/// Runs the original library function (upvalue 1) on the wrapper's arguments; returns its results.
+/// The original is a plain C function without upvalues, so it runs as a C call in the wrapper's own
+/// frame rather than through lua_call: its errors then see the caller the script called, as the
+/// original's do ("behaviour.lua:3: bad argument #1 to 'insert' (table expected, got nil)"), where a
+/// call from the wrapper's frame lost the script's line (luaL_where found a C frame) and named the
+/// function 'table.insert' or '?'. Wrappers leave the stack as they found it (only the arguments).
 static int cl_forward(lua_State *L) {
+  lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+  if (original != NULL) return original(L);
   int n = lua_gettop(L);
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
@@ -221,15 +228,20 @@ static int cl_charge(lua_State *L) {
 
 // MARK: Installation
 
-/// Keeps a copy of lib's original functions in the registry's LOADED table under lib's name, where
-/// luaL_argerror looks up a function's name: an original called from its wrapper still reports
-/// "bad argument #1 to 'table.insert'" rather than '?'. (The sandbox's require never reads LOADED.)
+/// The registry field holding copies of the original libraries (by library name), for
+/// LuaState.exposeOriginalLibrariesForTesting.
+#define CLUA_ORIGINALS_FIELD "sheetscript.originals"
+
+/// Keeps a copy of lib's original functions in the registry's CLUA_ORIGINALS_FIELD table under lib's
+/// name. LOADED keeps the library itself, so the counted functions are the ones luaL_argerror finds
+/// there to name a function called without a name (pcall(string.rep) fails with "bad argument #1 to
+/// 'string.rep'", as in Lua, not '?').
 static void cl_keep_originals(lua_State *L, const char *lib) {
-  luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, CLUA_ORIGINALS_FIELD);
   lua_newtable(L);
   lua_getglobal(L, lib);
   lua_pushnil(L);
-  while (lua_next(L, -2)) {  // [LOADED, copy, lib, key, value]
+  while (lua_next(L, -2)) {  // [originals, copy, lib, key, value]
     lua_pushvalue(L, -2);
     lua_insert(L, -2);
     lua_rawset(L, -5);
@@ -237,6 +249,13 @@ static void cl_keep_originals(lua_State *L, const char *lib) {
   lua_pop(L, 1);
   lua_setfield(L, -2, lib);
   lua_pop(L, 1);
+}
+
+/// Pushes the copy of lib's original functions (nil for a library not kept).
+static inline void clua_push_original_library(lua_State *L, const char *lib) {
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, CLUA_ORIGINALS_FIELD);
+  lua_getfield(L, -1, lib);
+  lua_remove(L, -2);
 }
 
 /// Replaces lib.name (a global when lib is NULL) by wrapper, which gets the original as upvalue 1.

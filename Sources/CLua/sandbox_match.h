@@ -100,6 +100,7 @@ static int cm_class(int c, int cl) {
     case 'u': yes = isupper(c); break;
     case 'w': yes = isalnum(c); break;
     case 'x': yes = isxdigit(c); break;
+    case 'z': yes = c == 0; break;  // not in the manual, but lstrlib.c still has it ("deprecated option")
     default: return cl == c;
   }
   yes = yes != 0;
@@ -222,9 +223,15 @@ static int cm_capture_index(cm_state *ms, int digit) {
 
 static const char *cm_back_reference(cm_state *ms, const char *s, int digit) {
   int l = cm_capture_index(ms, digit);
+  // A position capture's length is CM_POSITION: as a size it is huge, so (as in Lua) it never matches,
+  // and only the comparisons actually made are charged.
   size_t len = (size_t)ms->capture[l].len;
+  if ((size_t)(ms->src_end - s) < len) {
+    cm_tick(ms, 1);
+    return NULL;
+  }
   cm_tick(ms, 1 + (long)(len / 16));
-  if ((size_t)(ms->src_end - s) >= len && memcmp(ms->capture[l].init, s, len) == 0) return s + len;
+  if (memcmp(ms->capture[l].init, s, len) == 0) return s + len;
   return NULL;
 }
 

@@ -12,6 +12,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 #include <lualib.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -42,6 +43,9 @@ enum { CLUA_SPENT_NONE = 0, CLUA_SPENT_INSTRUCTIONS = 1, CLUA_SPENT_TIME = 2 };
 #define CLUA_BYTES_PER_UNIT 4
 /// Budget units charged between two readings of the clock by charges (the hook reads it every step).
 #define CLUA_CLOCK_PERIOD 1000
+/// The trusted prelude's chunk name (Prelude.chunkName): its frames (print, load, require,
+/// collectgarbage) are looked through when a spent budget names the script's line.
+#define CLUA_SANDBOX_CHUNK "=sheetscript.sandbox"
 
 typedef struct clua_host {
   size_t bytes;                    // bytes Lua holds now
@@ -58,6 +62,7 @@ typedef struct clua_host {
   double timeout;                  // seconds one outermost host call may run (0: no deadline)
   double started;                  // when the outermost call's clock started (0: not read yet)
   long long clock_countdown;       // units charged until a charge reads the clock again
+  char where[200];                 // "file:line" of the last raise of a spent budget ("": none yet)
   clua_callback_fn callback;
   clua_release_fn release;
 } clua_host;
@@ -155,17 +160,25 @@ static inline const char *clua_spent_message(int kind) {
 
 static void clua_hook(lua_State *L, lua_Debug *ar);
 
-/// Pushes "file:line: " of the innermost Lua function running (C functions have no line), or "".
-static inline void clua_where_script(lua_State *L) {
+/// Pushes "file:line: " of the innermost script function running (C functions have no line, and the
+/// prelude's functions are the sandbox's), or "", and keeps "file:line" in h->where: the host reads it
+/// when the error cannot carry it (calling the message handler needs memory, which a spent budget
+/// refuses, so the error can arrive as a bare memory error).
+static inline void clua_where_script(lua_State *L, clua_host *h) {
   lua_Debug ar;
   for (int level = 1; level < 32 && lua_getstack(L, level - 1, &ar); level++) {
-    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
-      lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+    if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && strcmp(ar.source, CLUA_SANDBOX_CHUNK) != 0) {
+      snprintf(h->where, sizeof h->where, "%s:%d", ar.short_src, ar.currentline);
+      lua_pushfstring(L, "%s: ", h->where);
       return;
     }
   }
+  h->where[0] = '\0';
   lua_pushliteral(L, "");
 }
+
+/// Where the last spent-budget error of this host call was raised ("file:line"), or "".
+static inline const char *clua_spent_where(const clua_host *h) { return h->where; }
 
 /// Marks the budget spent and raises at the script's line; from now on every instruction of this
 /// host call raises again.
@@ -174,7 +187,7 @@ static inline int clua_exhaust(lua_State *L, clua_host *h, int kind) {
   lua_sethook(L, clua_hook, LUA_MASKCOUNT, 1);
   int enforce = h->enforce;
   h->enforce = 0;  // the message is the host's (the reserve): a spent budget refuses script growth
-  clua_where_script(L);
+  clua_where_script(L, h);
   lua_pushstring(L, clua_spent_message(h->exhausted));
   lua_concat(L, 2);
   h->enforce = enforce;
@@ -237,6 +250,7 @@ static inline void clua_enter(lua_State *L, clua_host *h) {
     h->remaining = h->budget;
     h->started = 0;
     h->clock_countdown = CLUA_CLOCK_PERIOD;
+    h->where[0] = '\0';
     if (h->exhausted) {
       h->exhausted = CLUA_SPENT_NONE;
       lua_sethook(L, clua_hook, LUA_MASKCOUNT, h->step);

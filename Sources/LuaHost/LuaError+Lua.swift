@@ -15,8 +15,10 @@ extension LuaError {
       lua.kind(at: -1) == .string
       ? lua.string(at: -1, limit: maximumMessageBytes) : "(error object is a \(lua.typeName(at: -1)) value)"
     if ranCode, lua.budgetExhausted {
-      var location: String?
-      if case .runtime(_, let place, let traceback) = runtime(from: text) {
+      // Where the budget ran out, as the C side kept it: also when the error arrives as a bare memory
+      // error (the message handler could not run) or another error's text (a __close handler spent it).
+      var location = lua.spentLocation
+      if location == nil, case .runtime(_, let place, let traceback) = runtime(from: text) {
         location = place ?? firstFrame(in: traceback)
       }
       return lua.spentError(at: location) ?? .budgetExceeded(location: location)

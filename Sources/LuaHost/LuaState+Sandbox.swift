@@ -47,7 +47,7 @@ extension LuaState {
   func exposeOriginalLibrariesForTesting() throws(LuaError) {
     let lua = try runtime.open()
     for name in ["string", "table", "utf8"] {
-      lua.pushLoadedModule(name)
+      lua.pushOriginalLibrary(name)
       try setGlobal("original_" + name, .tableRef(LuaTable(runtime: runtime, ref: lua.ref())))
     }
   }

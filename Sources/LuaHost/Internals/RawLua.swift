@@ -71,6 +71,12 @@ struct RawLua {
     default: .budgetExceeded(location: location)
     }
   }
+  /// Where the host call's spent budget last raised (`file.lua:12`), or nil (not raised, or raised by
+  /// the allocator, which cannot tell).
+  var spentLocation: String? {
+    guard let text = clua_spent_where(host).map({ String(cString: $0) }), !text.isEmpty else { return nil }
+    return text
+  }
   /// Budget units spent over the state's life (instructions, billed allocations and C work).
   var unitsUsed: Int { Int(host.pointee.used) }
   var deadline: Double { host.pointee.timeout }
@@ -106,15 +112,9 @@ struct RawLua {
     }
   }
   func pushCopy(of index: Int32) { lua_pushvalue(state, index) }
-  /// Pushes the registry's LOADED entry for a module (raw reads: no metamethod runs). The counted
-  /// library keeps the originals of the functions it wraps there.
-  func pushLoadedModule(_ name: String) {
-    _ = lua_getfield(state, clua_registryindex(), LUA_LOADED_TABLE)
-    push(name)
-    _ = lua_rawget(state, -2)
-    lua_rotate(state, -2, 1)
-    pop()
-  }
+  /// Pushes the copy of a library's original functions the counted library keeps (`string`, `table`,
+  /// `utf8`; nil for others).
+  func pushOriginalLibrary(_ name: String) { clua_push_original_library(state, name) }
   /// Pushes the real global table (the prelude's; scripts never see it).
   func pushGlobals() { _ = lua_rawgeti(state, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS)) }
   func newTable(arrayCount: Int = 0, fieldCount: Int = 0) {

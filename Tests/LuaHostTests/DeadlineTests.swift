@@ -1,0 +1,106 @@
+import Glibc
+import Testing
+
+@testable import LuaHost
+
+/// The per-call wall-clock deadline, the last line behind the instruction budget, and `unitsUsed`.
+@Suite struct DeadlineTests {
+  /// A state whose instruction budget never runs out, so only the deadline can end a call.
+  func unbounded(deadline: Double = 0.05) throws -> LuaState {
+    try LuaState(.init(instructionLimit: 1 << 40, deadline: deadline))
+  }
+
+  @Test func endlessLoopsEndByTheDeadline() throws {
+    let rows: [(source: String, line: UInt)] = [
+      ("while true do end", #line),
+      ("local x = 0\nwhile true do x = x + 1 end", #line),
+      // Work done in C, in counted pieces: the charges read the clock (the hook seldom fires here).
+      ("while true do string.rep('', 1e6) end", #line),
+      ("local s = ('a'):rep(5000)\nwhile true do s:find(('a'):rep(100) .. 'b', 1, true) end", #line),
+      ("while true do string.find(('a'):rep(30), ('a*'):rep(30) .. 'b') end", #line),
+      ("while true do pcall(function() while true do end end) end", #line),
+    ]
+    let state = try unbounded()
+    for row in rows {
+      var caught: LuaError?
+      let elapsed = ContinuousClock().measure { caught = error(running: row.source, in: state) }
+      #expect(elapsed < .seconds(1), "\(row.source) took \(elapsed)", sourceLocation: location(row.line))
+      #expect(
+        caught.map(ErrorKind.init) == .deadline, "\(row.source): \(String(describing: caught))",
+        sourceLocation: location(row.line))
+      #expect(caught?.description.contains("deadline") == true, sourceLocation: location(row.line))
+      #expect(caught?.location?.hasPrefix("behaviour.lua:") == true, sourceLocation: location(row.line))
+      #expect(caught?.isBudget == true, sourceLocation: location(row.line))
+      try expectHealthy(state, row.line)
+    }
+  }
+
+  @Test func theDeadlineIsTheStatesSetting() throws {
+    let state = try unbounded(deadline: 0.05)
+    let caught = error(running: "while true do end", in: state)
+    #expect(caught == .deadlineExceeded(seconds: 0.05, location: "behaviour.lua:1"))
+    #expect(
+      caught?.description == "behaviour.lua:1: time budget exceeded (the call ran past its 50 ms deadline)")
+    #expect(state.deadline == 0.05)
+  }
+
+  @Test func callsWithinTheirBudgetNeverReachTheDefaultDeadline() throws {
+    let state = try LuaState()
+    #expect(state.deadline == 0.5)
+    let sum = try state.load(
+      "return function(n) local x = 0 for i = 1, n do x = x + i end return x, string.rep('', 1000) end",
+      name: "short.lua"
+    ).call()
+    guard case .function(let function)? = sum.first else {
+      Issue.record("no function")
+      return
+    }
+    for _ in 0..<200 {
+      #expect(try function.call([.integer(1000)]) == [.integer(500_500), ""])
+    }
+    for _ in 0..<200 {
+      #expect(try state.run("return #string.rep('ab', 10, ',')", name: "short.lua") == [.integer(29)])
+    }
+  }
+
+  /// A host call that sleeps past the deadline between two stretches of Lua code: deterministic (no
+  /// timing of Lua's speed), and the same call finishes once the deadline is off.
+  @Test func settingTheDeadlineToZeroTurnsItOff() throws {
+    let state = try unbounded(deadline: 0.05)
+    try state.register("nap") { _ in
+      usleep(150_000)
+      return []
+    }
+    let source = "for _ = 1, 5000 do end\nnap()\nfor _ = 1, 5000 do end\nreturn 'done'"
+    let caught = error(running: source, in: state)
+    #expect(caught.map(ErrorKind.init) == .deadline, "\(String(describing: caught))")
+    #expect(caught?.location == "behaviour.lua:3")
+    try expectHealthy(state, #line)
+    state.deadline = 0
+    #expect(state.deadline == 0)
+    #expect(try state.run(source, name: "behaviour.lua") == ["done"])
+    state.deadline = 0.05
+    #expect(error(running: source, in: state).map(ErrorKind.init) == .deadline)
+  }
+
+  @Test func unitsUsedGrowsByTheChargedWork() throws {
+    let state = try LuaState()
+    let rows: [(source: String, units: Int, line: UInt)] = [
+      ("string.rep('', 50000)", 50_000, #line),
+      ("string.rep('', 50000)", 50_000, #line),  // the count carries over calls
+      ("table.move({}, 1, 30000, 1, {})", 30_000, #line),
+      ("table.unpack({}, 1, 20000)", 20_000, #line),
+      ("local s = string.rep('x', 400000)", 100_000, #line),  // bytes allocated: one unit per 4
+      ("for _ = 1, 150000 do end", 100_000, #line),  // VM instructions (counted in steps of 1000)
+    ]
+    for row in rows {
+      let before = state.unitsUsed
+      try state.run(row.source, name: "units.lua")
+      let grown = state.unitsUsed - before
+      #expect(grown >= row.units, "\(row.source): \(grown)", sourceLocation: location(row.line))
+      // Not wildly more: the cost model's charge, the memory the work allocates (table.unpack's values
+      // grow the stack: 16 bytes each) and the chunk's own small overhead.
+      #expect(grown < row.units * 6 + 50_000, "\(row.source): \(grown)", sourceLocation: location(row.line))
+    }
+  }
+}
