@@ -1,3 +1,5 @@
+import SheetCore
+
 /// A usage error: an unknown command or flag, a missing value or file, an `-o` that names a file the run
 /// reads or cannot be written. The CLI exits with status 2.
 struct UsageError: Error, Equatable {
@@ -60,9 +62,10 @@ struct CommandLineArguments {
   /// - Returns: `true` when present.
   func has(_ name: String) -> Bool { options[name] != nil }
 
-  /// Parses `--set name=value` options into threshold overrides, in order.
+  /// Parses `--set name=value` options into threshold overrides, in order, each checked at once: a
+  /// threshold the native policy reads must lie in its range (``DefaultPolicy/Threshold``).
   /// - Returns: The overrides, later ones winning.
-  /// - Throws: `UsageError` quoting a malformed override.
+  /// - Throws: `UsageError` quoting a malformed override or naming the threshold, value and range.
   func overrides() throws(UsageError) -> [(name: String, value: Double)] {
     var result: [(name: String, value: Double)] = []
     for text in options["--set"] ?? [] {
@@ -73,6 +76,11 @@ struct CommandLineArguments {
       let raw = String(text[text.index(after: equals)...])
       guard !name.isEmpty, let value = Double(raw), value.isFinite else {
         throw UsageError(message: "--set \(text): '\(raw)' is not a finite number")
+      }
+      do throws(ThresholdError) {
+        try DefaultPolicy.Threshold.check(name, value)
+      } catch {
+        throw UsageError(message: "--set \(text): \(error)")
       }
       result.append((name, value))
     }

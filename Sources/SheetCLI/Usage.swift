@@ -27,9 +27,10 @@ enum Usage {
     usage: sheet run FILE [--format table|jsonl|csv] [--set name=value]... [--fps N] [-o OUT]
 
     Runs the scenario FILE and prints its trace: `table` (default) for people, `jsonl` one JSON object a line
-    (every line has `t` and `kind`), `csv` the frames. --set overrides a behaviour threshold; --fps sets the
-    frame rate (default: the scenario's, 120). -o writes the trace to OUT instead, never over a file the run
-    reads (the scenario, a behaviour it loads).
+    (every line has `t` and `kind`), `csv` the frames. --set overrides a threshold the behaviour declares (a
+    native one within its range, e.g. spring_damping in [0.2, 2]); --fps sets the frame rate (default: the
+    scenario's, 120). -o writes the trace to OUT instead, never over a file the run reads (the scenario, a
+    behaviour it loads).
     """
 
   static let test = """
@@ -54,7 +55,8 @@ enum Usage {
     per scenario per value and the pass count per value. Uses every core unless --jobs says otherwise.
     from, to and step are finite, step > 0, to >= from, at most 10000 values a parameter. The grid (points
     x scenario files) makes at most 100000 runs unless --max-runs N allows more; a larger one is refused
-    before anything runs.
+    before anything runs, and so is a value outside a native threshold's range. A name no scenario's
+    behaviour declares is refused after one run per scenario, listing the thresholds they declare.
     """
 
   static let watch = """

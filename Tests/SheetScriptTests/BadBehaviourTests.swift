@@ -27,6 +27,29 @@ import Testing
     ("tap_to_dismiss = 42", ["'tap_to_dismiss'", "42"], #line),
     ("thresholds = { dismiss_velocity = 'fast' }", ["'thresholds.dismiss_velocity'", "'fast'"], #line),
     ("thresholds = { 1, 2 }", ["'thresholds'", "a table"], #line),
+    // The thresholds the native fallback reads lie in their ranges (issue 10).
+    (
+      "thresholds = { spring_damping = -1 }",
+      ["'thresholds.spring_damping' is -1", "expected a number in [0.2, 2]"], #line
+    ),
+    ("thresholds = { spring_damping = 1e-9 }", ["'thresholds.spring_damping' is 1e-09", "[0.2, 2]"], #line),
+    ("thresholds = { spring_response = 0 }", ["'thresholds.spring_response' is 0", "[0.01, 2] s"], #line),
+    ("thresholds = { projection_rate = 1 }", ["'thresholds.projection_rate' is 1", "[0.9, 0.9999]"], #line),
+    ("thresholds = { rubber_band = -0.55 }", ["'thresholds.rubber_band' is -0.55", "[0, 1]"], #line),
+    ("thresholds = { redirect_progress = 2 }", ["'thresholds.redirect_progress' is 2", "[0, 1]"], #line),
+    ("thresholds = { allows_skipping = 0.5 }", ["'thresholds.allows_skipping' is 0.5", "0 or 1"], #line),
+    (
+      "animations = { snap = { curve = 'linear', duration = 0 } }", ["'animations.snap.duration' is 0"],
+      #line
+    ),
+    (
+      "animations = { snap = { spring = { damping_ratio = 1, response = 0 } } }",
+      ["'animations.snap.spring.response' is 0"], #line
+    ),
+    (
+      "animations = { snap = { spring = { damping_ratio = -1, response = 0.3 } } }",
+      ["'animations.snap.spring.damping_ratio' is -1"], #line
+    ),
     ("on_drag = 5", ["'on_drag'", "5"], #line),
     ("on_release = 'nearest'", ["'on_release'", "'nearest'"], #line),
     ("backdrop = true", ["'backdrop'", "true"], #line),

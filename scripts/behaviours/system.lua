@@ -14,16 +14,16 @@
 local S = require 'sheet'
 
 -- DefaultPolicy's parameters (and the two detents' numbers); overridable from outside (`set { ... }`,
--- --set). Booleans are numbers: 0 = false, anything else = true.
+-- --set). The host refuses a DefaultPolicy parameter outside its range (DefaultPolicy.Threshold).
 local thresholds = S.thresholds {
   projection_rate = 0.998,  -- per ms: `projectionRate`, momentum projection's deceleration (UIScrollView's
-                            -- normal rate); tuning range 0.99 .. 0.999
+                            -- normal rate); range 0.9 .. 0.9999
   redirect_progress = 0.5,  -- `redirectProgress`: progress past the near candidate beyond which a release
                             -- goes on to the far one (FloatingPanel's 0.5); range 0 .. 1
-  allows_skipping = 0,      -- 0/1: `allowsSkipping`, whether one fling may pass more than one candidate
-  rubber_band = 0.55,       -- `rubberBandConstant` (UIScrollView's 0.55); tuning range 0.3 .. 1
-  spring_response = 0.3,    -- s: `springResponse`, every transition's spring
-  spring_damping = 1.0,     -- `springDampingRatio`: 1 = critically damped
+  allows_skipping = 0,      -- 0 or 1: `allowsSkipping`, whether one fling may pass more than one candidate
+  rubber_band = 0.55,       -- `rubberBandConstant` (UIScrollView's 0.55); range 0 .. 1
+  spring_response = 0.3,    -- s: `springResponse`, every transition's spring; range 0.01 .. 2
+  spring_damping = 1.0,     -- `springDampingRatio`: 1 = critically damped; range 0.2 .. 2
   backdrop_max = 0.3,       -- opacity: `configuration.backdropMax`, full dim
   medium_fraction = 0.5,    -- of the available height: detent `medium` (`.fraction(0.5)`)
   large_inset = 10,         -- pt: detent `large` = available height - 10 (`.insetFromTop(10)`)
@@ -70,9 +70,9 @@ local function clamp(x, lo, hi)
 end
 
 -- `Formulas.project`: d = (v / 1000) * r / (1 - r), in that order; v in pt/s, r per ms, d in pt.
--- The same arithmetic as S.project, without its argument checks: the native formula accepts any rate
--- (an override of 1 gives inf, not an error), and an error here would make the core fall back to
--- DefaultPolicy with its default rate instead of this one.
+-- The same arithmetic as S.project, without its argument checks: the host keeps the rate in its range
+-- (0.9 .. 0.9999, so never 1), and an error here would make the core fall back to DefaultPolicy with
+-- its default rate instead of this one.
 local function project(velocity, rate)
   return (velocity / 1000) * rate / (1 - rate)
 end

@@ -16,6 +16,7 @@ enum PlotCommand {
     }
     try ScenarioArguments.refuseOverwriting(output, scenario: file)
     let result = ScenarioRunner.run(file: file, options: try ScenarioArguments.options(args))
+    try ScenarioArguments.requireAcceptedOverrides(result)
     try ScenarioArguments.refuseOverwriting(output, behavioursOf: result)
     try Output.emit(TracePlot().svg(result.trace), to: output)
     for failure in result.failures {

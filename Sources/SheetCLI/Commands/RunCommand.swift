@@ -5,8 +5,9 @@ enum RunCommand {
   /// Runs a scenario and prints its trace.
   /// - Parameter arguments: The words after `run`.
   /// - Returns: 0 when every expectation passed, 1 otherwise.
-  /// - Throws: `UsageError` for bad arguments, an `-o` naming a file the run reads, or one that cannot
-  ///   be written.
+  /// - Throws: `UsageError` for bad arguments (a `--set` outside its threshold's range, or naming a
+  ///   threshold the behaviour does not declare), an `-o` naming a file the run reads, or one that
+  ///   cannot be written.
   static func main(_ arguments: [String]) throws -> Int32 {
     let args = try CommandLineArguments(
       arguments,
@@ -20,6 +21,7 @@ enum RunCommand {
     let output = args.value("-o")
     try ScenarioArguments.refuseOverwriting(output, scenario: file)
     let result = ScenarioRunner.run(file: file, options: options)
+    try ScenarioArguments.requireAcceptedOverrides(result)
     let text =
       switch format {
       case "jsonl": result.trace.jsonLines()
@@ -66,6 +68,16 @@ enum ScenarioArguments {
   static func refuseOverwriting(_ output: String?, behavioursOf result: ScenarioResult) throws(UsageError) {
     try OutputFile.refuseOverwriting(
       output, inputs: result.behaviourFiles.map { ($0, "a behaviour the scenario loads") })
+  }
+
+  /// Refuses a run whose behaviour refused a `--set` override (a name it does not declare): a usage
+  /// error naming the behaviour's thresholds, reported instead of the run's output.
+  /// - Parameter result: The run's result.
+  /// - Throws: `UsageError` with the refusal.
+  static func requireAcceptedOverrides(_ result: ScenarioResult) throws(UsageError) {
+    if let refusal = result.overrideRefusal {
+      throw UsageError(message: "--set \(refusal.name): \(refusal.message)")
+    }
   }
 
   /// The scenario options given by `--set` and `--fps`.

@@ -1,4 +1,5 @@
 import Dispatch
+import SheetCore
 import SheetScript
 import Synchronization
 
@@ -13,7 +14,8 @@ struct SweepParameter: Equatable {
   var values: [Double]
 
   /// Parses `name=from..to:step`: `from`, `to` and `step` finite, `step > 0`, `to >= from`, and at most
-  /// ``maximumValues`` values (counted before any is made).
+  /// ``maximumValues`` values (counted before any is made); for a threshold the native policy reads
+  /// (``DefaultPolicy/Threshold``), every value in its range.
   /// - Parameter text: The option's value.
   /// - Returns: The parameter with its values.
   /// - Throws: `UsageError` quoting the text and saying what is wrong with it.
@@ -44,7 +46,15 @@ struct SweepParameter: Equatable {
         message: "--param '\(text)' gives \(shown) values (at most \(maximumValues) per parameter)")
     }
     let n = Int(count)
-    return SweepParameter(name: name, values: (0..<n).map { from + Double($0) * step })
+    let values = (0..<n).map { from + Double($0) * step }
+    for value in values {
+      do throws(ThresholdError) {
+        try DefaultPolicy.Threshold.check(name, value)
+      } catch {
+        throw UsageError(message: "--param \(text): \(error)")
+      }
+    }
+    return SweepParameter(name: name, values: values)
   }
 }
 
@@ -108,6 +118,51 @@ struct Sweep: Sendable {
       message: "\(what), more than --max-runs \(maximumRuns); narrow the --param ranges or raise --max-runs")
   }
 
+  /// The options of one run at a grid point: the shared options with the point's values appended.
+  /// - Parameter point: A value per parameter.
+  /// - Returns: The run's options.
+  func options(at point: [Double]) -> ScenarioOptions {
+    var runOptions = options
+    for (parameter, value) in zip(parameters, point) {
+      runOptions.overrides.append((parameter.name, value))
+    }
+    return runOptions
+  }
+
+  /// Checks, before the sweep, that every swept and `--set` threshold is declared by the behaviour of at
+  /// least one scenario: each scenario runs once at the grid's first point, and its result lists the
+  /// thresholds its behaviours declare (also when one refused an override). When no run got as far as
+  /// loading a behaviour there is nothing to check against, and the sweep reports the failures.
+  /// - Parameter jobs: The number of worker threads.
+  /// - Throws: `UsageError` naming the first unknown threshold, the nearest declared one and every
+  ///   declared one.
+  func requireDeclaredThresholds(jobs: Int) throws(UsageError) {
+    guard !files.isEmpty, (pointCount ?? 0) > 0 else { return }
+    let runOptions = options(at: point(at: 0))
+    let results = Mutex([ScenarioResult?](repeating: nil, count: files.count))
+    let next = Atomic(0)
+    DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, files.count))) { _ in
+      while true {
+        let index = next.add(1, ordering: .relaxed).oldValue
+        guard index < files.count else { return }
+        let result = ScenarioRunner.run(file: files[index], options: runOptions)
+        results.withLock { $0[index] = result }
+      }
+    }
+    let informed = results.withLock { $0 }.compactMap { $0 }.filter {
+      !$0.thresholds.isEmpty || $0.overrideRefusal != nil
+    }
+    guard !informed.isEmpty else { return }
+    let declared = Set(informed.flatMap(\.thresholds)).sorted()
+    let swept = parameters.map { ("--param", $0.name) } + options.overrides.map { ("--set", $0.name) }
+    for (option, name) in swept where !declared.contains(name) {
+      let hint = NameSuggestion.nearest(to: name, in: declared).map { " (did you mean '\($0)'?)" } ?? ""
+      let list = declared.isEmpty ? "they declare none" : "they declare " + declared.joined(separator: ", ")
+      throw UsageError(
+        message: "\(option) \(name): no scenario's behaviour declares a threshold '\(name)'\(hint); \(list)")
+    }
+  }
+
   /// Runs every scenario at every point on `jobs` threads.
   /// - Parameters:
   ///   - jobs: The number of worker threads (1 or more).
@@ -122,11 +177,7 @@ struct Sweep: Sendable {
       while true {
         let index = next.add(1, ordering: .relaxed).oldValue
         guard index < total else { return }
-        let point = point(at: index / files.count)
-        var runOptions = options
-        for (parameter, value) in zip(parameters, point) {
-          runOptions.overrides.append((parameter.name, value))
-        }
+        let runOptions = options(at: point(at: index / files.count))
         let passed = ScenarioRunner.run(file: files[index % files.count], options: runOptions).passed
         results.withLock { $0[index] = passed }
         progress()

@@ -8,7 +8,9 @@ enum TuneCommand {
   /// Runs the scenarios for every point of the parameter grid and prints the outcomes.
   /// - Parameter arguments: The words after `tune`.
   /// - Returns: 0 (a sweep reports failures as data, not as an error).
-  /// - Throws: `UsageError` for bad arguments, a bad range or a grid over the run cap, before any run.
+  /// - Throws: `UsageError` for bad arguments, a bad range (or a value outside a native threshold's
+  ///   range) or a grid over the run cap, before any run; for a threshold no scenario's behaviour
+  ///   declares, after one probing run per scenario and before the sweep.
   static func main(_ arguments: [String]) throws -> Int32 {
     let args = try CommandLineArguments(
       arguments,
@@ -40,6 +42,7 @@ enum TuneCommand {
       files: ScenarioRunner.scenarioFiles(in: args.positionals), parameters: parameters,
       options: try ScenarioArguments.options(args))
     try sweep.requireRuns(atMost: maximumRuns)
+    try sweep.requireDeclaredThresholds(jobs: jobs)
     let outcomes = sweep.run(jobs: jobs, progress: ProgressLine(total: sweep.runCount ?? 0).report)
     Output.write(sweep.table(outcomes))
     return 0

@@ -88,11 +88,35 @@ struct MotionPlayer: Sendable, Equatable {
       value = from + (to - from) * sample.value
       velocity = (to - from) * sample.derivative / d
     case .spring(let spring, let endsBy):
-      if let d = endsBy, elapsed >= d - Self.timeEpsilon { return finish() }
+      let end = endsBy ?? SheetLimits.maximumTransitionTime
+      if elapsed >= end - Self.timeEpsilon { return finish() }
       let state = spring.state(at: elapsed, x0: from - to, v0: startVelocity)
+      // A non-finite state (a spring whose numbers were never checked) ends at the target: no frame
+      // carries NaN or infinity.
+      guard state.x.isFinite && state.v.isFinite else { return finish() }
       if abs(state.x) <= tolerance.position && abs(state.v) <= tolerance.speed { return finish() }
       value = to + state.x
       velocity = state.v
+    }
+  }
+
+  /// An upper bound on how long `motion` takes from `from` to `to`: a curve's or a duration spring's
+  /// duration, a spring's ``Spring/settlingTime(x0:v0:position:speed:)`` within the tolerances.
+  /// - Parameters:
+  ///   - motion: The motion (already checked with ``Motion/problem``).
+  ///   - from: Start value.
+  ///   - to: Target value.
+  ///   - velocity: Current velocity, which a spring carries.
+  ///   - tolerance: The settling tolerances.
+  /// - Returns: Seconds, infinity for a spring that never settles.
+  static func settlingTime(
+    _ motion: Motion, from: Double, to: Double, velocity: Double, tolerance: Tolerance
+  ) -> Double {
+    switch motion {
+    case .curve(_, let d), .springDuration(let d, _): d
+    case .spring(let zeta, let response):
+      Spring(dampingRatio: zeta, response: response).settlingTime(
+        x0: from - to, v0: velocity, position: tolerance.position, speed: tolerance.speed)
     }
   }
 

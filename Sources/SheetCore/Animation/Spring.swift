@@ -75,4 +75,55 @@ public struct Spring: Sendable, Equatable {
     let e2 = CMath.exp(r2 * t)
     return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
   }
+
+  /// An upper bound on the time after which the spring, started at `x0` with `v0`, stays within
+  /// `position` of its target and slower than `speed` (what ``MotionPlayer`` waits for).
+  ///
+  /// From the closed form's envelopes: for ζ < 1, `|x| <= R e^(-ζωt)` and `|v| <= R ω e^(-ζωt)` with
+  /// `R = sqrt(x0² + b²)`; for ζ = 1, `t e^(-ωt/2) <= 2 / (e ω)` bounds the polynomial factor, leaving
+  /// the rate ω/2; for ζ > 1, the sums of both terms' magnitudes decay at the slow root's rate. The
+  /// bound is the later of the two times each envelope needs to fall below its tolerance.
+  /// - Parameters:
+  ///   - x0: Initial displacement from the target, points.
+  ///   - v0: Initial velocity, points per second.
+  ///   - position: The displacement tolerance (> 0).
+  ///   - speed: The speed tolerance (> 0).
+  /// - Returns: Seconds (0 when already within both), or infinity when the spring never settles (a
+  ///   non-positive or non-finite ratio or frequency) or the numbers overflow.
+  public func settlingTime(x0: Double, v0: Double, position: Double, speed: Double) -> Double {
+    let w = angularFrequency
+    let zeta = dampingRatio
+    guard w.isFinite, w > 0, zeta.isFinite, zeta > 0, x0.isFinite, v0.isFinite else { return .infinity }
+    let rate: Double
+    let xAmplitude: Double
+    let vAmplitude: Double
+    if abs(zeta - 1) < 1e-6 {
+      let b = v0 + w * x0
+      let tail = 2 * abs(b) / (CMath.exp(1) * w)
+      rate = w / 2
+      xAmplitude = abs(x0) + tail
+      vAmplitude = abs(b) + w * abs(x0) + w * tail
+    } else if zeta < 1 {
+      let wd = w * (1 - zeta * zeta).squareRoot()
+      let b = (v0 + zeta * w * x0) / wd
+      let r = (x0 * x0 + b * b).squareRoot()
+      rate = zeta * w
+      xAmplitude = r
+      vAmplitude = r * w
+    } else {
+      let root = (zeta * zeta - 1).squareRoot()
+      let r1 = -w * (zeta - root)
+      let r2 = -w * (zeta + root)
+      let c2 = (v0 - r1 * x0) / (r2 - r1)
+      let c1 = x0 - c2
+      rate = -r1
+      xAmplitude = abs(c1) + abs(c2)
+      vAmplitude = abs(c1 * r1) + abs(c2 * r2)
+    }
+    func time(_ amplitude: Double, _ tolerance: Double) -> Double {
+      amplitude <= tolerance ? 0 : CMath.log(amplitude / tolerance) / rate
+    }
+    let t = max(time(xAmplitude, position), time(vAmplitude, speed))
+    return t.isFinite && rate > 0 ? t : .infinity
+  }
 }

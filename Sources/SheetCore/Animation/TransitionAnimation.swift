@@ -18,6 +18,10 @@ public struct TransitionAnimation: Sendable, Equatable {
     self.slide = slide
   }
 
+  /// The built-in animation the machine plays when neither the policy's animation nor its native
+  /// fallback's can be played: ease-out over 0.25 s (UIKit's sheet), which always ends.
+  public static let lastResort = TransitionAnimation(height: .curve(.easeOut, duration: 0.25))
+
   /// A message describing why the animation cannot run, or nil when it is usable.
   public var problem: String? {
     if let p = height.problem { return "height: \(p)" }

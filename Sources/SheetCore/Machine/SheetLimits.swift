@@ -17,6 +17,10 @@ public enum SheetLimits {
   public static let maximumScreenExtent = 100_000.0
   /// The largest safe-area inset, in points.
   public static let maximumInset = 10_000.0
+  /// The longest a transition may take to come to rest, in seconds (a scenario's `settle()` waits as
+  /// long): an animation that would take longer is refused like an unusable one, and a spring still
+  /// moving after this long stops at its target.
+  public static let maximumTransitionTime = 60.0
 
   /// Checks a screen: finite positive width and height up to ``maximumScreenExtent``, finite non-negative
   /// insets up to ``maximumInset``, each smaller than the height (so the available height is positive

@@ -1,5 +1,8 @@
 /// Policy calls with fault fallback and result checking: a thrown ``PolicyFault`` or a bad result is
-/// recorded as ``SheetEvent/policyFault(callback:message:)`` and ``DefaultPolicy`` decides instead.
+/// recorded as ``SheetEvent/policyFault(callback:message:)`` and ``DefaultPolicy`` decides instead. The
+/// fallback's own numbers are checked too (its parameters are public and may be set outside their
+/// ranges): a non-finite drag height or backdrop is not used, and an animation it cannot play is
+/// replaced by ``TransitionAnimation/lastResort`` (see `playableAnimation`).
 extension SheetMachine {
   mutating func fault(_ callback: String, _ message: String) {
     events.append(.policyFault(callback: callback, message: message))
@@ -20,7 +23,8 @@ extension SheetMachine {
     } catch {
       fault(error)
     }
-    return fallback.dragHeight(input)
+    let h = fallback.dragHeight(input)
+    return h.isFinite ? h : height  // a fallback with unchecked parameters: the sheet stays put
   }
 
   /// The policy's release decision, whose target must be an active detent or a height in [0, H] and
@@ -59,19 +63,8 @@ extension SheetMachine {
     } catch {
       fault(error)
     }
-    return fallback.backdrop(sheet)
-  }
-
-  /// The policy's animation for a transition, which must be usable.
-  mutating func callAnimation(_ transition: SheetTransition, _ sheet: SheetSnapshot) -> TransitionAnimation {
-    do throws(PolicyFault) {
-      let animation = try policy.animation(for: transition, sheet)
-      guard let problem = animation.problem else { return animation }
-      fault("animation", "\(transition.rawValue): \(problem)")
-    } catch {
-      fault(error)
-    }
-    return fallback.animation(for: transition, sheet)
+    // A fallback with an unchecked maximum: a non-finite opacity keeps the current one.
+    return fallback.backdrop(sheet).flatMap { $0.isFinite ? Formulas.clamp($0, 0, 1) : nil }
   }
 
   /// The policy's tap action.

@@ -5,7 +5,8 @@ extension SheetMachine {
   /// The height moves from the current height with the current velocity (springs carry it) to the
   /// target's height (dismiss: `max(0, h - slide)` or 0). The backdrop moves to the policy's backdrop for
   /// the sheet at rest at the target (dismiss: 0; nil keeps the current value), with its own motion or
-  /// with the height's progress.
+  /// with the height's progress. The animation is the first playable one of the override (or the
+  /// policy's), the native fallback's and ``TransitionAnimation/lastResort`` (see ``playableAnimation``).
   /// - Parameters:
   ///   - transition: The kind, for the policy's animation.
   ///   - target: Where to go (already checked).
@@ -15,21 +16,11 @@ extension SheetMachine {
     _ transition: SheetTransition, to target: ReleaseTarget, override: TransitionAnimation?,
     newState: SheetState
   ) {
-    let animation = override ?? callAnimation(transition, snapshot)
-    var endHeight: Double
+    let animation = playableAnimation(transition, to: target, override: override)
+    let endHeight = self.endHeight(of: target, slide: animation.slide)
     var endSheet = snapshot
     endSheet.state = .resting
-    switch target {
-    case .detent(let id):
-      endHeight = height(of: id) ?? height
-      endSheet.detent = id
-    case .height(let h):
-      endHeight = h
-      endSheet.detent = nil
-    case .dismiss:
-      endHeight = animation.slide.map { max(0, height - $0) } ?? 0
-    }
-    endHeight = Formulas.clamp(endHeight, 0, geometry.height)
+    endSheet.detent = target.detentID
     endSheet.height = endHeight
     if case .dismiss = target {
       backdropTo = 0
@@ -45,6 +36,81 @@ extension SheetMachine {
     self.target = target
     events.append(.animation(transition, animation, to: target))
     setState(newState)
+  }
+
+  /// The height a transition to `target` ends at: the detent's height, the explicit height, or for a
+  /// dismissal `max(0, h - slide)` (0 without a slide); clamped to [0, H].
+  func endHeight(of target: ReleaseTarget, slide: Double?) -> Double {
+    let end: Double
+    switch target {
+    case .detent(let id): end = height(of: id) ?? height
+    case .height(let h): end = h
+    case .dismiss: end = slide.map { max(0, height - $0) } ?? 0
+    }
+    return Formulas.clamp(end, 0, geometry.height)
+  }
+
+  /// The animation a transition plays, the first that can be played of: the release's override (or the
+  /// policy's animation), the native fallback's, and ``TransitionAnimation/lastResort``. Each refusal is
+  /// recorded as a policy fault (`release` for an override, `animation` for the policy's and the
+  /// fallback's), so every transition ends.
+  mutating func playableAnimation(
+    _ transition: SheetTransition, to target: ReleaseTarget, override: TransitionAnimation?
+  ) -> TransitionAnimation {
+    if let override {
+      guard let problem = playProblem(override, to: target) else { return override }
+      fault("release", "animation \(problem)")
+    } else {
+      do throws(PolicyFault) {
+        let animation = try policy.animation(for: transition, snapshot)
+        guard let problem = playProblem(animation, to: target) else { return animation }
+        fault("animation", "\(transition.rawValue): \(problem)")
+      } catch {
+        fault(error)
+      }
+    }
+    let native = fallback.animation(for: transition, snapshot)
+    guard let problem = playProblem(native, to: target) else { return native }
+    fault(
+      "animation",
+      "the native fallback's \(transition.rawValue) animation: \(problem); the built-in ease_out 0.25s "
+        + "brings the sheet to rest")
+    return .lastResort
+  }
+
+  /// Why `animation` cannot be played from here to `target`, or nil when it can: a number it holds is
+  /// unusable (``TransitionAnimation/problem``), or its height (from the current height and velocity)
+  /// or its backdrop (over the whole opacity range) would not come to rest within
+  /// ``SheetLimits/maximumTransitionTime``.
+  func playProblem(_ animation: TransitionAnimation, to target: ReleaseTarget) -> String? {
+    if let problem = animation.problem { return problem }
+    let limit = SheetLimits.maximumTransitionTime
+    let end = endHeight(of: target, slide: animation.slide)
+    let heightTime = MotionPlayer.settlingTime(
+      animation.height, from: height, to: end, velocity: velocity, tolerance: .height)
+    if !(heightTime <= limit) {
+      return "height: \(Self.describe(animation.height)) does not come to rest within "
+        + "\(Format.general(limit)) s (it could take \(Format.general(heightTime)) s)"
+    }
+    if let motion = animation.backdrop {
+      let backdropTime = MotionPlayer.settlingTime(motion, from: 0, to: 1, velocity: 0, tolerance: .backdrop)
+      if !(backdropTime <= limit) {
+        return "backdrop: \(Self.describe(motion)) does not come to rest within "
+          + "\(Format.general(limit)) s (it could take \(Format.general(backdropTime)) s)"
+      }
+    }
+    return nil
+  }
+
+  /// A motion in a fault message: `spring damping 0.01 response 60s`.
+  static func describe(_ motion: Motion) -> String {
+    switch motion {
+    case .curve(_, let d): "curve of \(Format.general(d))s"
+    case .spring(let zeta, let response):
+      "spring damping \(Format.general(zeta)) response \(Format.general(response))s"
+    case .springDuration(let d, let zeta):
+      "spring duration \(Format.general(d))s damping \(Format.general(zeta))"
+    }
   }
 
   /// Advances the running transition by `dt` and finishes it when both motions are done.

@@ -7,18 +7,21 @@ public struct DefaultPolicy: SheetPolicy, Sendable {
 
   /// The configuration (detents, dismissal, tap regions, backdrop maximum).
   public var configuration: SheetConfiguration
-  /// Momentum projection's deceleration rate per ms (``Formulas/project(velocity:rate:)``).
-  public var projectionRate = 0.998
-  /// Progress past the near candidate beyond which a release goes on to the far one.
-  public var redirectProgress = 0.5
-  /// Whether a fling may pass more than one candidate.
-  public var allowsSkipping = false
-  /// Rubber-band constant (``Formulas/rubberBand(overshoot:dimension:constant:)``).
-  public var rubberBandConstant = 0.55
-  /// Response of every transition's spring, seconds.
-  public var springResponse = 0.3
-  /// Damping ratio of every transition's spring.
-  public var springDampingRatio = 1.0
+  /// Momentum projection's deceleration rate per ms (``Formulas/project(velocity:rate:)``); tuned as
+  /// `projection_rate`, in [0.9, 0.9999] (``Threshold/projectionRate``).
+  public var projectionRate = Threshold.projectionRate.defaultValue
+  /// Progress past the near candidate beyond which a release goes on to the far one; tuned as
+  /// `redirect_progress`, in [0, 1].
+  public var redirectProgress = Threshold.redirectProgress.defaultValue
+  /// Whether a fling may pass more than one candidate; tuned as `allows_skipping`, 0 or 1.
+  public var allowsSkipping = Threshold.allowsSkipping.defaultValue != 0
+  /// Rubber-band constant (``Formulas/rubberBand(overshoot:dimension:constant:)``); tuned as
+  /// `rubber_band`, in [0, 1].
+  public var rubberBandConstant = Threshold.rubberBand.defaultValue
+  /// Response of every transition's spring, seconds; tuned as `spring_response`, in [0.01, 2].
+  public var springResponse = Threshold.springResponse.defaultValue
+  /// Damping ratio of every transition's spring; tuned as `spring_damping`, in [0.2, 2].
+  public var springDampingRatio = Threshold.springDamping.defaultValue
   /// No dimming at or below this detent; nil = dimming starts above height 0.
   public var largestUndimmedDetent: String?
 
@@ -28,11 +31,11 @@ public struct DefaultPolicy: SheetPolicy, Sendable {
     set { configuration.backdropMax = newValue }
   }
 
-  /// Creates the default policy.
-  /// - Parameter configuration: The configuration (default: ``standardConfiguration``).
   /// The policy itself, with its own parameters, decides when it is asked to fall back.
   public var fallbackPolicy: DefaultPolicy { self }
 
+  /// Creates the default policy with the default parameters (``Threshold/defaultValue``).
+  /// - Parameter configuration: The configuration (default: ``standardConfiguration``).
   public init(configuration: SheetConfiguration = DefaultPolicy.standardConfiguration) {
     self.configuration = configuration
   }
@@ -83,7 +86,8 @@ public struct DefaultPolicy: SheetPolicy, Sendable {
   }
 
   /// Every transition: a spring (`springDampingRatio`, `springResponse`) carrying the velocity; the
-  /// backdrop follows the height's progress.
+  /// backdrop follows the height's progress. Parameters set outside their ranges give an animation the
+  /// machine refuses (it then plays ``TransitionAnimation/lastResort``).
   /// - Parameters:
   ///   - transition: The transition.
   ///   - sheet: The sheet.

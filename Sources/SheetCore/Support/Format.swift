@@ -23,4 +23,22 @@ public enum Format {
     let length = min(max(written, 0), buffer.count - 1)
     return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
+
+  /// Formats `x` like C's `%.10g`: as written for people in messages (`-1`, `0.9999`, `1e-09`), with
+  /// `nan`, `inf` and `-inf` for the non-finite values.
+  /// - Parameter x: The number.
+  /// - Returns: The text.
+  public static func general(_ x: Double) -> String {
+    if x.isNaN { return "nan" }
+    if x.isInfinite { return x > 0 ? "inf" : "-inf" }
+    var buffer = [CChar](repeating: 0, count: 64)
+    let written = withVaList([x]) { args in
+      buffer.withUnsafeMutableBufferPointer { out in
+        Int(vsnprintf(out.baseAddress, out.count, "%.10g", args))
+      }
+    }
+    let length = min(max(written, 0), buffer.count - 1)
+    let text = String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return text == "-0" ? "0" : text
+  }
 }

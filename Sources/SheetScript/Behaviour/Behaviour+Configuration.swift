@@ -23,15 +23,24 @@ extension Behaviour {
     return configuration
   }
 
-  /// The default policy with the configuration and the thresholds that tune it.
-  func makeFallback() -> DefaultPolicy {
+  /// The default policy with the configuration and the thresholds that tune it (each of
+  /// ``DefaultPolicy/Threshold`` the behaviour declares), checked against their ranges.
+  /// - Throws: `BehaviourError.invalidField` naming `thresholds.NAME` for a value outside its range (the
+  ///   file's values are checked when read and overrides before the file runs, so only a table changed
+  ///   in between gets here).
+  func makeFallback() throws(BehaviourError) -> DefaultPolicy {
     var policy = DefaultPolicy(configuration: configuration)
-    policy.projectionRate = thresholds["projection_rate"] ?? policy.projectionRate
-    policy.redirectProgress = thresholds["redirect_progress"] ?? policy.redirectProgress
-    policy.rubberBandConstant = thresholds["rubber_band"] ?? policy.rubberBandConstant
-    policy.springResponse = thresholds["spring_response"] ?? policy.springResponse
-    policy.springDampingRatio = thresholds["spring_damping"] ?? policy.springDampingRatio
-    policy.allowsSkipping = (thresholds["allows_skipping"] ?? 0) != 0
+    for threshold in DefaultPolicy.Threshold.allCases {
+      guard let value = thresholds[threshold.rawValue] else { continue }
+      do throws(ThresholdError) {
+        try policy.set(threshold, to: value)
+      } catch {
+        let path: [PathComponent] = [.key("thresholds"), .key(threshold.rawValue)]
+        throw .invalidField(
+          file: source.name, line: locator.line(of: path), path: PathComponent.text(path),
+          value: Format.general(value), expected: "\(error.expected) (the native policy's range)")
+      }
+    }
     policy.largestUndimmedDetent = spec.largestUndimmedDetent
     return policy
   }

@@ -29,14 +29,17 @@ public final class Behaviour: @unchecked Sendable {
   /// - Parameters:
   ///   - source: The behaviour's text and name.
   ///   - overrides: Threshold values that replace the file's, applied before the file runs (through
-  ///     `sheet.thresholds`) and after (in its `thresholds` table).
+  ///     `sheet.thresholds`) and after (in its `thresholds` table). Each is checked first (see
+  ///     ``checkOverrides(_:file:)``).
   ///   - options: The state's limits; its module root defaults to the file's folder.
   /// - Returns: The behaviour.
-  /// - Throws: `BehaviourError` naming the file, line, field and bad value.
+  /// - Throws: `BehaviourError` naming the file, line, field and bad value; `.invalidThreshold` for an
+  ///   override outside its range, `.unknownThreshold` for one the behaviour does not declare.
   public static func load(
     _ source: BehaviourSource, overrides: [(name: String, value: Double)] = [],
     options: LuaState.Options = LuaState.Options()
   ) throws(BehaviourError) -> Behaviour {
+    try checkOverrides(overrides, file: source.name)
     var options = options
     if options.moduleRoot == nil { options.moduleRoot = source.moduleRoot }
     do {
@@ -69,6 +72,7 @@ public final class Behaviour: @unchecked Sendable {
   public init(
     source: BehaviourSource, state: LuaState, table: LuaTable, overrides: [(name: String, value: Double)] = []
   ) throws(BehaviourError) {
+    try Self.checkOverrides(overrides, file: source.name)
     self.source = source
     self.state = state
     self.table = table
@@ -91,7 +95,8 @@ public final class Behaviour: @unchecked Sendable {
       guard effective[name] != nil else {
         throw .unknownThreshold(
           file: source.name, name: name,
-          suggestion: NameSuggestion.nearest(to: name, in: effective.keys.sorted()))
+          suggestion: NameSuggestion.nearest(to: name, in: effective.keys.sorted()),
+          declared: effective.keys.sorted())
       }
       effective[name] = value
     }
@@ -108,7 +113,25 @@ public final class Behaviour: @unchecked Sendable {
     configuration = SheetConfiguration()
     fallbackPolicy = DefaultPolicy()
     configuration = try makeConfiguration()
-    fallbackPolicy = makeFallback()
+    fallbackPolicy = try makeFallback()
+  }
+
+  /// Checks threshold overrides before they reach a behaviour: one the native policy reads must lie in
+  /// its range (``DefaultPolicy/Threshold``), any other must be finite.
+  /// - Parameters:
+  ///   - overrides: The overrides.
+  ///   - file: The behaviour's name, for the error.
+  /// - Throws: `BehaviourError.invalidThreshold` for the first bad one.
+  public static func checkOverrides(_ overrides: [(name: String, value: Double)], file: String)
+    throws(BehaviourError)
+  {
+    for (name, value) in overrides {
+      do throws(ThresholdError) {
+        try DefaultPolicy.Threshold.check(name, value)
+      } catch {
+        throw .invalidThreshold(file: file, error: error)
+      }
+    }
   }
 
   /// A conversion error of the returned table as an invalid field at its line: LuaHost names where it

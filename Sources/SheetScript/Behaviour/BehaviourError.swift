@@ -1,4 +1,5 @@
 import LuaHost
+import SheetCore
 
 /// Why a behaviour could not be loaded: the file, the line, the field and the bad value.
 public enum BehaviourError: Error, Equatable, Sendable {
@@ -11,8 +12,12 @@ public enum BehaviourError: Error, Equatable, Sendable {
   case invalidField(file: String, line: Int, path: String, value: String, expected: String)
   /// A field name the behaviour format does not know, with the nearest known name.
   case unknownField(file: String, line: Int, path: String, suggestion: String?)
-  /// A threshold override named a threshold the behaviour does not declare.
-  case unknownThreshold(file: String, name: String, suggestion: String?)
+  /// A threshold override named a threshold the behaviour does not declare: the nearest declared name
+  /// and every declared one, sorted.
+  case unknownThreshold(file: String, name: String, suggestion: String?, declared: [String])
+  /// A threshold override with a value outside the threshold's range (a threshold the native policy
+  /// reads) or not finite; checked before the file runs.
+  case invalidThreshold(file: String, error: ThresholdError)
   /// The behaviour file exists but cannot be used as source: a directory, FIFO or device, too large,
   /// binary or not UTF-8 (the reason says which).
   case unreadable(file: String, reason: String)
@@ -35,9 +40,11 @@ extension BehaviourError: CustomStringConvertible {
       return "\(file):\(line): unknown field '\(Quote.cut(path))'\(hint)"
     case .unreadable(_, let reason):
       return reason
-    case .unknownThreshold(let file, let name, let suggestion):
+    case .unknownThreshold(let file, let name, let suggestion, _):
       let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
       return "\(file): unknown threshold '\(Quote.cut(name))'\(hint)"
+    case .invalidThreshold(let file, let error):
+      return "\(file): \(error)"
     }
   }
 }

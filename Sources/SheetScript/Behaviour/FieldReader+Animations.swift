@@ -69,7 +69,8 @@ extension FieldReader {
     guard let rawDuration = fields["duration"] else {
       throw invalid(value, at: path, expected: "a curve with a duration, or a spring")
     }
-    let duration = try number(rawDuration, at: path + [.key("duration")], in: 0...60)
+    // Like the `sheet` helpers: a duration is positive (a zero one would be a jump, not an animation).
+    let duration = try number(rawDuration, at: path + [.key("duration")], in: 0.001...60)
     return .curve(
       try curve(fields["curve"] ?? .string("ease_in_out"), at: path + [.key("curve")]), duration: duration)
   }

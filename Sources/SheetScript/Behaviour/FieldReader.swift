@@ -29,7 +29,7 @@ struct FieldReader {
     case .nil: "nil"
     case .boolean(let b): b ? "true" : "false"
     case .integer(let i): String(i)
-    case .number(let n): n.isNaN ? "nan" : n.isInfinite ? (n > 0 ? "inf" : "-inf") : TraceNumber.format(n)
+    case .number(let n): Format.general(n)
     case .string(let s): "'\(Quote.cut(s))'"
     case .table, .tableRef: "a table"
     case .function: "a function"
@@ -137,6 +137,8 @@ struct FieldReader {
     }
   }
 
+  /// Reads `thresholds`: named finite numbers; one the native policy reads (``DefaultPolicy/Threshold``)
+  /// must lie in its range, and the error names the range.
   func thresholds(_ value: LuaValue) throws(BehaviourError) -> [String: Double] {
     let path: [PathComponent] = [.key("thresholds")]
     let (array, fields) = try table(value, at: path, expected: "a table of named numbers")
@@ -147,6 +149,13 @@ struct FieldReader {
     for key in fields.keys.sorted() {
       guard let number = fields[key]?.doubleValue, number.isFinite else {
         throw invalid(fields[key] ?? .nil, at: path + [.key(key)], expected: "a finite number")
+      }
+      do throws(ThresholdError) {
+        try DefaultPolicy.Threshold.check(key, number)
+      } catch {
+        throw invalid(
+          fields[key] ?? .nil, at: path + [.key(key)],
+          expected: "\(error.expected) (the native policy's \(key) range)")
       }
       result[key] = number
     }

@@ -65,6 +65,12 @@ extension ScenarioAction {
           throw ScenarioRefusal(
             message: "threshold '\(key)' must be a finite number, got \(args.describe(t[key]))")
         }
+        // A threshold the native policy reads must lie in its range (checked here, at the line).
+        do throws(ThresholdError) {
+          try DefaultPolicy.Threshold.check(key, number)
+        } catch {
+          throw ScenarioRefusal(message: error.description)
+        }
         pairs.append((key, number))
       }
       return .set(pairs)

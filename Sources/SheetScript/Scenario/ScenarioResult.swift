@@ -13,6 +13,18 @@ public struct ScenarioFailure: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
+/// A command-line override (``ScenarioOptions/overrides``) that a behaviour the scenario loads refused:
+/// a usage error of the command, not a failure of the scenario.
+public struct OverrideRefusal: Sendable, Equatable, CustomStringConvertible {
+  /// The override's threshold name.
+  public var name: String
+  /// Why, naming the behaviour and the thresholds it declares.
+  public var message: String
+
+  /// The message.
+  public var description: String { message }
+}
+
 /// What running a scenario produced.
 public struct ScenarioResult: Sendable {
   /// The scenario file.
@@ -27,6 +39,12 @@ public struct ScenarioResult: Sendable {
   public var scriptError: String?
   /// Behaviour files the scenario loaded (for `sheet watch`).
   public var behaviourFiles: [String] = []
+  /// The thresholds declared by the behaviours the scenario loaded (also by one that refused an
+  /// override), sorted, for `sheet tune` to check its parameters against.
+  public var thresholds: [String] = []
+  /// A command-line override a behaviour refused (its name is unknown there); the scenario stopped at
+  /// that point and the command reports a usage error.
+  public var overrideRefusal: OverrideRefusal?
 
   /// Whether every expectation held and no error ended the scenario.
   public var passed: Bool { failures.isEmpty && scriptError == nil }

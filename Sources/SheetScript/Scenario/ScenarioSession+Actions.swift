@@ -77,35 +77,67 @@ extension ScenarioSession {
   /// Loads the scenario's behaviour (or the command line's replacement), or `nil` for the native default.
   func loadBehaviour() throws(ScenarioRefusal) -> Behaviour? {
     do throws(BehaviourError) {
-      if let path = options.behaviourPath {
-        let source = try BehaviourSource.resolve(path)
-        note(path)
-        return try Behaviour.load(source, overrides: effectiveOverrides)
-      }
-      switch behaviourValue {
-      case .string(let reference)?:
-        let source = try BehaviourSource.resolve(reference, relativeTo: directory)
-        if let path = source.path { note(path) }
-        return try Behaviour.load(source, overrides: effectiveOverrides)
-      case let value?:
-        let table: LuaTable
-        do throws(LuaError) {
-          table = try state.table(value)
-        } catch {
-          throw BehaviourError.lua(file: file, error: error)
-        }
-        let source = BehaviourSource(name: file, text: "", path: file)
-        return try Behaviour(source: source, state: state, table: table, overrides: effectiveOverrides)
-      case nil:
-        if !effectiveOverrides.isEmpty {
-          return try Behaviour.load(
-            Presets.source(named: "system") ?? BehaviourSource(name: "system.lua", text: ""),
-            overrides: effectiveOverrides)
-        }
-        return nil
-      }
+      let behaviour = try loadBehaviourUnnoted()
+      if let behaviour { noteThresholds(behaviour.thresholds.keys) }
+      return behaviour
     } catch {
+      noteRefusal(error)
       throw ScenarioRefusal(message: error.description)
+    }
+  }
+
+  /// Adds declared threshold names to the result.
+  private func noteThresholds<S: Sequence<String>>(_ names: S) {
+    result.thresholds = Array(Set(result.thresholds).union(names)).sorted()
+  }
+
+  /// Notes what a refused load tells the command: the thresholds the behaviour declares, and an
+  /// override from the command line it refused.
+  private func noteRefusal(_ error: BehaviourError) {
+    let commandLine = Set(options.overrides.map(\.name))
+    switch error {
+    case .unknownThreshold(_, let name, _, let declared):
+      noteThresholds(declared)
+      guard commandLine.contains(name), result.overrideRefusal == nil else { return }
+      let list = declared.isEmpty ? "it declares none" : "its thresholds: " + declared.joined(separator: ", ")
+      result.overrideRefusal = OverrideRefusal(name: name, message: "\(error.description); \(list)")
+    case .invalidThreshold(_, let refused) where commandLine.contains(refused.name):
+      if result.overrideRefusal == nil {
+        result.overrideRefusal = OverrideRefusal(name: refused.name, message: error.description)
+      }
+    default: break
+    }
+  }
+
+  /// The behaviour ``loadBehaviour()`` loads (noting its file for `sheet watch`), before its thresholds
+  /// or a refusal are noted in the result.
+  private func loadBehaviourUnnoted() throws(BehaviourError) -> Behaviour? {
+    if let path = options.behaviourPath {
+      let source = try BehaviourSource.resolve(path)
+      note(path)
+      return try Behaviour.load(source, overrides: effectiveOverrides)
+    }
+    switch behaviourValue {
+    case .string(let reference)?:
+      let source = try BehaviourSource.resolve(reference, relativeTo: directory)
+      if let path = source.path { note(path) }
+      return try Behaviour.load(source, overrides: effectiveOverrides)
+    case let value?:
+      let table: LuaTable
+      do throws(LuaError) {
+        table = try state.table(value)
+      } catch {
+        throw BehaviourError.lua(file: file, error: error)
+      }
+      let source = BehaviourSource(name: file, text: "", path: file)
+      return try Behaviour(source: source, state: state, table: table, overrides: effectiveOverrides)
+    case nil:
+      if !effectiveOverrides.isEmpty {
+        return try Behaviour.load(
+          Presets.source(named: "system") ?? BehaviourSource(name: "system.lua", text: ""),
+          overrides: effectiveOverrides)
+      }
+      return nil
     }
   }
 
@@ -130,7 +162,14 @@ extension ScenarioSession {
     do throws(BehaviourError) {
       let source = try BehaviourSource.resolve(reference, relativeTo: directory)
       if let path = source.path { note(path) }
-      let behaviour = try Behaviour.load(source, overrides: effectiveOverrides)
+      let behaviour: Behaviour
+      do throws(BehaviourError) {
+        behaviour = try Behaviour.load(source, overrides: effectiveOverrides)
+      } catch {
+        noteRefusal(error)
+        throw error
+      }
+      noteThresholds(behaviour.thresholds.keys)
       behaviourValue = .string(reference)
       try? withDriver { d throws(SheetError) in
         d.behaviour = behaviour

@@ -1,12 +1,12 @@
 /// Finds the known name nearest a misspelt one, for "did you mean" hints.
-enum NameSuggestion {
+public enum NameSuggestion {
   /// The known name with the smallest edit distance to `name`, when it is close enough to be a typo.
   /// - Parameters:
   ///   - name: The name the user wrote.
   ///   - known: The names that are accepted.
   /// - Returns: The nearest known name (first wins a tie), or `nil` when none is within
   ///   `max(2, name.count / 3)` edits.
-  static func nearest(to name: String, in known: [String]) -> String? {
+  public static func nearest(to name: String, in known: [String]) -> String? {
     guard name.utf8.count <= 64 else { return nil }  // no typo is that long (and the distance is quadratic)
     var best: (name: String, distance: Int)?
     for candidate in known {

@@ -2,12 +2,15 @@ extension Trace {
   /// The trace as JSON Lines: one object a line, each with `t` (seconds) and `kind` (`frame` or `event`).
   ///
   /// Frames carry `state`, `detent`, `height`, `backdrop` and `velocity`; events carry `event` and their fields.
+  /// A frame with a non-finite number is left out and a non-finite event value is written as a string
+  /// (`"nan"`), so every number is a finite JSON number.
   /// - Returns: The text, ending with a newline when the trace is not empty.
   public func jsonLines() -> String {
     var out = ""
     for entry in entries {
       switch entry {
       case .frame(let frame):
+        guard frame.isFinite else { continue }
         out += "{\"t\":\(TraceNumber.format(frame.time, decimals: 6)),\"kind\":\"frame\""
         out += ",\"state\":\(Self.jsonString(frame.state))"
         out += ",\"detent\":\(frame.detent.map(Self.jsonString) ?? "null")"
@@ -31,7 +34,8 @@ extension Trace {
   /// - Returns: Its JSON text.
   static func json(_ value: TraceValue) -> String {
     switch value {
-    case .number(let number): TraceNumber.format(number, decimals: 6)
+    case .number(let number):
+      number.isFinite ? TraceNumber.format(number, decimals: 6) : jsonString(TraceNumber.format(number))
     case .integer(let integer): String(integer)
     case .string(let string): jsonString(string)
     case .bool(let bool): bool ? "true" : "false"

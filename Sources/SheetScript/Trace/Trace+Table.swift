@@ -3,6 +3,7 @@ extension Trace {
   ///
   /// A frame is shown when it is the first or the last, when the state or detent changed, right after an
   /// event, or when at least `interval` seconds passed since the last shown frame and the sheet moved.
+  /// A frame with a non-finite number is never shown, and a non-finite event value is shown as text.
   /// - Parameter interval: The sampling interval for moving frames, in seconds (0.05...1 is useful).
   /// - Returns: The table's text.
   public func table(interval: Double = 0.1) -> String {
@@ -10,13 +11,14 @@ extension Trace {
     out += "       t  state       detent        height  backdrop  velocity\n"
     var lastShown: TraceFrame?
     var eventPending = false
-    let lastFrame = entries.lastIndex { if case .frame = $0 { true } else { false } }
+    let lastFrame = entries.lastIndex { if case .frame(let f) = $0 { f.isFinite } else { false } }
     for (index, entry) in entries.enumerated() {
       switch entry {
       case .event(let event):
         out += TraceNumber.column(event.time, decimals: 4, width: 8) + "  * " + Self.describe(event) + "\n"
         eventPending = true
       case .frame(let frame):
+        guard frame.isFinite else { continue }
         if shouldShow(
           frame, after: lastShown, eventPending: eventPending, isLast: index == lastFrame,
           interval: interval)
@@ -58,7 +60,9 @@ extension Trace {
     for field in event.fields {
       text += " \(field.key)="
       switch field.value {
-      case .number(let number): text += TraceNumber.format(number, decimals: 3)
+      case .number(let number):
+        text +=
+          number.isFinite ? TraceNumber.format(number, decimals: 3) : jsonString(TraceNumber.format(number))
       case .integer(let integer): text += String(integer)
       case .bool(let bool): text += bool ? "true" : "false"
       case .null: text += "nil"

@@ -1,6 +1,7 @@
 /// A value carried by a trace event's field.
 public enum TraceValue: Sendable, Equatable {
-  /// A real number; non-finite values are written as `null`.
+  /// A real number; the writers write a non-finite one (which the core never produces) as text,
+  /// `"nan"`, never as a number.
   case number(Double)
   /// A whole number.
   case integer(Int)
@@ -30,6 +31,9 @@ public struct TraceField: Sendable, Equatable {
 }
 
 /// The sheet as it was at the end of one frame.
+///
+/// The core's frames hold finite numbers only; as a last line, the writers (table, CSV, JSON Lines, SVG)
+/// leave out a frame with a non-finite number (``isFinite``).
 public struct TraceFrame: Sendable, Equatable {
   /// Seconds since the scenario started.
   public var time: Double
@@ -62,6 +66,11 @@ public struct TraceFrame: Sendable, Equatable {
     self.height = height
     self.backdrop = backdrop
     self.velocity = velocity
+  }
+
+  /// Whether the time, height, backdrop and velocity are all finite (only such frames are written).
+  public var isFinite: Bool {
+    time.isFinite && height.isFinite && backdrop.isFinite && velocity.isFinite
   }
 }
 
@@ -110,6 +119,10 @@ public enum TraceEntry: Sendable, Equatable {
 }
 
 /// What a scenario run produced, in order: frames, events, and the guide lines a plot needs.
+///
+/// No rendering of a trace holds NaN, infinity or a `null` number: the core never produces one, and the
+/// writers cut what would (a frame with a non-finite number is left out, a non-finite event value is
+/// written as text such as `"nan"`, a non-finite guide is not drawn).
 public struct Trace: Sendable, Equatable {
   /// The scenario's name (its file name), used in titles.
   public var title: String

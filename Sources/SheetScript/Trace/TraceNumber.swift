@@ -1,14 +1,19 @@
 import Foundation
+import SheetCore
 
 /// Formats numbers for traces and tables so that every run prints the same bytes.
 public enum TraceNumber {
   /// Formats a number with at most `decimals` digits after the point, trailing zeros removed.
+  ///
+  /// The trace writers pass only finite numbers: they leave out a frame holding a non-finite one and
+  /// write a non-finite event value as text (see ``Trace``), so no output holds NaN, infinity or a
+  /// `null` number.
   /// - Parameters:
-  ///   - value: The number; a non-finite one becomes `null` (JSON has no NaN).
+  ///   - value: The number; a non-finite one is written `nan`, `inf` or `-inf` (for messages).
   ///   - decimals: The most digits after the point (0...9).
   /// - Returns: The text, `-0` written as `0`.
   public static func format(_ value: Double, decimals: Int = 4) -> String {
-    guard value.isFinite else { return "null" }
+    guard value.isFinite else { return Format.general(value) }
     var text = String(format: "%.\(decimals)f", value)
     if text.contains(".") {
       while text.hasSuffix("0") { text.removeLast() }

@@ -1,4 +1,5 @@
 /// Draws a trace as a standalone SVG: height and backdrop over time, detent guide lines, event markers.
+/// Frames and guides with a non-finite number are left out, so every coordinate is a finite number.
 public struct TracePlot: Sendable {
   /// The picture's width in pixels.
   public var width: Double = 960
@@ -19,7 +20,7 @@ public struct TracePlot: Sendable {
   /// - Parameter trace: The trace to draw.
   /// - Returns: The SVG document's text.
   public func svg(_ trace: Trace) -> String {
-    let frames = trace.frames
+    let frames = trace.frames.filter(\.isFinite)  // a non-finite frame is cut, never drawn as `null`
     let tMax = max(frames.last?.time ?? 0, 0.1)
     let hData = max(frames.map(\.height).max() ?? 0, trace.guides.compactMap(Self.number).max() ?? 0)
     let hMax = Self.niceCeiling(max(hData, 1))
@@ -132,7 +133,7 @@ public struct TracePlot: Sendable {
       if released && phase == "ended" { return nil }
       label += " \(phase)"
     }
-    if event.name == "release", case .number(let velocity)? = event["velocity"] {
+    if event.name == "release", case .number(let velocity)? = event["velocity"], velocity.isFinite {
       label += " \(TraceNumber.format(velocity, decimals: 0)) pt/s"
     }
     if case .string(let target)? = event["target"] { label += " \(target)" }
@@ -153,7 +154,7 @@ public struct TracePlot: Sendable {
 
   /// A guide's value, when it is a number.
   private static func number(_ field: TraceField) -> Double? {
-    if case .number(let value) = field.value { return value }
+    if case .number(let value) = field.value, value.isFinite { return value }
     return nil
   }
 

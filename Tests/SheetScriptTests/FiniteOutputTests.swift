@@ -1,0 +1,117 @@
+import Foundation
+import SheetCore
+import Testing
+
+@testable import SheetScript
+
+/// Issue 10: no trace, table, CSV, JSON Lines or SVG plot holds NaN, infinity or a `null` number, for
+/// the shipped scenarios, for runs with faults, and (the writers' last line) for a trace built by hand.
+@Suite struct FiniteOutputTests {
+  /// The package's root folder, from this file's path.
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// Problems with a trace's renderings: every number finite, `null` only for a detent.
+  static func problems(_ trace: Trace) -> [String] {
+    var found: [String] = []
+    for (index, line) in trace.jsonLines().split(separator: "\n").enumerated() {
+      guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+        found.append("jsonl line \(index + 1) is not JSON: \(line)")
+        continue
+      }
+      for (key, value) in object {
+        if value is NSNull, key != "detent" { found.append("jsonl line \(index + 1): \(key) is null") }
+        if let number = value as? NSNumber, !(value is Bool), !number.doubleValue.isFinite {
+          found.append("jsonl line \(index + 1): \(key) is \(number)")
+        }
+      }
+      for key in ["t", "height", "backdrop", "velocity"] where object["kind"] as? String == "frame" {
+        if !(object[key] is NSNumber) { found.append("jsonl line \(index + 1): \(key) is not a number") }
+      }
+    }
+    for (index, row) in trace.csv().split(separator: "\n").dropFirst().enumerated() {
+      let cells = row.split(separator: ",", omittingEmptySubsequences: false)
+      for column in [0, 3, 4, 5] where !(cells.count == 6 && Double(cells[column])?.isFinite == true) {
+        found.append("csv row \(index + 1) column \(column): \(row)")
+      }
+    }
+    for row in trace.table().split(separator: "\n").dropFirst(2) where !row.contains("  * ") {
+      let words = row.split(separator: " ")
+      for word in words.suffix(3) where Double(word)?.isFinite != true {
+        found.append("table row: \(row)")
+      }
+    }
+    let svg = TracePlot().svg(trace)
+    let attribute = /\s(?:points|x|y|x1|x2|y1|y2)="([^"]*)"/
+    for match in svg.matches(of: attribute) {
+      for number in match.output.1.split(whereSeparator: { $0 == " " || $0 == "," })
+      where Double(number)?.isFinite != true {
+        found.append("svg: \(match.output.0)")
+      }
+    }
+    return found
+  }
+
+  @Test func theShippedScenariosWriteOnlyFiniteNumbers() throws {
+    let folder = Self.packageRoot.appendingPathComponent("scripts/scenarios").path
+    let files = ScenarioRunner.scenarioFiles(in: [folder])
+    #expect(files.count >= 20)
+    for file in files {
+      let result = ScenarioRunner.run(file: file)
+      #expect(!result.trace.frames.isEmpty, "\(file)")
+      let problems = Self.problems(result.trace)
+      #expect(problems.isEmpty, "\(file): \(problems.prefix(5))")
+    }
+  }
+
+  /// A behaviour whose every animation is refused, over a native fallback set outside its ranges (past
+  /// every check, as only a host could): the last resort moves the sheet.
+  struct BrokenPolicy: SheetPolicy {
+    var configuration = DefaultPolicy.standardConfiguration
+    var fallbackPolicy: DefaultPolicy {
+      var policy = DefaultPolicy(configuration: configuration)
+      policy.springResponse = 0
+      policy.rubberBandConstant = .nan
+      return policy
+    }
+    func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
+      -> TransitionAnimation
+    {
+      TransitionAnimation(height: .spring(dampingRatio: 1e-9, response: 0.3))
+    }
+  }
+
+  @Test func aRunWithFaultsWritesOnlyFiniteNumbers() throws {
+    var driver = try SheetDriver(policy: BrokenPolicy(), geometry: PresetTest.reference)
+    try driver.presentAndSettle()
+    try driver.drag(DragGesture(dy: -600, duration: 0.4))
+    #expect(try driver.settle())
+    try driver.drag(DragGesture(dy: 300, duration: 0.1, velocity: 3000))
+    #expect(try driver.settle())
+    let faults = driver.events("script_error").compactMap { $0["message"]?.text }
+    #expect(faults.contains { $0.contains("does not come to rest") }, "\(faults)")
+    #expect(faults.contains { $0.hasPrefix("the native fallback's present animation: height: spring") })
+    let problems = Self.problems(driver.trace)
+    #expect(problems.isEmpty, "\(problems.prefix(5))")
+  }
+
+  @Test func theWritersCutNonFiniteNumbers() {
+    let trace = Trace(
+      title: "hand.lua",
+      entries: [
+        .frame(TraceFrame(time: 0, state: "presenting", detent: nil, height: 10, backdrop: 0, velocity: 1)),
+        .frame(
+          TraceFrame(time: 0.1, state: "presenting", detent: nil, height: .nan, backdrop: 0, velocity: 1)),
+        .frame(
+          TraceFrame(
+            time: 0.2, state: "presenting", detent: nil, height: 20, backdrop: 0, velocity: .infinity)),
+        .event(TraceEvent(time: 0.2, name: "release", fields: [TraceField("velocity", .number(-.infinity))])),
+        .frame(TraceFrame(time: 0.3, state: "resting", detent: "a", height: 30, backdrop: 0.3, velocity: 0)),
+      ],
+      guides: [TraceField("a", .number(30)), TraceField("b", .number(.nan))])
+    #expect(Self.problems(trace).isEmpty, "\(Self.problems(trace))")
+    #expect(trace.csv().split(separator: "\n").count == 3, "the two non-finite frames are cut")
+    #expect(trace.jsonLines().contains(#""velocity":"-inf""#), "a non-finite event value is text")
+    #expect(!TracePlot().svg(trace).contains("null"))
+  }
+}
