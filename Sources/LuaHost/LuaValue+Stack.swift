@@ -25,13 +25,16 @@ struct ConversionBudget {
     bytes -= byteCount
     guard values >= 0 else {
       throw .conversion(
-        value: location, expected: "at most \(Self.maximumValues) values in one conversion",
-        got: "more values")
+        value: location,
+        expected:
+          "at most \(Self.maximumValues) values in one conversion (a table reached along several paths "
+          + "counts each time)",
+        got: "more than \(Self.maximumValues) values")
     }
     guard bytes >= 0 else {
       throw .conversion(
         value: location, expected: "at most \(Self.maximumBytes) bytes of strings in one conversion",
-        got: "more bytes")
+        got: "more than \(Self.maximumBytes) bytes of strings")
     }
   }
 }

@@ -149,8 +149,9 @@ public struct DriverLimits: Sendable, Equatable {
   /// Estimated bytes of trace text: 64 per entry plus its strings (default 64 MiB).
   public var traceBytes = 64 << 20
   /// Budget units a scripted behaviour's callbacks may spend over the run, all calls together (default
-  /// one billion: each call also has its own budget and deadline).
-  public var behaviourUnits = 1_000_000_000
+  /// 250 million, about an hour of dragging with the `system` preset's 400 a frame; each call also has
+  /// its own budget and deadline).
+  public var behaviourUnits = 250_000_000
 
   /// The defaults above.
   public init() {}

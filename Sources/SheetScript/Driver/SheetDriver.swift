@@ -16,7 +16,11 @@ public struct SheetDriver {
   /// Whether frames and events are appended to `trace`.
   public var recording: Bool
   /// The behaviour behind the machine, if it is scripted: its resolver faults are reported as events.
-  public var behaviour: Behaviour?
+  public var behaviour: Behaviour? {
+    didSet { behaviourUnitsBefore = behaviour?.state.unitsUsed ?? 0 }
+  }
+  /// The behaviour state's units spent before this driver used it (a behaviour may outlive drivers).
+  var behaviourUnitsBefore = 0
 
   /// The finger's last position while a touch is down.
   public internal(set) var touchY: Double?
@@ -53,6 +57,7 @@ public struct SheetDriver {
     self.recording = recording
     trace = Trace(title: title, screenExtent: geometry.height)
     behaviour = policy as? Behaviour
+    behaviourUnitsBefore = behaviour?.state.unitsUsed ?? 0  // didSet does not run in an initializer
     noteGuides()
     recordFaults()
   }
@@ -89,7 +94,7 @@ public struct SheetDriver {
       reachLimit("the frame limit (\(limits.frames) frames)")
     } else if machine.time > limits.simulatedTime {
       reachLimit("the simulated-time limit (\(TraceNumber.format(limits.simulatedTime)) s)")
-    } else if let behaviour, behaviour.state.unitsUsed > limits.behaviourUnits {
+    } else if let behaviour, behaviour.state.unitsUsed - behaviourUnitsBefore > limits.behaviourUnits {
       reachLimit("the behaviour's instruction limit (\(limits.behaviourUnits) across the whole run)")
     }
   }

@@ -7,9 +7,10 @@ public struct ScenarioLimits: Sendable, Equatable {
   /// may spend over the whole run (default 100 million; each resume also has the state's per-call
   /// budget of 10 million).
   public var instructions = 100_000_000
-  /// Budget units the behaviour's callbacks may spend over the whole run (default one billion; each
-  /// callback also has its own budget of 10 million and deadline).
-  public var behaviourInstructions = 1_000_000_000
+  /// Budget units the behaviour's callbacks may spend over the whole run (default 250 million, about an
+  /// hour of dragging with the `system` preset; each callback also has its own budget of 10 million and
+  /// deadline).
+  public var behaviourInstructions = 250_000_000
   /// Scenario calls (`wait`, `drag`, `screen`, ...) the run may make (default 100,000).
   public var calls = 100_000
   /// Simulated seconds the sheet may run (default 3600, one hour).
