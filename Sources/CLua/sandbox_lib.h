@@ -308,6 +308,8 @@ static void clua_install_counted_libraries(lua_State *L) {
   cl_wrap(L, "utf8", "codepoint", cl_utf8_codepoint);
   cl_wrap(L, "utf8", "len", cl_per_byte);
   cl_wrap(L, "utf8", "offset", cl_per_byte);
+  lua_getglobal(L, "next");  // the prelude's own copying needs no order: it keeps Lua's next
+  lua_setglobal(L, "sheetscript_raw_next");
   lua_register(L, "next", co_next);
   lua_register(L, "pairs", co_pairs);
   lua_register(L, "tostring", co_tostring);

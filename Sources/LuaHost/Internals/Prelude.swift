@@ -16,6 +16,9 @@ enum Prelude {
     -- charge function, taken out of the real globals so no script can reach it.
     local charge = G.sheetscript_charge
     G.sheetscript_charge = nil
+    -- Lua's own next, for the prelude's copies (their order is never visible); scripts get the ordered one.
+    local raw_next = G.sheetscript_raw_next
+    G.sheetscript_raw_next = nil
     local PARSE_UNITS_PER_BYTE = 2
     local MAX_MODULE_NAME = 200
 
@@ -47,7 +50,7 @@ enum Prelude {
 
     local function copy(t)
       local c = {}
-      for k, v in next, t do c[k] = v end
+      for k, v in raw_next, t do c[k] = v end
       return c
     end
 
@@ -144,16 +147,16 @@ enum Prelude {
         env[key] = G[key]
       end
       local libraries = {}
-      for key in next, library_names do libraries[key] = copy(G[key]) end
+      for key in raw_next, library_names do libraries[key] = copy(G[key]) end
       libraries.math.randomseed = randomseed
       real_setmetatable(libraries.string, {
         __index = function(_, key) if key == 'dump' then refuse("'string.dump'", 2) end end,
       })
-      for key, value in next, libraries do env[key] = value end
+      for key, value in raw_next, libraries do env[key] = value end
       env.setmetatable, env.collectgarbage, env.print = setmetatable, collectgarbage, print
       env.rawset = rawset
       env.load, env.require = make_load(env), make_require(libraries)
-      for key, value in next, host_globals do env[key] = value end
+      for key, value in raw_next, host_globals do env[key] = value end
       env._G = env
       return real_setmetatable(env, env_meta)
     end
