@@ -19,8 +19,11 @@ enum Usage {
       --help, -h     show help (also `sheet CMD --help`)
       --version      print the version and the embedded Lua runtime
 
-    exit status: 0 success; 1 a failed expectation, a script error or an invalid behaviour; 2 a usage error
-    (including an -o that names a file the run reads, or that cannot be written).
+    A scenario file's first line starts with `-- scenario`; a file named here that does not is refused.
+
+    exit status: 0 success; 1 a failed expectation, a script error, an invalid behaviour or a scenario with
+    no expectations; 2 a usage error (including a file that is not a scenario, and an -o that names a file
+    the run reads, or that cannot be written).
     """
 
   static let run = """
@@ -33,10 +36,12 @@ enum Usage {
     """
 
   static let test = """
-    usage: sheet test [PATH]... [--set name=value]...
+    usage: sheet test [PATH]... [--set name=value]... [--fps N] [--list-skipped]
 
-    Runs every scenario (*.lua) in the files and folders given (default scripts/scenarios), prints each
-    failure with file:line, and ends with `N passed, N failed` counting scenarios.
+    Runs every scenario in the files and folders given (default scripts/scenarios): a .lua file whose first
+    line starts with `-- scenario`. Other .lua files (behaviours, modules) are skipped and counted;
+    --list-skipped names them. Prints each failure with file:line and ends with `N passed, N failed`
+    counting scenarios. A scenario with no expectations fails, and so does a run that finds no scenario.
     """
 
   static let plot = """

@@ -67,7 +67,7 @@ import Testing
     let out = folder.url.appendingPathComponent("failing.svg")
     let run = try SheetBinary.run(["plot", file, "-o", out.path])
     #expect(run.status == 1)
-    #expect(run.stderr.contains("failing.lua:4:"))
+    #expect(run.stderr.contains("failing.lua:5:"))
     #expect(XMLParser(data: try Data(contentsOf: out)).parse())
   }
 }

@@ -65,8 +65,8 @@ import Testing
     #expect(run.status == 1)
     let errors = try Self.objects(run.stdout).filter { ($0["event"] as? String) == "script_error" }
     #expect(errors.count == 1)
-    #expect((errors.first?["message"] as? String)?.contains("broken.lua:5:") == true, "\(errors)")
-    #expect(run.stderr.contains("broken.lua:5:"), "\(run.stderr)")
+    #expect((errors.first?["message"] as? String)?.contains("broken.lua:6:") == true, "\(errors)")
+    #expect(run.stderr.contains("broken.lua:6:"), "\(run.stderr)")
   }
 
   @Test func aFailedExpectationIsAnEventWithOkFalseAndItsLineAndExitsOne() throws {
@@ -77,8 +77,8 @@ import Testing
     let expects = try Self.objects(run.stdout).filter { ($0["event"] as? String) == "expect" }
     #expect(expects.count == 1)
     #expect((expects.first?["ok"] as? Bool) == false)
-    #expect((expects.first?["line"] as? NSNumber)?.intValue == 4)
-    #expect(run.stderr.contains("failing.lua:4:"), "\(run.stderr)")
+    #expect((expects.first?["line"] as? NSNumber)?.intValue == 5)
+    #expect(run.stderr.contains("failing.lua:5:"), "\(run.stderr)")
   }
 
   @Test func anInvalidBehaviourNamesItsFileAndLineAndExitsOne() throws {
@@ -153,6 +153,7 @@ import Testing
 
   /// A scenario loading `behaviour.lua`; passes.
   static let scenario = """
+    -- scenario
     behaviour 'behaviour.lua'
     present()
     settle()

@@ -119,26 +119,30 @@ final class TemporaryFolder {
   }
 }
 
-/// Scenario and behaviour texts the tests write into temporary folders.
+/// Scenario and behaviour texts the tests write into temporary folders. Every scenario's first line is
+/// `-- scenario` (the rule `sheet test` finds scenarios by), so its lines count from 2.
 enum Fixture {
   /// Presents the seed 000 sheet and expects it at `normal`; passes.
   static let passing = """
+    -- scenario
     behaviour 'bottom-sheet-vc'
     present()
     settle()
     expect(sheet.detent == 'normal', 'presented at normal')
     """
 
-  /// An expectation that fails on line 4.
+  /// An expectation that fails on line 5.
   static let failing = """
+    -- scenario
     behaviour 'bottom-sheet-vc'
     present()
     settle()
     expect(sheet.detent == 'expanded', 'wrongly expects expanded')
     """
 
-  /// A runtime error on line 5 (indexing nil).
+  /// A runtime error on line 6 (indexing nil).
   static let runtimeError = """
+    -- scenario
     behaviour 'bottom-sheet-vc'
     present()
     settle()
@@ -157,6 +161,7 @@ enum Fixture {
 
   /// A scenario using `broken.lua` as its behaviour.
   static let usesBrokenBehaviour = """
+    -- scenario
     behaviour 'broken.lua'
     present()
     settle()

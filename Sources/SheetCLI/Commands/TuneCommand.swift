@@ -17,7 +17,11 @@ enum TuneCommand {
         "--max-runs": "--max-runs",
       ])
     guard !args.positionals.isEmpty else { throw UsageError(message: "tune needs a scenario file or folder") }
-    for path in args.positionals { try Output.requireExisting(path) }
+    let found = try ScenarioArguments.scenarios(in: args.positionals)
+    guard !found.scenarios.isEmpty else {
+      throw UsageError(
+        message: "no scenarios in \(args.positionals.joined(separator: " ")) (\(ScenarioRunner.rule))")
+    }
     let parameters = try (args.options["--param"] ?? []).map(SweepParameter.parse)
     guard !parameters.isEmpty else {
       throw UsageError(message: "tune needs at least one --param name=from..to:step")
@@ -37,7 +41,7 @@ enum TuneCommand {
       maximumRuns = value
     }
     let sweep = Sweep(
-      files: ScenarioRunner.scenarioFiles(in: args.positionals), parameters: parameters,
+      files: found.scenarios, parameters: parameters,
       options: try ScenarioArguments.options(args))
     try sweep.requireRuns(atMost: maximumRuns)
     let outcomes = sweep.run(jobs: jobs, progress: ProgressLine(total: sweep.runCount ?? 0).report)

@@ -21,21 +21,30 @@ public struct ScenarioResult: Sendable {
   public var trace: Trace
   /// Expectations that held.
   public var expectationsPassed = 0
-  /// Failed expectations and the script error, in order.
+  /// Expectations that did not hold.
+  public var expectationsFailed = 0
+  /// Failed expectations, the script error, and "no expectations", in order.
   public var failures: [ScenarioFailure] = []
   /// The error that ended the scenario early, if any.
   public var scriptError: String?
   /// Behaviour files the scenario loaded (for `sheet watch`).
   public var behaviourFiles: [String] = []
 
-  /// Whether every expectation held and no error ended the scenario.
-  public var passed: Bool { failures.isEmpty && scriptError == nil }
+  /// Whether every expectation held, there was at least one, and no error ended the scenario.
+  public var passed: Bool { failures.isEmpty && scriptError == nil && expectationsPassed > 0 }
 
   /// One line: the outcome with its counts.
   public var summary: String {
-    let failed = failures.count - (scriptError == nil ? 0 : 1)
     if let scriptError { return "error: \(scriptError)" }
-    if failed > 0 { return "FAILED: \(failed) of \(failed + expectationsPassed) expectations failed" }
+    let total = expectationsPassed + expectationsFailed
+    if total == 0 { return "FAILED: no expectations" }
+    if expectationsFailed > 0 {
+      return "FAILED: \(expectationsFailed) of \(total) expectations failed"
+    }
     return "passed: \(expectationsPassed) expectations"
   }
+
+  /// The failure a scenario that checks nothing reports.
+  static let noExpectations =
+    "no expectations: the scenario checks nothing (add expect, expect_near or expect_fault)"
 }

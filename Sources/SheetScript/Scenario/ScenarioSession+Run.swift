@@ -27,7 +27,15 @@ extension ScenarioSession {
       fail(error.description, location: Self.errorLocation(error))
     }
     finish()
+    conclude()
     return result
+  }
+
+  /// Adds the failures only the whole run shows: a scenario that checked nothing.
+  private func conclude() {
+    if result.scriptError == nil, result.expectationsPassed + result.expectationsFailed == 0 {
+      result.failures.append(ScenarioFailure(file: file, line: 0, message: ScenarioResult.noExpectations))
+    }
   }
 
   /// The scenario-wide limit the run has reached, as a sentence (nil while within them all).

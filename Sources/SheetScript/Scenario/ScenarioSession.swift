@@ -102,6 +102,7 @@ final class ScenarioSession {
     if ok {
       result.expectationsPassed += 1
     } else {
+      result.expectationsFailed += 1
       result.failures.append(
         ScenarioFailure(file: location ?? file, line: line, message: "expectation failed: \(message)"))
     }
