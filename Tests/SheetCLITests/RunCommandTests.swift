@@ -69,6 +69,40 @@ import Testing
     #expect(run.stderr.contains("broken.lua:6:"), "\(run.stderr)")
   }
 
+  /// Each row: a command run over a scenario whose behaviour reports a script error, and the words its
+  /// standard output must hold.
+  static let faultCommands: [(arguments: [String], stdout: String, declared: String, line: UInt)] = [
+    (["run"], "FAILED: 1 script error", "passed: 2 expectations", #line),
+    (
+      ["run", "--format", "jsonl"], #""event":"script_error","callback":"on_release""#,
+      #""event":"script_error","callback":"on_release""#, #line
+    ),
+    (["test"], "0 passed, 1 failed", "(2 expectations, 1 expected script error)", #line),
+    (["tune", "--param", "spring_response=0.3..0.3:1"], "0/1     FAIL", "1/1     pass", #line),
+  ]
+
+  @Test(arguments: faultCommands.indices) func anUndeclaredScriptErrorFailsTheScenario(_ i: Int) throws {
+    let row = Self.faultCommands[i]
+    let folder = try TemporaryFolder()
+    let file = try folder.write("misspelt.lua", Fixture.misspeltRelease)
+    let run = try SheetBinary.run([row.arguments[0], file] + row.arguments.dropFirst())
+    let label = "line \(row.line)"
+    #expect(run.status == (row.arguments[0] == "tune" ? 0 : 1), "\(label): \(run.stderr)")
+    #expect(run.stdout.contains(row.stdout), "\(label): \(run.stdout)")
+    if row.arguments[0] != "tune" {
+      let failures = row.arguments[0] == "test" ? run.stdout : run.stderr
+      #expect(failures.contains("misspelt.lua:"), "\(label): \(failures)")
+      #expect(failures.contains(": script error: on_release returned 'hihg'"), "\(label): \(failures)")
+    }
+    let declared = try folder.write(
+      "declared.lua",
+      Fixture.misspeltRelease.replacingOccurrences(
+        of: "present()", with: "expect_fault 'on_release'\npresent()"))
+    let fine = try SheetBinary.run([row.arguments[0], declared] + row.arguments.dropFirst())
+    #expect(fine.status == 0, "\(label): declared: \(fine.stdout) \(fine.stderr)")
+    #expect(fine.stdout.contains(row.declared), "\(label): declared: \(fine.stdout)")
+  }
+
   @Test func aFailedExpectationIsAnEventWithOkFalseAndItsLineAndExitsOne() throws {
     let folder = try TemporaryFolder()
     let file = try folder.write("failing.lua", Fixture.failing)

@@ -150,6 +150,25 @@ enum Fixture {
     missing.field = 1
     """
 
+  /// A scenario whose inline behaviour's `on_release` (line 6) returns a misspelt detent id, with an
+  /// expectation that holds: it fails only by its script error.
+  static let misspeltRelease = """
+    -- scenario
+    behaviour {
+      detents = { { id = 'low', height = 300 }, { id = 'high', height = 600 } },
+      thresholds = { spring_response = 0.3 },
+      on_release = function(_, gesture)
+        if gesture.translation < 0 then return 'hihg' end
+        return 'low'
+      end,
+    }
+    present()
+    settle()
+    drag { dy = -100, duration = 0.25 }
+    settle()
+    expect(sheet.state == 'resting', 'at rest')
+    """
+
   /// A behaviour whose only detent has a text height (line 3).
   static let brokenBehaviour = """
     return {

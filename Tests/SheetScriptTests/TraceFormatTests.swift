@@ -60,6 +60,38 @@ import Testing
     #expect(table.contains("dismissing  -"))
   }
 
+  @Test func tableShowsIdenticalScriptErrorsOnceWithTheirCount() {
+    func fault(_ time: Double, _ callback: String, _ message: String) -> TraceEntry {
+      .event(
+        TraceEvent(
+          time: time, name: "script_error",
+          fields: [TraceField("callback", .string(callback)), TraceField("message", .string(message))]))
+    }
+    func frame(_ time: Double) -> TraceEntry {
+      .frame(TraceFrame(time: time, state: "dragging", detent: "a", height: 300, backdrop: 0.3, velocity: 0))
+    }
+    let trace = Trace(
+      title: "faults.lua",
+      entries: [
+        fault(0.5, "backdrop", "b.lua:3: backdrop returned 2"), frame(0.5),
+        fault(0.6, "backdrop", "b.lua:3: backdrop returned 2"),
+        frame(0.6), fault(0.6, "on_drag", "b.lua:4: on_drag returned -1"),
+        fault(0.75, "backdrop", "b.lua:3: backdrop returned 2"),
+        frame(0.75),
+        .event(TraceEvent(time: 0.8, name: "script_error", fields: [TraceField("message", .string("boom"))])),
+      ])
+    let errors = trace.table().split(separator: "\n").filter { $0.contains("script_error") }
+    #expect(
+      errors == [
+        #"  0.5000  * script_error callback=backdrop message="b.lua:3: backdrop returned 2" (x3, 0.5–0.75 s)"#,
+        #"  0.6000  * script_error callback=on_drag message="b.lua:4: on_drag returned -1""#,
+        #"  0.8000  * script_error message=boom"#,
+      ])
+    #expect(
+      trace.jsonLines().split(separator: "\n").filter { $0.contains("script_error") }.count == 5,
+      "one line per event")
+  }
+
   @Test(arguments: [
     (1.0, 1.0, #line),
     (0.13, 0.2, #line),

@@ -18,7 +18,11 @@ enum TestCommand {
       let result = ScenarioRunner.run(file: file, options: options)
       if result.passed {
         passed += 1
-        Output.print("ok    \(file) (\(result.expectationsPassed) expectations)")
+        let expected = result.expectedScriptErrors
+        let faults =
+          expected == 0
+          ? "" : expected == 1 ? ", 1 expected script error" : ", \(expected) expected script errors"
+        Output.print("ok    \(file) (\(result.expectationsPassed) expectations\(faults))")
       } else {
         failed += 1
         let empty = result.scriptError == nil && result.expectationsPassed + result.expectationsFailed == 0

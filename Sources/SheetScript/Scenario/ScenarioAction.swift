@@ -20,6 +20,7 @@ enum ScenarioAction {
   case tap(Double)
   case tapBackdrop
   case reload(String)
+  case expectFault(callback: String, line: Int)
 }
 
 /// A refused scenario call: the message the scenario's line raises.
@@ -129,6 +130,20 @@ extension ScenarioAction {
         safeTop: try args.number(t, "safe_top", 0...10_000),
         safeBottom: try args.number(t, "safe_bottom", 0...10_000),
         fps: nil)
+    case "expect_fault":
+      guard case .string(let callback)? = arguments.first else {
+        throw ScenarioRefusal(message: "expected a callback's name, got \(args.describe(arguments.first))")
+      }
+      guard ScenarioFaults.callbacks.contains(callback) else {
+        let hint = NameSuggestion.nearest(to: callback, in: ScenarioFaults.callbacks).map {
+          " (did you mean '\($0)'?)"
+        }
+        throw ScenarioRefusal(
+          message: "unknown callback '\(callback)'"
+            + (hint ?? " (one of \(ScenarioFaults.callbacks.joined(separator: ", ")))"))
+      }
+      let place = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
+      return .expectFault(callback: callback, line: ScenarioSession.location(place).line)
     case "reload":
       guard case .string(let file)? = arguments.first else {
         throw ScenarioRefusal(message: "expected a behaviour file, got \(args.describe(arguments.first))")

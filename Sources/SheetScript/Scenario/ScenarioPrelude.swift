@@ -36,6 +36,13 @@ enum ScenarioPrelude {
       return ok, message
     end
 
+    -- expect_fault 'on_release': this scenario expects script errors from that callback (checked at the
+    -- end of the run); the line is passed along so a fault that never happened is reported there.
+    function api.expect_fault(callback)
+      local _, where = pcall(error, '', 3)
+      call('expect_fault', callback, where)
+    end
+
     function api.expect(condition, message)
       local _, where = pcall(error, '', 3)
       host.expect(condition and true or false, where, message ~= nil and tostring(message) or '')

@@ -6,6 +6,8 @@ public struct ScenarioFailure: Sendable, Equatable, CustomStringConvertible {
   public var line: Int
   /// What went wrong.
   public var message: String
+  /// Seconds into the run when it happened (the first of a repeated script error).
+  public var time = 0.0
 
   /// `file:line: message`.
   public var description: String {
@@ -23,7 +25,13 @@ public struct ScenarioResult: Sendable {
   public var expectationsPassed = 0
   /// Expectations that did not hold.
   public var expectationsFailed = 0
-  /// Failed expectations, the script error, and "no expectations", in order.
+  /// Script errors from the behaviour's callbacks that the scenario did not declare with `expect_fault`
+  /// (each one fails the scenario).
+  public var scriptErrors = 0
+  /// Script errors from callbacks the scenario declared with `expect_fault`.
+  public var expectedScriptErrors = 0
+  /// Failed expectations, undeclared script errors (identical ones once, with their count), the error
+  /// that ended the scenario and "no expectations", in the order they happened.
   public var failures: [ScenarioFailure] = []
   /// The error that ended the scenario early, if any.
   public var scriptError: String?
@@ -37,10 +45,13 @@ public struct ScenarioResult: Sendable {
   public var summary: String {
     if let scriptError { return "error: \(scriptError)" }
     let total = expectationsPassed + expectationsFailed
-    if total == 0 { return "FAILED: no expectations" }
-    if expectationsFailed > 0 {
-      return "FAILED: \(expectationsFailed) of \(total) expectations failed"
+    var problems: [String] = []
+    if expectationsFailed > 0 { problems.append("\(expectationsFailed) of \(total) expectations failed") }
+    if scriptErrors > 0 {
+      problems.append(scriptErrors == 1 ? "1 script error" : "\(scriptErrors) script errors")
     }
+    if total == 0 { problems.append("no expectations") }
+    guard problems.isEmpty else { return "FAILED: " + problems.joined(separator: ", ") }
     return "passed: \(expectationsPassed) expectations"
   }
 

@@ -32,6 +32,10 @@ extension ScenarioSession {
       if driver != nil { try swapBehaviour() }
     case .reload(let reference):
       _ = reload(reference)
+    case .expectFault(let callback, let line):
+      if !declaredFaults.contains(where: { $0.callback == callback }) {
+        declaredFaults.append((callback, line))
+      }
     default:
       try withDriver { d throws(SheetError) in try Self.drive(action, on: &d) }
     }

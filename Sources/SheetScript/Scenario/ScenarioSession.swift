@@ -19,6 +19,8 @@ final class ScenarioSession {
   var fps = 120.0
   var contentHeight: Double?
   var scenarioOverrides: [String: Double] = [:]
+  /// The callbacks the scenario expects script errors from (`expect_fault`), with the line that said so.
+  var declaredFaults: [(callback: String, line: Int)] = []
   var behaviourValue: LuaValue?
   var driver: SheetDriver?
   /// Expectations and prints noted before the sheet exists, flushed into its trace when it is made.
@@ -57,6 +59,7 @@ final class ScenarioSession {
       "screen", "behaviour", "content", "set", "present", "dismiss", "snap_to", "wait", "settle", "drag",
       "flick",
       "touch_down", "touch_move", "touch_up", "tap", "tap_backdrop", "resize", "set_content_height", "reload",
+      "expect_fault",
     ]
     for name in names {
       let function = try state.yieldingFunction { [weak self] arguments in
@@ -104,8 +107,27 @@ final class ScenarioSession {
     } else {
       result.expectationsFailed += 1
       result.failures.append(
-        ScenarioFailure(file: location ?? file, line: line, message: "expectation failed: \(message)"))
+        ScenarioFailure(
+          file: location ?? file, line: line, message: "expectation failed: \(message)",
+          time: driver?.machine.time ?? 0))
     }
+  }
+
+  /// The `file:line: ` a message starts with, if it starts with one.
+  /// - Parameter message: The message.
+  /// - Returns: The file and the line, or `nil` and 0.
+  static func place(atStartOf message: String) -> (file: String?, line: Int) {
+    var search = message[...]
+    while let colon = search.firstIndex(of: ":") {
+      let digits = message[message.index(after: colon)...].prefix { $0.isASCII && $0.isNumber }
+      if !digits.isEmpty, message[digits.endIndex...].hasPrefix(": "), let line = Int(digits),
+        colon > message.startIndex
+      {
+        return (String(message[..<colon]), line)
+      }
+      search = message[message.index(after: colon)...]
+    }
+    return (nil, 0)
   }
 
   /// Splits `"file:line: "` into the file and the line.

@@ -3,6 +3,8 @@ extension Trace {
   ///
   /// A frame is shown when it is the first or the last, when the state or detent changed, right after an
   /// event, or when at least `interval` seconds passed since the last shown frame and the sheet moved.
+  /// Identical script errors (one callback, one message) are shown once, at the first, with their count
+  /// and the times of the first and the last: `(x31, 0.533–0.775 s)`.
   /// - Parameter interval: The sampling interval for moving frames, in seconds (0.05...1 is useful).
   /// - Returns: The table's text.
   public func table(interval: Double = 0.1) -> String {
@@ -11,10 +13,22 @@ extension Trace {
     var lastShown: TraceFrame?
     var eventPending = false
     let lastFrame = entries.lastIndex { if case .frame = $0 { true } else { false } }
+    var repeated: [String: ScenarioFaults.Group] = [:]
+    for group in ScenarioFaults.groups(in: self) where group.count > 1 {
+      repeated["\(group.callback)\u{0}\(group.message)"] = group
+    }
+    var shownErrors = Set<String>()
     for (index, entry) in entries.enumerated() {
       switch entry {
       case .event(let event):
-        out += TraceNumber.column(event.time, decimals: 4, width: 8) + "  * " + Self.describe(event) + "\n"
+        var suffix = ""
+        if let key = ScenarioFaults.key(event).map({ "\($0.callback)\u{0}\($0.message)" }) {
+          guard shownErrors.insert(key).inserted else { continue }
+          suffix = repeated[key]?.repeats ?? ""
+        }
+        out +=
+          TraceNumber.column(event.time, decimals: 4, width: 8) + "  * " + Self.describe(event) + suffix
+          + "\n"
         eventPending = true
       case .frame(let frame):
         if shouldShow(
