@@ -4,7 +4,7 @@ import SheetCore
 /// One scenario call, parsed, waiting for the host to carry it out between coroutine resumes.
 enum ScenarioAction {
   case screen(width: Double?, height: Double?, safeTop: Double?, safeBottom: Double?, fps: Double?)
-  case behaviour(LuaValue)
+  case behaviour(LuaValue, line: Int)
   case content(Double)
   case set([(name: String, value: Double)])
   case present
@@ -49,7 +49,8 @@ extension ScenarioAction {
       guard let value = arguments.first, value.typeName == "string" || value.typeName == "table" else {
         throw ScenarioRefusal(message: "expected a preset name, a file or a behaviour table")
       }
-      return .behaviour(value)
+      let place = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
+      return .behaviour(value, line: ScenarioSession.location(place).line)
     case "content":
       let t = try args.table(known: ["height"])
       guard let height = try args.number(t, "height", 0...100_000) else {

@@ -20,10 +20,16 @@ enum ScenarioPrelude {
 
     local api = {}
     for _, name in ipairs({
-      'screen', 'behaviour', 'content', 'set', 'present', 'dismiss', 'snap_to', 'wait', 'settle', 'drag',
+      'screen', 'content', 'set', 'present', 'dismiss', 'snap_to', 'wait', 'settle', 'drag',
       'flick', 'touch_down', 'touch_move', 'touch_up', 'tap', 'tap_backdrop', 'resize', 'set_content_height',
     }) do
       api[name] = function(...) call(name, ...) end
+    end
+
+    -- behaviour passes its line along: an inline table's fields are looked up from there.
+    function api.behaviour(value)
+      local _, where = pcall(error, '', 3)
+      call('behaviour', value, where)
     end
     api.behavior = api.behaviour
 

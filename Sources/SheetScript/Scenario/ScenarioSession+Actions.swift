@@ -18,8 +18,9 @@ extension ScenarioSession {
       guard driver != nil else { return }
       if let newFPS, options.fps == nil { driver?.fps = newFPS }
       try withDriver { d throws(SheetError) in try d.apply { m throws(SheetError) in try m.resize(next) } }
-    case .behaviour(let value):
+    case .behaviour(let value, let line):
       behaviourValue = value
+      behaviourLine = line
       if driver != nil { try swapBehaviour() }
     case .content(let height):
       contentHeight = height
@@ -92,7 +93,7 @@ extension ScenarioSession {
         } catch {
           throw BehaviourError.lua(file: file, error: error)
         }
-        let source = BehaviourSource(name: file, text: "", path: file)
+        let source = BehaviourSource(name: file, text: text, path: file, firstLine: behaviourLine)
         return try Behaviour(source: source, state: state, table: table, overrides: effectiveOverrides)
       case nil:
         if !effectiveOverrides.isEmpty {

@@ -7,6 +7,7 @@ extension ScenarioSession {
   /// - Parameter text: The scenario's Lua text.
   /// - Returns: The result with its trace.
   func run(text: String) -> ScenarioResult {
+    self.text = text
     do throws(LuaError) {
       let chunk = try state.load(text, name: file)
       let coroutine = try state.coroutine(chunk)

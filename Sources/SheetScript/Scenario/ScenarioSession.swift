@@ -22,6 +22,10 @@ final class ScenarioSession {
   /// The callbacks the scenario expects script errors from (`expect_fault`), with the line that said so.
   var declaredFaults: [(callback: String, line: Int)] = []
   var behaviourValue: LuaValue?
+  /// The line of the `behaviour` call, where an inline table's fields are looked up from.
+  var behaviourLine = 1
+  /// The scenario's text (an inline behaviour's field lines are found in it).
+  var text = ""
   var driver: SheetDriver?
   /// Expectations and prints noted before the sheet exists, flushed into its trace when it is made.
   var earlyNotes: [(String, [TraceField])] = []
