@@ -53,13 +53,14 @@ enum Usage {
 
   static let tune = """
     usage: sheet tune PATH --param name=from..to:step [--param ...] [--set name=value]... [--jobs N]
-                      [--max-runs N]
+                      [--max-runs N] [--explain]
 
     Runs the scenarios in PATH for every value (or grid of values) of the parameters and prints the outcome
     per scenario per value and the pass count per value. Uses every core unless --jobs says otherwise.
     from, to and step are finite, step > 0, to >= from, at most 10000 values a parameter. The grid (points
     x scenario files) makes at most 100000 runs unless --max-runs N allows more; a larger one is refused
-    before anything runs.
+    before anything runs. --explain adds, under the table, a line per FAIL: the point, the scenario and
+    its first failing expectation or script error with file:line.
     """
 
   static let watch = """

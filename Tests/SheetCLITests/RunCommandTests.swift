@@ -91,7 +91,7 @@ import Testing
     #expect(run.stdout.contains(row.stdout), "\(label): \(run.stdout)")
     if row.arguments[0] != "tune" {
       let failures = row.arguments[0] == "test" ? run.stdout : run.stderr
-      #expect(failures.contains("misspelt.lua:"), "\(label): \(failures)")
+      #expect(failures.contains("misspelt.lua:5: "), "\(label): \(failures)")
       #expect(failures.contains(": script error: on_release returned 'hihg'"), "\(label): \(failures)")
     }
     let declared = try folder.write(

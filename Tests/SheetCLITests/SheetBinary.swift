@@ -150,7 +150,7 @@ enum Fixture {
     missing.field = 1
     """
 
-  /// A scenario whose inline behaviour's `on_release` (line 6) returns a misspelt detent id, with an
+  /// A scenario whose inline behaviour's `on_release` (line 5) returns a misspelt detent id, with an
   /// expectation that holds: it fails only by its script error.
   static let misspeltRelease = """
     -- scenario

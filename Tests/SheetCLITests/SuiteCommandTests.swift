@@ -55,6 +55,44 @@ import Testing
       ])
   }
 
+  /// Each row: the sweep's range, and the lines --explain adds under the table.
+  static let explanations: [(range: String, lines: [String], line: UInt)] = [
+    (
+      "1000..2000:500",
+      [
+        "why each FAIL failed (its first failure):",
+        "  dismiss_velocity=1000  seed000_release.lua  scripts/scenarios/seed000_release.lua:31: expectation failed: "
+          + "vy exactly 1500 does not dismiss (and 1 more failure)",
+        "  dismiss_velocity=2000  seed000_release.lua  scripts/scenarios/seed000_release.lua:20: expectation failed: "
+          + "h 600, vy 1600: dismissing (and 4 more failures)",
+      ], #line
+    ),
+    ("1500..1500:1", ["every run passed"], #line),
+  ]
+
+  @Test(arguments: explanations.indices) func tuneExplainsEachFail(_ i: Int) throws {
+    let row = Self.explanations[i]
+    let arguments = [
+      "tune", "scripts/scenarios/seed000_release.lua", "--param", "dismiss_velocity=\(row.range)",
+    ]
+    let plain = try SheetBinary.run(arguments)
+    let explained = try SheetBinary.run(arguments + ["--explain"])
+    #expect(explained.status == 0, "line \(row.line): \(explained.stderr)")
+    #expect(explained.stdout.hasPrefix(plain.stdout + "\n"), "line \(row.line): the table, then the notes")
+    #expect(
+      Fixture.lines(String(explained.stdout.dropFirst(plain.stdout.count))) == row.lines, "line \(row.line)")
+  }
+
+  @Test func tuneExplainsAScriptErrorWithItsLine() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write("misspelt.lua", Fixture.misspeltRelease)
+    let run = try SheetBinary.run(["tune", file, "--param", "spring_response=0.3..0.3:1", "--explain"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      Fixture.lines(run.stdout).last?.hasPrefix("  spring_response=0.3  misspelt.lua  ") == true
+        && run.stdout.contains("misspelt.lua:5: script error: on_release returned 'hihg'"), "\(run.stdout)")
+  }
+
   @Test func tuneRunsAGridOfTwoParameters() throws {
     let run = try SheetBinary.run([
       "tune", "scripts/scenarios/seed000_release.lua", "scripts/scenarios/tour.lua",

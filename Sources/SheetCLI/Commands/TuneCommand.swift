@@ -3,7 +3,7 @@ import Foundation
 import SheetScript
 import Synchronization
 
-/// `sheet tune PATH --param name=from..to:step [--param ...] [--jobs N] [--max-runs N]`.
+/// `sheet tune PATH --param name=from..to:step [--param ...] [--jobs N] [--max-runs N] [--explain]`.
 enum TuneCommand {
   /// Runs the scenarios for every point of the parameter grid and prints the outcomes.
   /// - Parameter arguments: The words after `tune`.
@@ -15,7 +15,7 @@ enum TuneCommand {
       valued: [
         "--param": "--param", "--set": "--set", "--jobs": "--jobs", "--fps": "--fps",
         "--max-runs": "--max-runs",
-      ])
+      ], flags: ["--explain"])
     guard !args.positionals.isEmpty else { throw UsageError(message: "tune needs a scenario file or folder") }
     let found = try ScenarioArguments.scenarios(in: args.positionals)
     guard !found.scenarios.isEmpty else {
@@ -45,7 +45,7 @@ enum TuneCommand {
       options: try ScenarioArguments.options(args))
     try sweep.requireRuns(atMost: maximumRuns)
     let outcomes = sweep.run(jobs: jobs, progress: ProgressLine(total: sweep.runCount ?? 0).report)
-    Output.write(sweep.table(outcomes))
+    Output.write(sweep.table(outcomes, explain: args.has("--explain")))
     return 0
   }
 }
