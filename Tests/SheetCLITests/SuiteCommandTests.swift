@@ -93,6 +93,26 @@ import Testing
         && run.stdout.contains("misspelt.lua:5: script error: on_release returned 'hihg'"), "\(run.stdout)")
   }
 
+  @Test func anExpectationCanFollowTheSweptValue() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write(
+      "follows.lua",
+      """
+      -- scenario
+      behaviour 'bottom-sheet-vc'
+      present()
+      settle()
+      flick { dy = 60, velocity = 1600 }
+      settle()
+      local dismissed = 1600 > sheet.thresholds.dismiss_velocity
+      expect((sheet.state == 'dismissed') == dismissed, 'dismissed exactly when 1600 is over the threshold')
+      """)
+    let run = try SheetBinary.run(["tune", file, "--param", "dismiss_velocity=1000..2500:500", "--jobs", "1"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let rows = Fixture.lines(run.stdout).dropFirst(2)
+    #expect(rows.count == 4 && rows.allSatisfy { $0.hasSuffix("1/1     pass") }, "\(run.stdout)")
+  }
+
   @Test func tuneRunsAGridOfTwoParameters() throws {
     let run = try SheetBinary.run([
       "tune", "scripts/scenarios/seed000_release.lua", "scripts/scenarios/tour.lua",

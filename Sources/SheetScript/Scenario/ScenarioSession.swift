@@ -31,6 +31,9 @@ final class ScenarioSession {
   var earlyNotes: [(String, [TraceField])] = []
   /// The trace limit, when the notes kept before the sheet existed reached it.
   var earlyLimit: String?
+  /// The thresholds `sheet.thresholds` shows, and whether they are the running behaviour's (nil: not
+  /// made yet).
+  private var shownThresholds: (values: [String: Double], known: Bool)?
 
   /// Opens the scenario's state and registers the scenario language.
   /// - Parameters:
@@ -84,7 +87,8 @@ final class ScenarioSession {
     host.set(
       "sheet",
       try sheetData.readOnlyView(
-        fields: ["state", "detent", "height", "backdrop", "velocity", "time", "target"], name: "sheet"))
+        fields: ["state", "detent", "height", "backdrop", "velocity", "time", "target", "thresholds"],
+        name: "sheet"))
     let prelude = try state.load(ScenarioPrelude.source, name: ScenarioPrelude.chunkName)
     guard case .tableRef(let api) = try prelude.callOne(host) else { return }
     guard case .table(_, let globals) = try api.value() else { return }
@@ -155,8 +159,44 @@ final class ScenarioSession {
     }
   }
 
+  /// The thresholds of the native default policy: the `system` preset's, which are its parameters.
+  static let nativeThresholds: [String: Double] = {
+    guard let source = Presets.source(named: "system") else { return [:] }
+    return (try? Behaviour.load(source).thresholds) ?? [:]
+  }()
+
+  /// The thresholds in effect for the running behaviour (overrides applied), or `nil` while they are not
+  /// known: a behaviour waits for the sheet to be made (it loads then).
+  private var currentThresholds: [String: Double]? {
+    if let driver { return driver.behaviour?.thresholds ?? Self.nativeThresholds }
+    guard behaviourValue == nil, options.behaviourPath == nil else { return nil }
+    var values = Self.nativeThresholds
+    for (name, value) in effectiveOverrides {
+      guard values[name] != nil else { return nil }  // refused when the sheet is made
+      values[name] = value
+    }
+    return values
+  }
+
+  /// Rebuilds `sheet.thresholds` when the thresholds in effect changed: a read-only view whose fields are
+  /// their names (reading another is an error naming the nearest).
+  private func updateThresholdsView() {
+    let values = currentThresholds
+    if let shown = shownThresholds, shown.known == (values != nil), shown.values == (values ?? [:]) { return }
+    shownThresholds = (values ?? [:], values != nil)
+    let name =
+      values == nil
+      ? "sheet.thresholds (empty until the sheet is made by present() or another call that moves it)"
+      : "sheet.thresholds"
+    guard let data = try? state.newTable() else { return }
+    let names = (values ?? [:]).keys.sorted()
+    for key in names { data.set(field: key, values?[key] ?? 0) }
+    sheetData.set("thresholds", try? data.readOnlyView(fields: names, name: name))
+  }
+
   /// Writes the sheet's current values into the `sheet` view the scenario reads.
   func updateSheetView() {
+    updateThresholdsView()
     guard let machine = driver?.machine else {
       sheetData.set("state", SheetState.hidden.rawValue)
       sheetData.set("height", 0.0)
