@@ -19,7 +19,7 @@ import Testing
     #expect(lines.first == "tour.lua")
     #expect(
       lines.dropFirst().first?.split(separator: " ") == [
-        "t", "state", "detent", "height", "backdrop", "velocity",
+        "t", "state", "detent", "height", "backdrop", "dh/dt",
       ])
     #expect(lines.contains { $0.contains("* decision target=dismiss reason=") })
     #expect(lines.contains { $0.contains("resting") && $0.contains("normal") && $0.contains("500.00") })
@@ -38,14 +38,15 @@ import Testing
       let kind = object["kind"] as? String
       if kind == "frame" {
         #expect(object["state"] is String && object["height"] is NSNumber, "\(object)")
-        #expect(object["backdrop"] is NSNumber && object["velocity"] is NSNumber, "\(object)")
+        #expect(object["backdrop"] is NSNumber && object["dh_dt"] is NSNumber, "\(object)")
         #expect(object["detent"] is String || object["detent"] is NSNull, "\(object)")
       } else {
         #expect(kind == "event", "\(object)")
         let event = try #require(object["event"] as? String, "\(object)")
         seen.insert(event)
         switch event {
-        case "release": #expect(object["velocity"] is NSNumber, "\(object)")
+        case "release":
+          #expect(object["finger_velocity"] is NSNumber && object["dh_dt"] is NSNumber, "\(object)")
         case "decision": #expect(object["reason"] is String && object["target"] is String, "\(object)")
         case "state": #expect(object["from"] is String && object["to"] is String, "\(object)")
         case "expect":
@@ -131,7 +132,7 @@ import Testing
     let run = try SheetBinary.run(["run", Self.tour, "--format", "csv"])
     #expect(run.status == 0)
     let lines = Fixture.lines(run.stdout)
-    #expect(lines.first == "t,state,detent,height,backdrop,velocity")
+    #expect(lines.first == "t,state,detent,height,backdrop,dh_dt")
     #expect(lines.count > 100)
     #expect(
       lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 6 })
@@ -144,7 +145,7 @@ import Testing
     #expect(run.status == 0)
     #expect(run.stdout.isEmpty)
     let written = try String(contentsOfFile: out, encoding: .utf8)
-    #expect(written.hasPrefix("t,state,detent,height,backdrop,velocity\n"))
+    #expect(written.hasPrefix("t,state,detent,height,backdrop,dh_dt\n"))
   }
 
   @Test(arguments: ["table", "jsonl", "csv"])
@@ -257,7 +258,7 @@ import Testing
       ["run", "scenario.lua", "--format", "csv", "-o", "trace-link.csv"], in: folder.url)
     #expect(run.status == 0, "\(run.stderr)")
     let written = try String(contentsOf: folder.url.appendingPathComponent("trace.csv"), encoding: .utf8)
-    #expect(written.hasPrefix("t,state,detent,height,backdrop,velocity\n"))
+    #expect(written.hasPrefix("t,state,detent,height,backdrop,dh_dt\n"))
     let link = try FileManager.default.destinationOfSymbolicLink(
       atPath: folder.url.appendingPathComponent("trace-link.csv").path)
     #expect(link == "trace.csv", "the link is still a link")

@@ -39,15 +39,15 @@ import Testing
     }
     #expect(
       lines[1]
-        == #"{"t":0.008333,"kind":"frame","state":"presenting","detent":"normal","height":12.5,"backdrop":0.01,"velocity":1500}"#
+        == #"{"t":0.008333,"kind":"frame","state":"presenting","detent":"normal","height":12.5,"backdrop":0.01,"dh_dt":1500}"#
     )
     #expect(lines[2].contains(#""reason":"vy 1600 > \"1500\"""#))
-    #expect(lines[3].contains(#""detent":null"#) && lines[3].contains(#""velocity":0}"#))
+    #expect(lines[3].contains(#""detent":null"#) && lines[3].contains(#""dh_dt":0}"#))
   }
 
   @Test func csvHasTheFrameColumns() {
     let lines = Self.sample.csv().split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines[0] == "t,state,detent,height,backdrop,velocity")
+    #expect(lines[0] == "t,state,detent,height,backdrop,dh_dt")
     #expect(lines[1] == "0.008333,presenting,normal,12.5,0.01,1500")
     #expect(lines[2] == "0.25,dismissing,,500,0.3084,0")
   }
@@ -58,6 +58,45 @@ import Testing
     #expect(table.contains(#"* decision target=dismiss reason="vy 1600 > \"1500\"""#))
     #expect(table.contains("presenting  normal"))
     #expect(table.contains("dismissing  -"))
+  }
+
+  /// Each row: a preset, a drag, and the sign the sheet's growth has: the frames' dh/dt and the release's
+  /// dh_dt agree, and the finger's velocity keeps its screen sign (+ = down).
+  static let releases: [(edge: String, dy: Double, growing: Bool, line: UInt)] = [
+    ("bottom", -100, true, #line),
+    ("bottom", 100, false, #line),
+    ("top", 100, true, #line),
+    ("top", -100, false, #line),
+  ]
+
+  @Test(arguments: releases.indices) func aReleaseReadsWithTheFramesSign(_ i: Int) throws {
+    let row = Self.releases[i]
+    var driver = try PresetTest.driver(
+      source:
+        "return { edge = '\(row.edge)', detents = { { id = 'a', height = 300 }, { id = 'b', height = 600 } } }"
+    )
+    try driver.presentAndSettle()
+    try driver.drag(DragGesture(dy: row.dy, duration: 0.2))
+    let last = driver.last("release")
+    let release = try #require(last, "row at line \(row.line)")
+    guard case .number(let finger)? = release["finger_velocity"], case .number(let rate)? = release["dh_dt"]
+    else {
+      Issue.record("row at line \(row.line): \(release)")
+      return
+    }
+    let frames = driver.trace.frames
+    let lastDragFrame = try #require(frames.last { $0.state == "dragging" }, "row at line \(row.line)")
+    #expect(
+      (rate > 0) == row.growing && (lastDragFrame.velocity > 0) == row.growing, "row at line \(row.line)")
+    #expect((finger > 0) == (row.dy > 0), "row at line \(row.line): the finger's own sign")
+    #expect(abs(rate) == abs(finger), "row at line \(row.line)")
+    let table = driver.trace.table()
+    #expect(table.split(separator: "\n")[1].hasSuffix("backdrop     dh/dt"))
+    #expect(
+      table.contains(
+        "* release finger_velocity=\(TraceNumber.format(finger, decimals: 3)) dh_dt=\(TraceNumber.format(rate, decimals: 3))"
+      ),
+      "row at line \(row.line)")
   }
 
   @Test func tableShowsIdenticalScriptErrorsOnceWithTheirCount() {

@@ -11,7 +11,7 @@ extension SheetDriver {
   mutating func recordEvents(_ events: ArraySlice<SheetEvent>) {
     guard recording else { return }
     for event in events {
-      append(.event(Self.traceEvent(event, time: machine.time)))
+      append(.event(Self.traceEvent(event, time: machine.time, edge: machine.geometry.edge)))
     }
   }
 
@@ -43,12 +43,15 @@ extension SheetDriver {
     }
   }
 
-  /// A core event as a trace event.
+  /// A core event as a trace event. A release carries the finger's velocity (`finger_velocity`, screen
+  /// pt/s, + = down, as `gesture.velocity`) and the same motion as a height rate (`dh_dt`, + = growing,
+  /// the frames' convention), so the two read side by side with one sign.
   /// - Parameters:
   ///   - event: The event.
   ///   - time: When it happened.
+  ///   - edge: The edge the sheet is attached to (a finger moving down shrinks a bottom sheet).
   /// - Returns: The trace's record of it.
-  static func traceEvent(_ event: SheetEvent, time: Double) -> TraceEvent {
+  static func traceEvent(_ event: SheetEvent, time: Double, edge: SheetEdge = .bottom) -> TraceEvent {
     func make(_ name: String, _ fields: [TraceField] = []) -> TraceEvent {
       TraceEvent(time: time, name: name, fields: fields)
     }
@@ -59,7 +62,13 @@ extension SheetDriver {
     case .gesture(let phase, let y):
       return make("gesture", [TraceField("phase", .string("\(phase)")), TraceField("y", .number(y))])
     case .ignoredGesture(let reason): return make("ignored_gesture", [TraceField("reason", .string(reason))])
-    case .release(let velocity): return make("release", [TraceField("velocity", .number(velocity))])
+    case .release(let velocity):
+      return make(
+        "release",
+        [
+          TraceField("finger_velocity", .number(velocity)),
+          TraceField("dh_dt", .number(edge == .bottom ? -velocity : velocity)),
+        ])
     case .decision(let target, let reason):
       return make(
         "decision",

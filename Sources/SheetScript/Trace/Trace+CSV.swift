@@ -1,8 +1,9 @@
 extension Trace {
-  /// The trace's frames as CSV with the header `t,state,detent,height,backdrop,velocity`.
+  /// The trace's frames as CSV with the header `t,state,detent,height,backdrop,dh_dt` (`dh_dt`: the
+  /// height's rate of change, pt/s, + = growing).
   /// - Returns: The text, one frame a line after the header.
   public func csv() -> String {
-    var out = "t,state,detent,height,backdrop,velocity\n"
+    var out = "t,state,detent,height,backdrop,dh_dt\n"
     for frame in frames {
       out += TraceNumber.format(frame.time, decimals: 6)
       out += ",\(frame.state),\(frame.detent ?? "")"

@@ -1,7 +1,8 @@
 extension Trace {
   /// The trace as JSON Lines: one object a line, each with `t` (seconds) and `kind` (`frame` or `event`).
   ///
-  /// Frames carry `state`, `detent`, `height`, `backdrop` and `velocity`; events carry `event` and their fields.
+  /// Frames carry `state`, `detent`, `height`, `backdrop` and `dh_dt` (the height's rate of change, pt/s,
+  /// + = growing); events carry `event` and their fields.
   /// - Returns: The text, ending with a newline when the trace is not empty.
   public func jsonLines() -> String {
     var out = ""
@@ -13,7 +14,7 @@ extension Trace {
         out += ",\"detent\":\(frame.detent.map(Self.jsonString) ?? "null")"
         out += ",\"height\":\(TraceNumber.format(frame.height))"
         out += ",\"backdrop\":\(TraceNumber.format(frame.backdrop, decimals: 5))"
-        out += ",\"velocity\":\(TraceNumber.format(frame.velocity, decimals: 3))}\n"
+        out += ",\"dh_dt\":\(TraceNumber.format(frame.velocity, decimals: 3))}\n"
       case .event(let event):
         out += "{\"t\":\(TraceNumber.format(event.time, decimals: 6)),\"kind\":\"event\""
         out += ",\"event\":\(Self.jsonString(event.name))"

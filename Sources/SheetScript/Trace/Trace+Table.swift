@@ -9,7 +9,7 @@ extension Trace {
   /// - Returns: The table's text.
   public func table(interval: Double = 0.1) -> String {
     var out = "\(title)\n"
-    out += "       t  state       detent        height  backdrop  velocity\n"
+    out += "       t  state       detent        height  backdrop     dh/dt\n"
     var lastShown: TraceFrame?
     var eventPending = false
     let lastFrame = entries.lastIndex { if case .frame = $0 { true } else { false } }

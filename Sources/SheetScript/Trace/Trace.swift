@@ -42,7 +42,8 @@ public struct TraceFrame: Sendable, Equatable {
   public var height: Double
   /// The backdrop's opacity, 0...1.
   public var backdrop: Double
-  /// The height's rate of change in points per second (positive = growing).
+  /// The height's rate of change, dh/dt, in points per second (positive = growing); every format writes
+  /// it as `dh/dt` (`dh_dt`), the convention a release's `dh_dt` follows too.
   public var velocity: Double
 
   /// Creates a frame record.
@@ -52,7 +53,7 @@ public struct TraceFrame: Sendable, Equatable {
   ///   - detent: The detent's id, if any.
   ///   - height: Height in points.
   ///   - backdrop: Backdrop opacity.
-  ///   - velocity: Height velocity in points per second.
+  ///   - velocity: The height's rate of change (dh/dt) in points per second.
   public init(
     time: Double, state: String, detent: String?, height: Double, backdrop: Double, velocity: Double
   ) {

@@ -132,8 +132,8 @@ public struct TracePlot: Sendable {
       if released && phase == "ended" { return nil }
       label += " \(phase)"
     }
-    if event.name == "release", case .number(let velocity)? = event["velocity"] {
-      label += " \(TraceNumber.format(velocity, decimals: 0)) pt/s"
+    if event.name == "release", case .number(let rate)? = event["dh_dt"] {
+      label += " dh/dt \(TraceNumber.format(rate, decimals: 0)) pt/s"
     }
     if case .string(let target)? = event["target"] { label += " \(target)" }
     return label
