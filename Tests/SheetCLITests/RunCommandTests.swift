@@ -19,7 +19,7 @@ import Testing
     #expect(lines.first == "tour.lua")
     #expect(
       lines.dropFirst().first?.split(separator: " ") == [
-        "t", "state", "detent", "height", "backdrop", "dh/dt",
+        "t", "state", "detent", "target", "height", "backdrop", "dh/dt",
       ])
     #expect(lines.contains { $0.contains("* decision target=dismiss reason=") })
     #expect(lines.contains { $0.contains("resting") && $0.contains("normal") && $0.contains("500.00") })
@@ -40,6 +40,7 @@ import Testing
         #expect(object["state"] is String && object["height"] is NSNumber, "\(object)")
         #expect(object["backdrop"] is NSNumber && object["dh_dt"] is NSNumber, "\(object)")
         #expect(object["detent"] is String || object["detent"] is NSNull, "\(object)")
+        #expect(object["target"] is String || object["target"] is NSNull, "\(object)")
       } else {
         #expect(kind == "event", "\(object)")
         let event = try #require(object["event"] as? String, "\(object)")
@@ -132,10 +133,10 @@ import Testing
     let run = try SheetBinary.run(["run", Self.tour, "--format", "csv"])
     #expect(run.status == 0)
     let lines = Fixture.lines(run.stdout)
-    #expect(lines.first == "t,state,detent,height,backdrop,dh_dt")
+    #expect(lines.first == "t,state,detent,target,height,backdrop,dh_dt")
     #expect(lines.count > 100)
     #expect(
-      lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 6 })
+      lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 7 })
   }
 
   @Test func outputGoesToTheFileGivenWithDashO() throws {
@@ -145,7 +146,7 @@ import Testing
     #expect(run.status == 0)
     #expect(run.stdout.isEmpty)
     let written = try String(contentsOfFile: out, encoding: .utf8)
-    #expect(written.hasPrefix("t,state,detent,height,backdrop,dh_dt\n"))
+    #expect(written.hasPrefix("t,state,detent,target,height,backdrop,dh_dt\n"))
   }
 
   @Test(arguments: ["table", "jsonl", "csv"])
@@ -258,7 +259,7 @@ import Testing
       ["run", "scenario.lua", "--format", "csv", "-o", "trace-link.csv"], in: folder.url)
     #expect(run.status == 0, "\(run.stderr)")
     let written = try String(contentsOf: folder.url.appendingPathComponent("trace.csv"), encoding: .utf8)
-    #expect(written.hasPrefix("t,state,detent,height,backdrop,dh_dt\n"))
+    #expect(written.hasPrefix("t,state,detent,target,height,backdrop,dh_dt\n"))
     let link = try FileManager.default.destinationOfSymbolicLink(
       atPath: folder.url.appendingPathComponent("trace-link.csv").path)
     #expect(link == "trace.csv", "the link is still a link")

@@ -1,4 +1,5 @@
 import Foundation
+import SheetCore
 import Testing
 
 @testable import SheetScript
@@ -25,7 +26,8 @@ import Testing
           ])),
       .frame(
         TraceFrame(
-          time: 0.25, state: "dismissing", detent: nil, height: 500, backdrop: 0.3084, velocity: -0.0)),
+          time: 0.25, state: "dismissing", detent: nil, target: "dismiss", height: 500, backdrop: 0.3084,
+          velocity: -0.0)),
     ],
     guides: [TraceField("normal", .number(500)), TraceField("expanded", .number(757))])
 
@@ -39,25 +41,39 @@ import Testing
     }
     #expect(
       lines[1]
-        == #"{"t":0.008333,"kind":"frame","state":"presenting","detent":"normal","height":12.5,"backdrop":0.01,"dh_dt":1500}"#
+        == #"{"t":0.008333,"kind":"frame","state":"presenting","detent":"normal","target":null,"height":12.5,"backdrop":0.01,"dh_dt":1500}"#
     )
     #expect(lines[2].contains(#""reason":"vy 1600 > \"1500\"""#))
-    #expect(lines[3].contains(#""detent":null"#) && lines[3].contains(#""dh_dt":0}"#))
+    #expect(lines[3].contains(#""detent":null,"target":"dismiss","#) && lines[3].contains(#""dh_dt":0}"#))
   }
 
   @Test func csvHasTheFrameColumns() {
     let lines = Self.sample.csv().split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines[0] == "t,state,detent,height,backdrop,dh_dt")
-    #expect(lines[1] == "0.008333,presenting,normal,12.5,0.01,1500")
-    #expect(lines[2] == "0.25,dismissing,,500,0.3084,0")
+    #expect(lines[0] == "t,state,detent,target,height,backdrop,dh_dt")
+    #expect(lines[1] == "0.008333,presenting,normal,,12.5,0.01,1500")
+    #expect(lines[2] == "0.25,dismissing,,dismiss,500,0.3084,0")
   }
 
   @Test func tableShowsEveryEventAndTheFrames() {
     let table = Self.sample.table()
     #expect(table.contains("* present"))
     #expect(table.contains(#"* decision target=dismiss reason="vy 1600 > \"1500\"""#))
-    #expect(table.contains("presenting  normal"))
-    #expect(table.contains("dismissing  -"))
+    #expect(table.contains("       t  state       detent     target        height  backdrop     dh/dt\n"))
+    #expect(table.contains("  0.0083  presenting  normal     -              12.50    0.0100    1500.0\n"))
+    #expect(table.contains("  0.2500  dismissing  -          dismiss       500.00    0.3084       0.0\n"))
+  }
+
+  @Test func framesShowTheRunningTransitionsTarget() throws {
+    var driver = try PresetTest.driver("system")
+    try driver.presentAndSettle()
+    try driver.apply { m throws(SheetError) in try m.snap(to: "large") }
+    #expect(try driver.settle())
+    let settling = driver.trace.frames.filter { $0.state == "settling" }
+    #expect(!settling.isEmpty && settling.allSatisfy { $0.detent == "medium" && $0.target == "large" })
+    #expect(driver.trace.frames.last?.target == nil)
+    #expect(driver.trace.table().contains("settling    medium     large  "))
+    #expect(driver.trace.csv().contains(",settling,medium,large,"))
+    #expect(driver.trace.jsonLines().contains(#""state":"settling","detent":"medium","target":"large","#))
   }
 
   /// Each row: a preset, a drag, and the sign the sheet's growth has: the frames' dh/dt and the release's

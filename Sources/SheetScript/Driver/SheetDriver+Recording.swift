@@ -183,7 +183,7 @@ extension SheetDriver {
   /// An entry's size as text, roughly: 64 bytes plus its strings.
   static func estimatedBytes(_ entry: TraceEntry) -> Int {
     switch entry {
-    case .frame(let frame): 64 + (frame.detent?.utf8.count ?? 0)
+    case .frame(let frame): 64 + (frame.detent?.utf8.count ?? 0) + (frame.target?.utf8.count ?? 0)
     case .event(let event):
       event.fields.reduce(64 + event.name.utf8.count) { total, field in
         if case .string(let text) = field.value { return total + field.key.utf8.count + text.utf8.count }

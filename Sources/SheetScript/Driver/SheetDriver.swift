@@ -77,8 +77,9 @@ public struct SheetDriver {
       append(
         .frame(
           TraceFrame(
-            time: frame.time, state: frame.state.rawValue, detent: frame.detent, height: frame.height,
-            backdrop: frame.backdrop, velocity: frame.velocity)))
+            time: frame.time, state: frame.state.rawValue, detent: frame.detent,
+            target: frame.target.map(Behaviour.describe), height: frame.height, backdrop: frame.backdrop,
+            velocity: frame.velocity)))
     }
     frameCount += 1
     if frameCount >= limits.frames {

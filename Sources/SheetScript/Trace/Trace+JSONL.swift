@@ -1,8 +1,9 @@
 extension Trace {
   /// The trace as JSON Lines: one object a line, each with `t` (seconds) and `kind` (`frame` or `event`).
   ///
-  /// Frames carry `state`, `detent`, `height`, `backdrop` and `dh_dt` (the height's rate of change, pt/s,
-  /// + = growing); events carry `event` and their fields.
+  /// Frames carry `state`, `detent`, `target` (where the running transition goes; `null` when none runs,
+  /// like a missing `detent`), `height`, `backdrop` and `dh_dt` (the height's rate of change, pt/s, + =
+  /// growing); events carry `event` and their fields.
   /// - Returns: The text, ending with a newline when the trace is not empty.
   public func jsonLines() -> String {
     var out = ""
@@ -12,6 +13,7 @@ extension Trace {
         out += "{\"t\":\(TraceNumber.format(frame.time, decimals: 6)),\"kind\":\"frame\""
         out += ",\"state\":\(Self.jsonString(frame.state))"
         out += ",\"detent\":\(frame.detent.map(Self.jsonString) ?? "null")"
+        out += ",\"target\":\(frame.target.map(Self.jsonString) ?? "null")"
         out += ",\"height\":\(TraceNumber.format(frame.height))"
         out += ",\"backdrop\":\(TraceNumber.format(frame.backdrop, decimals: 5))"
         out += ",\"dh_dt\":\(TraceNumber.format(frame.velocity, decimals: 3))}\n"

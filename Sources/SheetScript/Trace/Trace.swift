@@ -36,8 +36,11 @@ public struct TraceFrame: Sendable, Equatable {
   /// The state's name (`resting`, `dragging`, ...).
   public var state: String
   /// The detent the sheet rests at; while it moves, the one it last rested at or was dragged from (the
-  /// target is in the `decision` and `animation` events). nil when hidden or at an explicit height.
+  /// target is ``target``). nil when hidden or at an explicit height.
   public var detent: String?
+  /// Where the running transition goes (a detent id, `dismiss` or `height 420.0`); nil when no
+  /// transition runs (at rest, dragging, hidden).
+  public var target: String?
   /// The sheet's height in points.
   public var height: Double
   /// The backdrop's opacity, 0...1.
@@ -51,15 +54,18 @@ public struct TraceFrame: Sendable, Equatable {
   ///   - time: Seconds since the scenario started.
   ///   - state: The state's name.
   ///   - detent: The detent's id, if any.
+  ///   - target: Where the running transition goes, if one runs.
   ///   - height: Height in points.
   ///   - backdrop: Backdrop opacity.
   ///   - velocity: The height's rate of change (dh/dt) in points per second.
   public init(
-    time: Double, state: String, detent: String?, height: Double, backdrop: Double, velocity: Double
+    time: Double, state: String, detent: String?, target: String? = nil, height: Double, backdrop: Double,
+    velocity: Double
   ) {
     self.time = time
     self.state = state
     self.detent = detent
+    self.target = target
     self.height = height
     self.backdrop = backdrop
     self.velocity = velocity
