@@ -48,7 +48,8 @@ enum Usage {
     usage: sheet plot FILE -o OUT.svg [--set name=value]... [--fps N]
 
     Runs the scenario FILE and draws height and backdrop over time as a standalone SVG, with detent heights
-    as guide lines and gesture and decision events marked. OUT may not be a file the run reads.
+    as guide lines over the time each height held, and gesture and decision events marked. OUT may not be
+    a file the run reads.
     """
 
   static let tune = """

@@ -29,7 +29,9 @@ import Testing
           time: 0.25, state: "dismissing", detent: nil, target: "dismiss", height: 500, backdrop: 0.3084,
           velocity: -0.0)),
     ],
-    guides: [TraceField("normal", .number(500)), TraceField("expanded", .number(757))])
+    guides: [
+      TraceGuide(id: "normal", height: 500, start: 0), TraceGuide(id: "expanded", height: 757, start: 0),
+    ])
 
   @Test func jsonLinesAreObjectsWithTimeAndKind() throws {
     let lines = Self.sample.jsonLines().split(separator: "\n")
@@ -167,5 +169,90 @@ import Testing
     #expect(svg.contains(">decision dismiss</text>"))
     #expect(svg.contains("<polyline"))
     #expect(svg.contains("time (s)") && svg.contains("height (pt)"))
+  }
+
+  @Test func guidesFollowADetentsHeightOverTime() throws {
+    let text =
+      "return { detents = { { id = 'fit', height = 'content', max = 700 }, { id = 'top', inset = 40 } } }"
+    var driver = try PresetTest.driver(source: text, content: 400)
+    try driver.presentAndSettle()
+    let changed = driver.machine.time
+    try driver.apply { m throws(SheetError) in try m.setContentHeight(600) }
+    #expect(try driver.settle())
+    try driver.apply { m throws(SheetError) in try m.resize(PresetTest.rotated) }
+    let rotated = driver.machine.time
+    let guides = driver.trace.guides
+    #expect(
+      guides == [
+        TraceGuide(id: "fit", height: 400, start: 0, end: changed),
+        TraceGuide(id: "top", height: 757, start: 0, end: rotated),
+        TraceGuide(id: "fit", height: 600, start: changed, end: rotated),
+        TraceGuide(id: "top", height: 350, start: rotated),  // landscape: 390 - 40
+        TraceGuide(id: "fit", height: 390, start: rotated),  // the content, capped at the available 390
+      ], "\(guides)")
+  }
+
+  /// Collects each `<text>` element's attributes and text.
+  final class Texts: NSObject, XMLParserDelegate {
+    var items: [(attributes: [String: String], text: String)] = []
+    var inText = false
+
+    func parser(
+      _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+      attributes: [String: String] = [:]
+    ) {
+      inText = name == "text"
+      if inText { items.append((attributes, "")) }
+    }
+
+    func parser(
+      _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
+    ) {
+      inText = false
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+      if inText { items[items.count - 1].text += string }
+    }
+  }
+
+  /// Each row: a guide whose label would leave the picture where it ends, and the label's text.
+  static let edgeGuides: [(guide: TraceGuide, label: String, line: UInt)] = [
+    (
+      TraceGuide(id: "a_very_long_detent_name", height: 300, start: 0, end: 0.01),
+      "a_very_long_detent_name 300", #line
+    ),
+    (TraceGuide(id: "floor", height: 0, start: 0.2, end: 0.3), "floor 0", #line),
+    (TraceGuide(id: "ceiling", height: 1000, start: 0.5), "ceiling 1000", #line),
+  ]
+
+  @Test(arguments: edgeGuides.indices) func guideLabelsStayInsideThePicture(_ i: Int) throws {
+    let row = Self.edgeGuides[i]
+    let frames = (0...120).map {
+      TraceEntry.frame(
+        TraceFrame(
+          time: Double($0) / 120, state: "resting", detent: nil, height: 300, backdrop: 0, velocity: 0))
+    }
+    let decision = TraceEvent(
+      time: 0.5, name: "decision", fields: [TraceField("target", .string(String(repeating: "x", count: 400)))]
+    )
+    let trace = Trace(title: "edges.lua", entries: frames + [.event(decision)], guides: [row.guide])
+    let plot = TracePlot()
+    let parser = XMLParser(data: Data(plot.svg(trace).utf8))
+    let texts = Texts()
+    parser.delegate = texts
+    #expect(parser.parse(), "line \(row.line)")
+    let label = try #require(
+      texts.items.first { $0.text == row.label }, "line \(row.line): \(texts.items.map(\.text))")
+    let x = try #require(Double(label.attributes["x"] ?? ""))
+    let y = try #require(Double(label.attributes["y"] ?? ""))
+    let width = TracePlot.textWidth(row.label, fontSize: 12)
+    #expect(label.attributes["text-anchor"] == "end")
+    #expect(
+      x - width >= 0 && x <= plot.width && y - 12 >= 0 && y <= plot.height, "line \(row.line): \(x), \(y)")
+    // A marker's label, written down from the top of the plot, is cut to the plot's height.
+    let marker = try #require(texts.items.first { $0.text.hasPrefix("decision") })
+    #expect(
+      marker.text.hasSuffix("…") && TracePlot.textWidth(marker.text, fontSize: 10) <= plot.height - 56 - 64)
   }
 }

@@ -35,11 +35,25 @@ extension SheetDriver {
     append(.event(TraceEvent(time: machine.time, name: name, fields: fields)))
   }
 
-  /// Remembers the heights of the active detents as the plot's guide lines (first height seen per id).
+  /// Brings the plot's guide lines up to date with the active detents: a detent whose height changed
+  /// (or that became inactive) ends its guide now, and a new height starts one.
   mutating func noteGuides() {
-    guard recording else { return }
-    for detent in machine.detents where !trace.guides.contains(where: { $0.key == detent.id }) {
-      trace.guides.append(TraceField(detent.id, .number(detent.height)))
+    guard recording, limitReached == nil else { return }
+    let now = machine.time
+    var active = Set<String>()
+    for detent in machine.detents {
+      active.insert(detent.id)
+      if let open = openGuides[detent.id] {
+        if trace.guides[open].height == detent.height { continue }
+        trace.guides[open].end = now
+      }
+      openGuides[detent.id] = trace.guides.count
+      trace.guides.append(TraceGuide(id: detent.id, height: detent.height, start: now))
+      traceBytes += 64 + detent.id.utf8.count
+    }
+    for (id, open) in openGuides where !active.contains(id) {
+      trace.guides[open].end = now
+      openGuides[id] = nil
     }
   }
 

@@ -32,6 +32,8 @@ public struct SheetDriver {
   var inputEventCount = 0
   /// Whether the last machine call was a step: the machine then clears its buffer on the next call.
   var afterStep = false
+  /// The index in `trace.guides` of each active detent's guide.
+  var openGuides: [String: Int] = [:]
 
   /// Creates a driver over a new hidden sheet.
   /// - Parameters:

@@ -116,14 +116,41 @@ public enum TraceEntry: Sendable, Equatable {
   }
 }
 
+/// A detent's height over the time it held: one guide line of a plot. A detent whose height changes (a
+/// content change, a resize, a new behaviour) gets a new guide from that instant.
+public struct TraceGuide: Sendable, Equatable {
+  /// The detent's id.
+  public var id: String
+  /// Its height in points.
+  public var height: Double
+  /// When it took this height, in seconds since the scenario started.
+  public var start: Double
+  /// When it stopped having it (a new height, or the detent became inactive); nil while it still holds
+  /// at the end of the trace.
+  public var end: Double?
+
+  /// Creates a guide.
+  /// - Parameters:
+  ///   - id: The detent's id.
+  ///   - height: Its height in points.
+  ///   - start: When it took this height.
+  ///   - end: When it stopped having it, or nil for the end of the trace.
+  public init(id: String, height: Double, start: Double, end: Double? = nil) {
+    self.id = id
+    self.height = height
+    self.start = start
+    self.end = end
+  }
+}
+
 /// What a scenario run produced, in order: frames, events, and the guide lines a plot needs.
 public struct Trace: Sendable, Equatable {
   /// The scenario's name (its file name), used in titles.
   public var title: String
   /// Frames and events in the order they happened.
   public var entries: [TraceEntry]
-  /// Detent heights seen during the run, by id, in the order first seen.
-  public var guides: [TraceField]
+  /// Each detent height over the time it held, in the order they began.
+  public var guides: [TraceGuide]
   /// The screen's extent in points along the sheet's axis.
   public var screenExtent: Double
 
@@ -131,10 +158,10 @@ public struct Trace: Sendable, Equatable {
   /// - Parameters:
   ///   - title: The scenario's name.
   ///   - entries: Frames and events in order.
-  ///   - guides: Detent heights by id (values are `.number`).
+  ///   - guides: Detent heights over the times they held.
   ///   - screenExtent: The screen's extent in points.
   public init(
-    title: String, entries: [TraceEntry] = [], guides: [TraceField] = [], screenExtent: Double = 844
+    title: String, entries: [TraceEntry] = [], guides: [TraceGuide] = [], screenExtent: Double = 844
   ) {
     self.title = title
     self.entries = entries
