@@ -19,8 +19,11 @@ enum Usage {
       --help, -h     show help (also `sheet CMD --help`)
       --version      print the version and the embedded Lua runtime
 
-    exit status: 0 success; 1 a failed expectation, a script error or an invalid behaviour; 2 a usage error
-    (including an -o that names a file the run reads, or that cannot be written).
+    A scenario file's first line starts with `-- scenario`; a file named here that does not is refused.
+
+    exit status: 0 success; 1 a failed expectation, a script error, an invalid behaviour or a scenario with
+    no expectations; 2 a usage error (including a file that is not a scenario, and an -o that names a file
+    the run reads, or that cannot be written).
     """
 
   static let run = """
@@ -34,22 +37,25 @@ enum Usage {
     """
 
   static let test = """
-    usage: sheet test [PATH]... [--set name=value]...
+    usage: sheet test [PATH]... [--set name=value]... [--fps N] [--list-skipped]
 
-    Runs every scenario (*.lua) in the files and folders given (default scripts/scenarios), prints each
-    failure with file:line, and ends with `N passed, N failed` counting scenarios.
+    Runs every scenario in the files and folders given (default scripts/scenarios): a .lua file whose first
+    line starts with `-- scenario`. Other .lua files (behaviours, modules) are skipped and counted;
+    --list-skipped names them. Prints each failure with file:line and ends with `N passed, N failed`
+    counting scenarios. A scenario with no expectations fails, and so does a run that finds no scenario.
     """
 
   static let plot = """
     usage: sheet plot FILE -o OUT.svg [--set name=value]... [--fps N]
 
     Runs the scenario FILE and draws height and backdrop over time as a standalone SVG, with detent heights
-    as guide lines and gesture and decision events marked. OUT may not be a file the run reads.
+    as guide lines over the time each height held, and gesture and decision events marked. OUT may not be
+    a file the run reads.
     """
 
   static let tune = """
     usage: sheet tune PATH --param name=from..to:step [--param ...] [--set name=value]... [--jobs N]
-                      [--max-runs N]
+                      [--max-runs N] [--explain]
 
     Runs the scenarios in PATH for every value (or grid of values) of the parameters and prints the outcome
     per scenario per value and the pass count per value. Uses every core unless --jobs says otherwise.
@@ -57,6 +63,8 @@ enum Usage {
     x scenario files) makes at most 100000 runs unless --max-runs N allows more; a larger one is refused
     before anything runs, and so is a value outside a native threshold's range. A name no scenario's
     behaviour declares is refused after one run per scenario, listing the thresholds they declare.
+    --explain adds, under the table, a line per FAIL: the point, the scenario and its first failing
+    expectation or script error with file:line.
     """
 
   static let watch = """

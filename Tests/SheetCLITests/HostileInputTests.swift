@@ -58,7 +58,7 @@ import Testing
     #expect(
       outputBytes < row.maxOutputBytes, "output over \(row.maxOutputBytes) bytes: \(context)",
       sourceLocation: here)
-    for location in row.locations {
+    for location in row.locations.map(row.marked) {
       let named = Self.names(run.output, location)
       #expect(named, "does not name \(location): \(context)", sourceLocation: here)
     }
@@ -170,6 +170,30 @@ struct HostileRow: Sendable, CustomTestStringConvertible {
 
   var testDescription: String { name }
 
+  /// The first line `sheet` requires of a scenario file; the rows' texts are written after it.
+  static let scenarioMarker = "-- scenario: a hostile input (issue 9)\n"
+
+  /// Whether a row's text file is a scenario (`s.lua`, or a file in a `suite/` folder): it is written
+  /// after ``scenarioMarker``.
+  func isScenario(_ path: String) -> Bool {
+    path == "s.lua" || path.hasPrefix("suite/")
+  }
+
+  /// An expected `file.lua:N` as it reads in the written files: one line later in a scenario, below its
+  /// marker line.
+  func marked(_ location: String) -> String {
+    guard let colon = location.lastIndex(of: ":"), let line = Int(location[location.index(after: colon)...])
+    else { return location }
+    let file = String(location[..<colon])
+    let isMarked = files.contains { entry in
+      if case .text(let path, _) = entry, isScenario(path) {
+        return path == file || path.hasSuffix("/" + file)
+      }
+      return false
+    }
+    return isMarked ? "\(file):\(line + 1)" : location
+  }
+
   /// Writes the row's files into `folder`.
   func write(into folder: URL) throws {
     let manager = FileManager.default
@@ -177,7 +201,8 @@ struct HostileRow: Sendable, CustomTestStringConvertible {
       let url = folder.appendingPathComponent(file.path)
       try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       switch file {
-      case .text(_, let text): try Data(text.utf8).write(to: url)
+      case .text(let path, let text):
+        try Data(((isScenario(path) ? Self.scenarioMarker : "") + text).utf8).write(to: url)
       case .bytes(_, let bytes): try Data(bytes).write(to: url)
       case .directory: try manager.createDirectory(at: url, withIntermediateDirectories: true)
       case .fifo:

@@ -12,6 +12,10 @@ import Testing
     var elements: [String] = []
     var texts: [String] = []
     var root: (name: String, attributes: [String: String])?
+    /// Every element with its attributes and the text directly inside it.
+    var nodes: [(name: String, attributes: [String: String], text: String)] = []
+    /// The indices in `nodes` of the elements open at this point of the parse.
+    private var open: [Int] = []
 
     func parser(
       _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
@@ -19,10 +23,19 @@ import Testing
     ) {
       if root == nil { root = (name, attributes) }
       elements.append(name)
+      open.append(nodes.count)
+      nodes.append((name, attributes, ""))
+    }
+
+    func parser(
+      _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
+    ) {
+      open.removeLast()
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {
       texts.append(string)
+      if let current = open.last { nodes[current].text += string }
     }
   }
 
@@ -50,6 +63,61 @@ import Testing
     }
   }
 
+  /// Each row: a detent guide of the tour (its label) and the span it covers, in the picture's pixels.
+  static let tourGuides: [(label: String, from: String, to: String, line: UInt)] = [
+    ("normal 500", "72", "602.71", #line),  // portrait, until the rotation at 1.4417 s
+    ("expanded 757", "72", "602.71", #line),
+    ("normal, expanded 350", "602.71", "694.74", #line),  // landscape: both detents are E - 40 = 350
+    ("normal 500", "694.74", "888", #line),  // portrait again, to the end
+    ("expanded 757", "694.74", "888", #line),
+  ]
+
+  @Test func theTourDrawsAGuideWhereverADetentsHeightChanges() throws {
+    let folder = try TemporaryFolder()
+    let out = folder.url.appendingPathComponent("tour.svg")
+    #expect(try SheetBinary.run(["plot", "scripts/scenarios/tour.lua", "-o", out.path]).status == 0)
+    let parser = XMLParser(data: try Data(contentsOf: out))
+    let collector = Collector()
+    parser.delegate = collector
+    #expect(parser.parse())
+    let dashed = collector.nodes.filter { $0.name == "line" && $0.attributes["stroke-dasharray"] == "6 4" }
+    let labels = collector.nodes.filter { $0.name == "text" && $0.attributes["fill"] == "#666" }
+    #expect(dashed.count == Self.tourGuides.count && labels.count == Self.tourGuides.count)
+    for (index, row) in Self.tourGuides.enumerated() where index < min(dashed.count, labels.count) {
+      #expect(labels[index].text == row.label, "line \(row.line)")
+      #expect(dashed[index].attributes["x1"] == row.from, "line \(row.line)")
+      #expect(dashed[index].attributes["x2"] == row.to, "line \(row.line)")
+    }
+    try Self.expectLabelsInside(collector)
+  }
+
+  /// Checks that every text element lies inside the viewBox, its extent estimated at 0.6 em a character
+  /// (rotated marker labels run down from their anchor).
+  static func expectLabelsInside(_ collector: Collector) throws {
+    let box = try #require(collector.root?.attributes["viewBox"]).split(separator: " ").compactMap {
+      Double($0)
+    }
+    try #require(box.count == 4)
+    for node in collector.nodes where node.name == "text" {
+      let size = Double(node.attributes["font-size"] ?? "12") ?? 12
+      let extent = Double(node.text.count) * size * 0.6
+      if let transform = node.attributes["transform"] {
+        let numbers = transform.split { !"0123456789.-".contains($0) }.compactMap { Double($0) }
+        guard numbers.count >= 3 else { continue }
+        let (x, y, angle) = (numbers[0], numbers[1], numbers[2])
+        let down = angle == 90 ? extent : 0
+        #expect(x >= 0 && x + size <= box[2] && y >= 0 && y + down <= box[3], "\(node.text) at \(transform)")
+      } else {
+        let x = Double(node.attributes["x"] ?? "") ?? -1
+        let y = Double(node.attributes["y"] ?? "") ?? -1
+        let anchor = node.attributes["text-anchor"] ?? "start"
+        let left = anchor == "end" ? x - extent : anchor == "middle" ? x - extent / 2 : x
+        let right = anchor == "end" ? x : anchor == "middle" ? x + extent / 2 : x + extent
+        #expect(left >= 0 && right <= box[2] && y - size >= 0 && y <= box[3], "\(node.text) at \(x), \(y)")
+      }
+    }
+  }
+
   @Test func twoPlotsAreTheSameBytes() throws {
     let folder = try TemporaryFolder()
     let first = folder.url.appendingPathComponent("a.svg")
@@ -67,7 +135,7 @@ import Testing
     let out = folder.url.appendingPathComponent("failing.svg")
     let run = try SheetBinary.run(["plot", file, "-o", out.path])
     #expect(run.status == 1)
-    #expect(run.stderr.contains("failing.lua:4:"))
+    #expect(run.stderr.contains("failing.lua:5:"))
     #expect(XMLParser(data: try Data(contentsOf: out)).parse())
   }
 }

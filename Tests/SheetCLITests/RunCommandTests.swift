@@ -19,7 +19,7 @@ import Testing
     #expect(lines.first == "tour.lua")
     #expect(
       lines.dropFirst().first?.split(separator: " ") == [
-        "t", "state", "detent", "height", "backdrop", "velocity",
+        "t", "state", "detent", "target", "height", "backdrop", "dh/dt",
       ])
     #expect(lines.contains { $0.contains("* decision target=dismiss reason=") })
     #expect(lines.contains { $0.contains("resting") && $0.contains("normal") && $0.contains("500.00") })
@@ -38,14 +38,16 @@ import Testing
       let kind = object["kind"] as? String
       if kind == "frame" {
         #expect(object["state"] is String && object["height"] is NSNumber, "\(object)")
-        #expect(object["backdrop"] is NSNumber && object["velocity"] is NSNumber, "\(object)")
+        #expect(object["backdrop"] is NSNumber && object["dh_dt"] is NSNumber, "\(object)")
         #expect(object["detent"] is String || object["detent"] is NSNull, "\(object)")
+        #expect(object["target"] is String || object["target"] is NSNull, "\(object)")
       } else {
         #expect(kind == "event", "\(object)")
         let event = try #require(object["event"] as? String, "\(object)")
         seen.insert(event)
         switch event {
-        case "release": #expect(object["velocity"] is NSNumber, "\(object)")
+        case "release":
+          #expect(object["finger_velocity"] is NSNumber && object["dh_dt"] is NSNumber, "\(object)")
         case "decision": #expect(object["reason"] is String && object["target"] is String, "\(object)")
         case "state": #expect(object["from"] is String && object["to"] is String, "\(object)")
         case "expect":
@@ -65,8 +67,42 @@ import Testing
     #expect(run.status == 1)
     let errors = try Self.objects(run.stdout).filter { ($0["event"] as? String) == "script_error" }
     #expect(errors.count == 1)
-    #expect((errors.first?["message"] as? String)?.contains("broken.lua:5:") == true, "\(errors)")
-    #expect(run.stderr.contains("broken.lua:5:"), "\(run.stderr)")
+    #expect((errors.first?["message"] as? String)?.contains("broken.lua:6:") == true, "\(errors)")
+    #expect(run.stderr.contains("broken.lua:6:"), "\(run.stderr)")
+  }
+
+  /// Each row: a command run over a scenario whose behaviour reports a script error, and the words its
+  /// standard output must hold.
+  static let faultCommands: [(arguments: [String], stdout: String, declared: String, line: UInt)] = [
+    (["run"], "FAILED: 1 script error", "passed: 2 expectations", #line),
+    (
+      ["run", "--format", "jsonl"], #""event":"script_error","callback":"on_release""#,
+      #""event":"script_error","callback":"on_release""#, #line
+    ),
+    (["test"], "0 passed, 1 failed", "(2 expectations, 1 expected script error)", #line),
+    (["tune", "--param", "spring_response=0.3..0.3:1"], "0/1     FAIL", "1/1     pass", #line),
+  ]
+
+  @Test(arguments: faultCommands.indices) func anUndeclaredScriptErrorFailsTheScenario(_ i: Int) throws {
+    let row = Self.faultCommands[i]
+    let folder = try TemporaryFolder()
+    let file = try folder.write("misspelt.lua", Fixture.misspeltRelease)
+    let run = try SheetBinary.run([row.arguments[0], file] + row.arguments.dropFirst())
+    let label = "line \(row.line)"
+    #expect(run.status == (row.arguments[0] == "tune" ? 0 : 1), "\(label): \(run.stderr)")
+    #expect(run.stdout.contains(row.stdout), "\(label): \(run.stdout)")
+    if row.arguments[0] != "tune" {
+      let failures = row.arguments[0] == "test" ? run.stdout : run.stderr
+      #expect(failures.contains("misspelt.lua:5: "), "\(label): \(failures)")
+      #expect(failures.contains(": script error: on_release returned 'hihg'"), "\(label): \(failures)")
+    }
+    let declared = try folder.write(
+      "declared.lua",
+      Fixture.misspeltRelease.replacingOccurrences(
+        of: "present()", with: "expect_fault 'on_release'\npresent()"))
+    let fine = try SheetBinary.run([row.arguments[0], declared] + row.arguments.dropFirst())
+    #expect(fine.status == 0, "\(label): declared: \(fine.stdout) \(fine.stderr)")
+    #expect(fine.stdout.contains(row.declared), "\(label): declared: \(fine.stdout)")
   }
 
   @Test func aFailedExpectationIsAnEventWithOkFalseAndItsLineAndExitsOne() throws {
@@ -77,8 +113,8 @@ import Testing
     let expects = try Self.objects(run.stdout).filter { ($0["event"] as? String) == "expect" }
     #expect(expects.count == 1)
     #expect((expects.first?["ok"] as? Bool) == false)
-    #expect((expects.first?["line"] as? NSNumber)?.intValue == 4)
-    #expect(run.stderr.contains("failing.lua:4:"), "\(run.stderr)")
+    #expect((expects.first?["line"] as? NSNumber)?.intValue == 5)
+    #expect(run.stderr.contains("failing.lua:5:"), "\(run.stderr)")
   }
 
   @Test func anInvalidBehaviourNamesItsFileAndLineAndExitsOne() throws {
@@ -97,10 +133,10 @@ import Testing
     let run = try SheetBinary.run(["run", Self.tour, "--format", "csv"])
     #expect(run.status == 0)
     let lines = Fixture.lines(run.stdout)
-    #expect(lines.first == "t,state,detent,height,backdrop,velocity")
+    #expect(lines.first == "t,state,detent,target,height,backdrop,dh_dt")
     #expect(lines.count > 100)
     #expect(
-      lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 6 })
+      lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 7 })
   }
 
   @Test func outputGoesToTheFileGivenWithDashO() throws {
@@ -110,7 +146,7 @@ import Testing
     #expect(run.status == 0)
     #expect(run.stdout.isEmpty)
     let written = try String(contentsOfFile: out, encoding: .utf8)
-    #expect(written.hasPrefix("t,state,detent,height,backdrop,velocity\n"))
+    #expect(written.hasPrefix("t,state,detent,target,height,backdrop,dh_dt\n"))
   }
 
   @Test(arguments: ["table", "jsonl", "csv"])
@@ -153,6 +189,7 @@ import Testing
 
   /// A scenario loading `behaviour.lua`; passes.
   static let scenario = """
+    -- scenario
     behaviour 'behaviour.lua'
     present()
     settle()
@@ -222,7 +259,7 @@ import Testing
       ["run", "scenario.lua", "--format", "csv", "-o", "trace-link.csv"], in: folder.url)
     #expect(run.status == 0, "\(run.stderr)")
     let written = try String(contentsOf: folder.url.appendingPathComponent("trace.csv"), encoding: .utf8)
-    #expect(written.hasPrefix("t,state,detent,height,backdrop,velocity\n"))
+    #expect(written.hasPrefix("t,state,detent,target,height,backdrop,dh_dt\n"))
     let link = try FileManager.default.destinationOfSymbolicLink(
       atPath: folder.url.appendingPathComponent("trace-link.csv").path)
     #expect(link == "trace.csv", "the link is still a link")

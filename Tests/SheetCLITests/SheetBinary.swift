@@ -119,31 +119,54 @@ final class TemporaryFolder {
   }
 }
 
-/// Scenario and behaviour texts the tests write into temporary folders.
+/// Scenario and behaviour texts the tests write into temporary folders. Every scenario's first line is
+/// `-- scenario` (the rule `sheet test` finds scenarios by), so its lines count from 2.
 enum Fixture {
   /// Presents the seed 000 sheet and expects it at `normal`; passes.
   static let passing = """
+    -- scenario
     behaviour 'bottom-sheet-vc'
     present()
     settle()
     expect(sheet.detent == 'normal', 'presented at normal')
     """
 
-  /// An expectation that fails on line 4.
+  /// An expectation that fails on line 5.
   static let failing = """
+    -- scenario
     behaviour 'bottom-sheet-vc'
     present()
     settle()
     expect(sheet.detent == 'expanded', 'wrongly expects expanded')
     """
 
-  /// A runtime error on line 5 (indexing nil).
+  /// A runtime error on line 6 (indexing nil).
   static let runtimeError = """
+    -- scenario
     behaviour 'bottom-sheet-vc'
     present()
     settle()
     local missing = nil
     missing.field = 1
+    """
+
+  /// A scenario whose inline behaviour's `on_release` (line 5) returns a misspelt detent id, with an
+  /// expectation that holds: it fails only by its script error.
+  static let misspeltRelease = """
+    -- scenario
+    behaviour {
+      detents = { { id = 'low', height = 300 }, { id = 'high', height = 600 } },
+      thresholds = { spring_response = 0.3 },
+      on_release = function(_, gesture)
+        if gesture.translation < 0 then return 'hihg' end
+        return 'low'
+      end,
+    }
+    present()
+    settle()
+    drag { dy = -100, duration = 0.25 }
+    settle()
+    expect(sheet.state == 'resting', 'at rest')
     """
 
   /// A behaviour whose only detent has a text height (line 3).
@@ -157,6 +180,7 @@ enum Fixture {
 
   /// A scenario using `broken.lua` as its behaviour.
   static let usesBrokenBehaviour = """
+    -- scenario
     behaviour 'broken.lua'
     present()
     settle()

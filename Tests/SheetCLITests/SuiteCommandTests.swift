@@ -24,8 +24,8 @@ import Testing
     #expect(run.status == 1)
     let lines = Fixture.lines(run.stdout)
     #expect(lines.last == "1 passed, 2 failed")
-    #expect(lines.contains { $0.contains("b_failing.lua:4: expectation failed: wrongly expects expanded") })
-    #expect(lines.contains { $0.contains("c_error.lua:5: error:") })
+    #expect(lines.contains { $0.contains("b_failing.lua:5: expectation failed: wrongly expects expanded") })
+    #expect(lines.contains { $0.contains("c_error.lua:6: error:") })
     let passingOnly = try SheetBinary.run(["test", folder.url.appendingPathComponent("a_passing.lua").path])
     #expect(passingOnly.status == 0)
     #expect(Fixture.lines(passingOnly.stdout).last == "1 passed, 0 failed")
@@ -47,9 +47,9 @@ import Testing
   @Test(arguments: refusedLines.indices) func refusalsUseTheScenarioWords(_ i: Int) throws {
     let row = Self.refusedLines[i]
     let folder = try TemporaryFolder()
-    let file = try folder.write("refused.lua", row.text)
+    let file = try folder.write("refused.lua", "-- scenario\n" + row.text)
     let run = try SheetBinary.run(["test", file])
-    let last = row.text.split(separator: "\n").count
+    let last = row.text.split(separator: "\n").count + 1  // below the scenario line
     #expect(run.status == 1, "line \(row.line)")
     #expect(
       run.stdout.contains("refused.lua:\(last): error: \(row.message)\n"), "line \(row.line): \(run.stdout)")
@@ -60,6 +60,7 @@ import Testing
   @Test func noStateRefusalEndsAScenario() throws {
     let folder = try TemporaryFolder()
     let text = """
+      -- scenario
       touch_up {} touch_move { y = 300 } touch_cancel() tap_backdrop() dismiss() snap_to 'medium'
       present() present() settle() present()
       touch_down {} touch_down { y = 100 } snap_to 'large' tap_backdrop() present() touch_up {} touch_up {}
@@ -106,6 +107,64 @@ import Testing
         "1500              1/1     pass",
         "2000              0/1     FAIL",
       ])
+  }
+
+  /// Each row: the sweep's range, and the lines --explain adds under the table.
+  static let explanations: [(range: String, lines: [String], line: UInt)] = [
+    (
+      "1000..2000:500",
+      [
+        "why each FAIL failed (its first failure):",
+        "  dismiss_velocity=1000  seed000_release.lua  scripts/scenarios/seed000_release.lua:31: expectation failed: "
+          + "vy exactly 1500 does not dismiss (and 4 more failures)",
+        "  dismiss_velocity=2000  seed000_release.lua  scripts/scenarios/seed000_release.lua:20: expectation failed: "
+          + "h 600, vy 1600: dismissing (and 3 more failures)",
+      ], #line
+    ),
+    ("1500..1500:1", ["every run passed"], #line),
+  ]
+
+  @Test(arguments: explanations.indices) func tuneExplainsEachFail(_ i: Int) throws {
+    let row = Self.explanations[i]
+    let arguments = [
+      "tune", "scripts/scenarios/seed000_release.lua", "--param", "dismiss_velocity=\(row.range)",
+    ]
+    let plain = try SheetBinary.run(arguments)
+    let explained = try SheetBinary.run(arguments + ["--explain"])
+    #expect(explained.status == 0, "line \(row.line): \(explained.stderr)")
+    #expect(explained.stdout.hasPrefix(plain.stdout + "\n"), "line \(row.line): the table, then the notes")
+    #expect(
+      Fixture.lines(String(explained.stdout.dropFirst(plain.stdout.count))) == row.lines, "line \(row.line)")
+  }
+
+  @Test func tuneExplainsAScriptErrorWithItsLine() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write("misspelt.lua", Fixture.misspeltRelease)
+    let run = try SheetBinary.run(["tune", file, "--param", "spring_response=0.3..0.3:1", "--explain"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      Fixture.lines(run.stdout).last?.hasPrefix("  spring_response=0.3  misspelt.lua  ") == true
+        && run.stdout.contains("misspelt.lua:5: script error: on_release returned 'hihg'"), "\(run.stdout)")
+  }
+
+  @Test func anExpectationCanFollowTheSweptValue() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write(
+      "follows.lua",
+      """
+      -- scenario
+      behaviour 'bottom-sheet-vc'
+      present()
+      settle()
+      flick { dy = 60, velocity = 1600 }
+      settle()
+      local dismissed = 1600 > sheet.thresholds.dismiss_velocity
+      expect((sheet.state == 'dismissed') == dismissed, 'dismissed exactly when 1600 is over the threshold')
+      """)
+    let run = try SheetBinary.run(["tune", file, "--param", "dismiss_velocity=1000..2500:500", "--jobs", "1"])
+    #expect(run.status == 0, "\(run.stderr)")
+    let rows = Fixture.lines(run.stdout).dropFirst(2)
+    #expect(rows.count == 4 && rows.allSatisfy { $0.hasSuffix("1/1     pass") }, "\(run.stdout)")
   }
 
   @Test func tuneRunsAGridOfTwoParameters() throws {
@@ -178,5 +237,94 @@ import Testing
     for name in names {
       #expect(try SheetBinary.run(["check", name]).status == 0, "\(name) is valid")
     }
+  }
+}
+
+/// What `sheet test` runs: files whose first line starts with `-- scenario` (issue 10).
+@Suite struct ScenarioRuleCommandTests {
+  /// A behaviour file that would fail as a scenario ("module 'sheet' not found").
+  static let behaviour = """
+    local S = require 'sheet'
+    return { detents = { { id = 'a', height = S.clamp(300, 0, 400) } } }
+    """
+
+  @Test func behaviourFilesBesideScenariosAreSkippedAndCounted() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("a_passing.lua", Fixture.passing)
+    try folder.write("b_behaviour.lua", Self.behaviour)
+    let run = try SheetBinary.run(["test", folder.url.path])
+    #expect(run.status == 0, "\(run.stdout)")
+    let lines = Fixture.lines(run.stdout)
+    #expect(lines.count == 3, "\(lines)")
+    #expect(
+      lines.first?.hasPrefix("ok    ") == true
+        && lines.first?.hasSuffix("a_passing.lua (1 expectations)") == true)
+    #expect(
+      lines.dropFirst().first
+        == "skipped 1 .lua file that is not a scenario (no '-- scenario' first line); --list-skipped names them"
+    )
+    #expect(lines.last == "1 passed, 0 failed")
+    let listed = try SheetBinary.run(["test", folder.url.path, "--list-skipped"])
+    #expect(
+      Fixture.lines(listed.stdout).contains("skip  \(folder.url.path)/b_behaviour.lua (not a scenario)"))
+  }
+
+  @Test func aScenarioWithoutExpectationsFails() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("empty.lua", "-- scenario\n")
+    try folder.write("quiet.lua", "-- scenario\nbehaviour 'bottom-sheet-vc'\npresent()\nsettle()\n")
+    let run = try SheetBinary.run(["test", folder.url.path])
+    #expect(run.status == 1)
+    let lines = Fixture.lines(run.stdout)
+    #expect(
+      lines.filter { $0.hasPrefix("FAIL  ") && $0.hasSuffix(".lua (no expectations)") }.count == 2, "\(lines)"
+    )
+    #expect(lines.contains { $0.hasSuffix("empty.lua: \(Self.noExpectations)") }, "\(lines)")
+    #expect(lines.last == "0 passed, 2 failed")
+    let single = try SheetBinary.run(["run", folder.url.appendingPathComponent("empty.lua").path])
+    #expect(single.status == 1)
+    #expect(Fixture.lines(single.stdout).last == "FAILED: no expectations")
+    #expect(single.stderr.contains("empty.lua: \(Self.noExpectations)"), "\(single.stderr)")
+  }
+
+  static let noExpectations =
+    "no expectations: the scenario checks nothing (add expect, expect_near or expect_fault)"
+
+  @Test func aFolderWithoutScenariosFails() throws {
+    let folder = try TemporaryFolder()
+    try folder.write("behaviour.lua", Self.behaviour)
+    let run = try SheetBinary.run(["test", folder.url.path])
+    #expect(run.status == 1)
+    let lines = Fixture.lines(run.stdout)
+    #expect(
+      lines.contains("no scenarios in \(folder.url.path) (a scenario's first line starts with '-- scenario')")
+    )
+    #expect(lines.last == "0 passed, 0 failed")
+  }
+
+  /// Each row: a command taking a file named explicitly.
+  static let commands: [(arguments: [String], line: UInt)] = [
+    (["run"], #line),
+    (["test"], #line),
+    (["plot", "-o", "out.svg"], #line),
+    (["tune", "--param", "dismiss_velocity=1000..2000:1000"], #line),
+    (["watch", "--max-runs", "1"], #line),
+  ]
+
+  @Test(arguments: commands.indices) func aNamedFileThatIsNotAScenarioIsRefused(_ i: Int) throws {
+    let row = Self.commands[i]
+    let folder = try TemporaryFolder()
+    try folder.write("behaviour.lua", Self.behaviour)
+    let command = row.arguments[0]
+    let run = try SheetBinary.run(
+      [command, "behaviour.lua"] + row.arguments.dropFirst(), in: folder.url, timeout: 60)
+    #expect(run.status == 2, "line \(row.line): \(run.stderr)")
+    #expect(run.stdout.isEmpty, "line \(row.line): \(run.stdout)")
+    #expect(
+      run.stderr.hasPrefix(
+        "sheet \(command): behaviour.lua is not a scenario: a scenario's first line starts with '-- scenario'"
+      ),
+      "line \(row.line): \(run.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("out.svg").path))
   }
 }

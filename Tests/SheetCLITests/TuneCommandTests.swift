@@ -5,11 +5,13 @@ import Testing
 /// run starts (issue 9).
 @Suite struct TuneCommandTests {
   /// A scenario that presents the seed 000 sheet (whose thresholds include `dismiss_velocity` and
-  /// `min_top`) and checks nothing: each run is a handful of frames.
+  /// `min_top`) and checks only that it comes to rest: each run is a handful of frames.
   static let tiny = """
+    -- scenario
     behaviour 'bottom-sheet-vc'
     present()
     settle()
+    expect(sheet.state == 'resting', 'at rest')
     """
 
   /// Seconds a refused sweep may take: it must stop before running anything.

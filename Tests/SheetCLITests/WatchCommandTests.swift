@@ -41,7 +41,7 @@ import Testing
       lines.first?.hasPrefix("[run 1] ") == true && lines.first?.hasSuffix(": passed: 1 expectations") == true
     )
     #expect(lines.contains { $0.hasPrefix("[run 2] ") && $0.hasSuffix("FAILED: 1 of 1 expectations failed") })
-    #expect(lines.contains { $0.contains("watched.lua:4: expectation failed: wrongly expects expanded") })
+    #expect(lines.contains { $0.contains("watched.lua:5: expectation failed: wrongly expects expanded") })
     #expect(status == 1, "the last run failed")
   }
 
@@ -58,13 +58,14 @@ import Testing
     let folder = try TemporaryFolder()
     try folder.write("mine.lua", "return { detents = { { id = 'normal', height = 500 } } }\n")
     let file = try folder.write(
-      "watched.lua", "behaviour 'mine.lua'\npresent()\nsettle()\nexpect_near(sheet.height, 500, 0.01, 'h')\n")
+      "watched.lua",
+      "-- scenario\nbehaviour 'mine.lua'\npresent()\nsettle()\nexpect_near(sheet.height, 500, 0.01, 'h')\n")
     let (status, stdout) = try Self.watch(file, in: folder) {
       try folder.write("mine.lua", "return { detents = { { id = 'normal', height = 400 } } }  -- lower\n")
     }
     let lines = Fixture.lines(stdout)
     #expect(lines.first?.hasSuffix("passed: 1 expectations") == true, "\(lines)")
-    #expect(lines.contains { $0.contains("watched.lua:4: expectation failed") }, "\(lines)")
+    #expect(lines.contains { $0.contains("watched.lua:5: expectation failed") }, "\(lines)")
     #expect(status == 1)
   }
 }

@@ -11,7 +11,8 @@ import Testing
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// Problems with a trace's renderings: every number finite, `null` only for a detent.
+  /// Problems with a trace's renderings: every number finite, `null` only for a detent or a target (no
+  /// transition running).
   static func problems(_ trace: Trace) -> [String] {
     var found: [String] = []
     for (index, line) in trace.jsonLines().split(separator: "\n").enumerated() {
@@ -20,18 +21,20 @@ import Testing
         continue
       }
       for (key, value) in object {
-        if value is NSNull, key != "detent" { found.append("jsonl line \(index + 1): \(key) is null") }
+        if value is NSNull, key != "detent", key != "target" {
+          found.append("jsonl line \(index + 1): \(key) is null")
+        }
         if let number = value as? NSNumber, !(value is Bool), !number.doubleValue.isFinite {
           found.append("jsonl line \(index + 1): \(key) is \(number)")
         }
       }
-      for key in ["t", "height", "backdrop", "velocity"] where object["kind"] as? String == "frame" {
+      for key in ["t", "height", "backdrop", "dh_dt"] where object["kind"] as? String == "frame" {
         if !(object[key] is NSNumber) { found.append("jsonl line \(index + 1): \(key) is not a number") }
       }
     }
     for (index, row) in trace.csv().split(separator: "\n").dropFirst().enumerated() {
       let cells = row.split(separator: ",", omittingEmptySubsequences: false)
-      for column in [0, 3, 4, 5] where !(cells.count == 6 && Double(cells[column])?.isFinite == true) {
+      for column in [0, 4, 5, 6] where !(cells.count == 7 && Double(cells[column])?.isFinite == true) {
         found.append("csv row \(index + 1) column \(column): \(row)")
       }
     }
@@ -54,7 +57,7 @@ import Testing
 
   @Test func theShippedScenariosWriteOnlyFiniteNumbers() throws {
     let folder = Self.packageRoot.appendingPathComponent("scripts/scenarios").path
-    let files = ScenarioRunner.scenarioFiles(in: [folder])
+    let files = ScenarioRunner.find(in: [folder]).scenarios
     #expect(files.count >= 20)
     for file in files {
       let result = ScenarioRunner.run(file: file)
@@ -108,7 +111,7 @@ import Testing
         .event(TraceEvent(time: 0.2, name: "release", fields: [TraceField("velocity", .number(-.infinity))])),
         .frame(TraceFrame(time: 0.3, state: "resting", detent: "a", height: 30, backdrop: 0.3, velocity: 0)),
       ],
-      guides: [TraceField("a", .number(30)), TraceField("b", .number(.nan))])
+      guides: [TraceGuide(id: "a", height: 30, start: 0), TraceGuide(id: "b", height: .nan, start: 0)])
     #expect(Self.problems(trace).isEmpty, "\(Self.problems(trace))")
     #expect(trace.csv().split(separator: "\n").count == 3, "the two non-finite frames are cut")
     #expect(trace.jsonLines().contains(#""velocity":"-inf""#), "a non-finite event value is text")

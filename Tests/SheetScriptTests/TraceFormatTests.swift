@@ -1,4 +1,5 @@
 import Foundation
+import SheetCore
 import Testing
 
 @testable import SheetScript
@@ -25,9 +26,12 @@ import Testing
           ])),
       .frame(
         TraceFrame(
-          time: 0.25, state: "dismissing", detent: nil, height: 500, backdrop: 0.3084, velocity: -0.0)),
+          time: 0.25, state: "dismissing", detent: nil, target: "dismiss", height: 500, backdrop: 0.3084,
+          velocity: -0.0)),
     ],
-    guides: [TraceField("normal", .number(500)), TraceField("expanded", .number(757))])
+    guides: [
+      TraceGuide(id: "normal", height: 500, start: 0), TraceGuide(id: "expanded", height: 757, start: 0),
+    ])
 
   @Test func jsonLinesAreObjectsWithTimeAndKind() throws {
     let lines = Self.sample.jsonLines().split(separator: "\n")
@@ -39,25 +43,110 @@ import Testing
     }
     #expect(
       lines[1]
-        == #"{"t":0.008333,"kind":"frame","state":"presenting","detent":"normal","height":12.5,"backdrop":0.01,"velocity":1500}"#
+        == #"{"t":0.008333,"kind":"frame","state":"presenting","detent":"normal","target":null,"height":12.5,"backdrop":0.01,"dh_dt":1500}"#
     )
     #expect(lines[2].contains(#""reason":"vy 1600 > \"1500\"""#))
-    #expect(lines[3].contains(#""detent":null"#) && lines[3].contains(#""velocity":0}"#))
+    #expect(lines[3].contains(#""detent":null,"target":"dismiss","#) && lines[3].contains(#""dh_dt":0}"#))
   }
 
   @Test func csvHasTheFrameColumns() {
     let lines = Self.sample.csv().split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines[0] == "t,state,detent,height,backdrop,velocity")
-    #expect(lines[1] == "0.008333,presenting,normal,12.5,0.01,1500")
-    #expect(lines[2] == "0.25,dismissing,,500,0.3084,0")
+    #expect(lines[0] == "t,state,detent,target,height,backdrop,dh_dt")
+    #expect(lines[1] == "0.008333,presenting,normal,,12.5,0.01,1500")
+    #expect(lines[2] == "0.25,dismissing,,dismiss,500,0.3084,0")
   }
 
   @Test func tableShowsEveryEventAndTheFrames() {
     let table = Self.sample.table()
     #expect(table.contains("* present"))
     #expect(table.contains(#"* decision target=dismiss reason="vy 1600 > \"1500\"""#))
-    #expect(table.contains("presenting  normal"))
-    #expect(table.contains("dismissing  -"))
+    #expect(table.contains("       t  state       detent     target        height  backdrop     dh/dt\n"))
+    #expect(table.contains("  0.0083  presenting  normal     -              12.50    0.0100    1500.0\n"))
+    #expect(table.contains("  0.2500  dismissing  -          dismiss       500.00    0.3084       0.0\n"))
+  }
+
+  @Test func framesShowTheRunningTransitionsTarget() throws {
+    var driver = try PresetTest.driver("system")
+    try driver.presentAndSettle()
+    try driver.apply { m throws(SheetError) in try m.snap(to: "large") }
+    #expect(try driver.settle())
+    let settling = driver.trace.frames.filter { $0.state == "settling" }
+    #expect(!settling.isEmpty && settling.allSatisfy { $0.detent == "medium" && $0.target == "large" })
+    #expect(driver.trace.frames.last?.target == nil)
+    #expect(driver.trace.table().contains("settling    medium     large  "))
+    #expect(driver.trace.csv().contains(",settling,medium,large,"))
+    #expect(driver.trace.jsonLines().contains(#""state":"settling","detent":"medium","target":"large","#))
+  }
+
+  /// Each row: a preset, a drag, and the sign the sheet's growth has: the frames' dh/dt and the release's
+  /// dh_dt agree, and the finger's velocity keeps its screen sign (+ = down).
+  static let releases: [(edge: String, dy: Double, growing: Bool, line: UInt)] = [
+    ("bottom", -100, true, #line),
+    ("bottom", 100, false, #line),
+    ("top", 100, true, #line),
+    ("top", -100, false, #line),
+  ]
+
+  @Test(arguments: releases.indices) func aReleaseReadsWithTheFramesSign(_ i: Int) throws {
+    let row = Self.releases[i]
+    var driver = try PresetTest.driver(
+      source:
+        "return { edge = '\(row.edge)', detents = { { id = 'a', height = 300 }, { id = 'b', height = 600 } } }"
+    )
+    try driver.presentAndSettle()
+    try driver.drag(DragGesture(dy: row.dy, duration: 0.2))
+    let last = driver.last("release")
+    let release = try #require(last, "row at line \(row.line)")
+    guard case .number(let finger)? = release["finger_velocity"], case .number(let rate)? = release["dh_dt"]
+    else {
+      Issue.record("row at line \(row.line): \(release)")
+      return
+    }
+    let frames = driver.trace.frames
+    let lastDragFrame = try #require(frames.last { $0.state == "dragging" }, "row at line \(row.line)")
+    #expect(
+      (rate > 0) == row.growing && (lastDragFrame.velocity > 0) == row.growing, "row at line \(row.line)")
+    #expect((finger > 0) == (row.dy > 0), "row at line \(row.line): the finger's own sign")
+    #expect(abs(rate) == abs(finger), "row at line \(row.line)")
+    let table = driver.trace.table()
+    #expect(table.split(separator: "\n")[1].hasSuffix("backdrop     dh/dt"))
+    #expect(
+      table.contains(
+        "* release finger_velocity=\(TraceNumber.format(finger, decimals: 3)) dh_dt=\(TraceNumber.format(rate, decimals: 3))"
+      ),
+      "row at line \(row.line)")
+  }
+
+  @Test func tableShowsIdenticalScriptErrorsOnceWithTheirCount() {
+    func fault(_ time: Double, _ callback: String, _ message: String) -> TraceEntry {
+      .event(
+        TraceEvent(
+          time: time, name: "script_error",
+          fields: [TraceField("callback", .string(callback)), TraceField("message", .string(message))]))
+    }
+    func frame(_ time: Double) -> TraceEntry {
+      .frame(TraceFrame(time: time, state: "dragging", detent: "a", height: 300, backdrop: 0.3, velocity: 0))
+    }
+    let trace = Trace(
+      title: "faults.lua",
+      entries: [
+        fault(0.5, "backdrop", "b.lua:3: backdrop returned 2"), frame(0.5),
+        fault(0.6, "backdrop", "b.lua:3: backdrop returned 2"),
+        frame(0.6), fault(0.6, "on_drag", "b.lua:4: on_drag returned -1"),
+        fault(0.75, "backdrop", "b.lua:3: backdrop returned 2"),
+        frame(0.75),
+        .event(TraceEvent(time: 0.8, name: "script_error", fields: [TraceField("message", .string("boom"))])),
+      ])
+    let errors = trace.table().split(separator: "\n").filter { $0.contains("script_error") }
+    #expect(
+      errors == [
+        #"  0.5000  * script_error callback=backdrop message="b.lua:3: backdrop returned 2" (x3, 0.5–0.75 s)"#,
+        #"  0.6000  * script_error callback=on_drag message="b.lua:4: on_drag returned -1""#,
+        #"  0.8000  * script_error message=boom"#,
+      ])
+    #expect(
+      trace.jsonLines().split(separator: "\n").filter { $0.contains("script_error") }.count == 5,
+      "one line per event")
   }
 
   @Test(arguments: [
@@ -80,5 +169,90 @@ import Testing
     #expect(svg.contains(">decision dismiss</text>"))
     #expect(svg.contains("<polyline"))
     #expect(svg.contains("time (s)") && svg.contains("height (pt)"))
+  }
+
+  @Test func guidesFollowADetentsHeightOverTime() throws {
+    let text =
+      "return { detents = { { id = 'fit', height = 'content', max = 700 }, { id = 'top', inset = 40 } } }"
+    var driver = try PresetTest.driver(source: text, content: 400)
+    try driver.presentAndSettle()
+    let changed = driver.machine.time
+    try driver.apply { m throws(SheetError) in try m.setContentHeight(600) }
+    #expect(try driver.settle())
+    try driver.apply { m throws(SheetError) in try m.resize(PresetTest.rotated) }
+    let rotated = driver.machine.time
+    let guides = driver.trace.guides
+    #expect(
+      guides == [
+        TraceGuide(id: "fit", height: 400, start: 0, end: changed),
+        TraceGuide(id: "top", height: 757, start: 0, end: rotated),
+        TraceGuide(id: "fit", height: 600, start: changed, end: rotated),
+        TraceGuide(id: "top", height: 350, start: rotated),  // landscape: 390 - 40
+        TraceGuide(id: "fit", height: 390, start: rotated),  // the content, capped at the available 390
+      ], "\(guides)")
+  }
+
+  /// Collects each `<text>` element's attributes and text.
+  final class Texts: NSObject, XMLParserDelegate {
+    var items: [(attributes: [String: String], text: String)] = []
+    var inText = false
+
+    func parser(
+      _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+      attributes: [String: String] = [:]
+    ) {
+      inText = name == "text"
+      if inText { items.append((attributes, "")) }
+    }
+
+    func parser(
+      _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
+    ) {
+      inText = false
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+      if inText { items[items.count - 1].text += string }
+    }
+  }
+
+  /// Each row: a guide whose label would leave the picture where it ends, and the label's text.
+  static let edgeGuides: [(guide: TraceGuide, label: String, line: UInt)] = [
+    (
+      TraceGuide(id: "a_very_long_detent_name", height: 300, start: 0, end: 0.01),
+      "a_very_long_detent_name 300", #line
+    ),
+    (TraceGuide(id: "floor", height: 0, start: 0.2, end: 0.3), "floor 0", #line),
+    (TraceGuide(id: "ceiling", height: 1000, start: 0.5), "ceiling 1000", #line),
+  ]
+
+  @Test(arguments: edgeGuides.indices) func guideLabelsStayInsideThePicture(_ i: Int) throws {
+    let row = Self.edgeGuides[i]
+    let frames = (0...120).map {
+      TraceEntry.frame(
+        TraceFrame(
+          time: Double($0) / 120, state: "resting", detent: nil, height: 300, backdrop: 0, velocity: 0))
+    }
+    let decision = TraceEvent(
+      time: 0.5, name: "decision", fields: [TraceField("target", .string(String(repeating: "x", count: 400)))]
+    )
+    let trace = Trace(title: "edges.lua", entries: frames + [.event(decision)], guides: [row.guide])
+    let plot = TracePlot()
+    let parser = XMLParser(data: Data(plot.svg(trace).utf8))
+    let texts = Texts()
+    parser.delegate = texts
+    #expect(parser.parse(), "line \(row.line)")
+    let label = try #require(
+      texts.items.first { $0.text == row.label }, "line \(row.line): \(texts.items.map(\.text))")
+    let x = try #require(Double(label.attributes["x"] ?? ""))
+    let y = try #require(Double(label.attributes["y"] ?? ""))
+    let width = TracePlot.textWidth(row.label, fontSize: 12)
+    #expect(label.attributes["text-anchor"] == "end")
+    #expect(
+      x - width >= 0 && x <= plot.width && y - 12 >= 0 && y <= plot.height, "line \(row.line): \(x), \(y)")
+    // A marker's label, written down from the top of the plot, is cut to the plot's height.
+    let marker = try #require(texts.items.first { $0.text.hasPrefix("decision") })
+    #expect(
+      marker.text.hasSuffix("…") && TracePlot.textWidth(marker.text, fontSize: 10) <= plot.height - 56 - 64)
   }
 }

@@ -1,4 +1,4 @@
--- Hot reload of broken files: each is refused (the error is reported), the running version stays,
+-- scenario: Hot reload of broken files: each is refused (the error is reported), the running version stays,
 -- and a later good reload still works.
 -- How the refusal reaches the scenario is the host's choice (an error raised into the scenario, or
 -- false plus a message); pcall sees either, so this scenario accepts both.

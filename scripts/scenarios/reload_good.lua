@@ -1,4 +1,4 @@
--- Hot reload: a valid new version is swapped in; it takes effect at the next gesture, without a jump.
+-- scenario: Hot reload: a valid new version is swapped in; it takes effect at the next gesture, no jump.
 -- fixtures/reload_v1.lua: low 300 / high 600, 1:1 drag, any upward release -> high.
 -- fixtures/reload_v2.lua: same detents, drag at half the finger's travel, high only past 200 pt up.
 -- Reference screen: low's top edge at y 544 (default `at` y 554).

@@ -1,4 +1,4 @@
--- Hot reload during a drag: the running gesture keeps the old version to its end (no jump; the old
+-- scenario: Hot reload during a drag: the running gesture keeps the old version to its end (no jump; the old
 -- version's release decides); the new one takes over at the next gesture.
 -- fixtures/reload_v1.lua: 1:1 drag, any upward release -> high (600).
 -- fixtures/reload_v2.lua: drag at half the travel, high only past 200 pt up.

@@ -1,4 +1,4 @@
--- Seed 000 (bottom-sheet-vc): "pan began", "pan changed" (c-space rule and dim(c) while dragging).
+-- scenario: Seed 000 (bottom-sheet-vc): "pan began", "pan changed" (c-space rule and dim(c) while dragging).
 -- Reference screen: E = 797; at normal c0 = 797 - 500 = 297.
 -- pan changed: if c0 + ty > minTop (40) then c = c0 + ty, else c keeps its last value; h = E - c.
 -- dim(c) = 0.4 * (1 - (c - 148.5) / 648.5) for 148.5 <= c <= 797.

@@ -1,4 +1,4 @@
--- Seed 000 (bottom-sheet-vc): "present", "snap", "dismiss", "tap on backdrop", "dim(c)" at rest.
+-- scenario: Seed 000 (bottom-sheet-vc): "present", "snap", "dismiss", "tap on backdrop", "dim(c)" at rest.
 -- Reference screen 390 x 844, safe 47/34: E = 844 - 47 = 797.
 -- normal h = 500 (c = 297), expanded h = 757 (c = 40).
 -- dim(c): full = (797 - 500) / 2 = 148.5, none = 797.

@@ -1,4 +1,4 @@
--- Seed 000 (bottom-sheet-vc): "pan ended". vy > 1500 dismisses; else the nearest of
+-- scenario: Seed 000 (bottom-sheet-vc): "pan ended". vy > 1500 dismisses; else the nearest of
 -- [minTop, E - defaultHeight, E] = [40, 297, 797] to c (first wins a tie) gives expanded / normal /
 -- dismiss. Reference screen: E = 797, normal h 500 (c 297). Releases use explicit velocities.
 

@@ -1,4 +1,4 @@
--- Seed 000 (bottom-sheet-vc): "rotation / resize": recompute with the new geometry and go to normal
+-- scenario: Seed 000 (bottom-sheet-vc): "rotation / resize": recompute with the new geometry and go to normal
 -- (even from expanded), 0.25 s ease-out; the normal detent's clamp; the release rule's unclamped
 -- E - defaultHeight.
 --

@@ -1,4 +1,4 @@
--- Seed 001 (half-modal): "where gestures start", "pan began", "pan changed".
+-- scenario: Seed 001 (half-modal): "where gestures start", "pan began", "pan changed".
 -- C = 600: sheet top at y = 244; gesture area = above y 244 plus the band y 244 .. 272.
 -- pan changed: if y > y0: inset = y - y0, h = C - inset, backdrop = 0.7 - 0.7 * inset / C;
 -- if y <= y0 nothing changes (dragging up never grows the sheet).

@@ -1,4 +1,4 @@
--- Seed 001 (half-modal): "present", "tap in the gesture area", "programmatic dismiss", "dismiss".
+-- scenario: Seed 001 (half-modal): "present", "tap in the gesture area", "programmatic dismiss", "dismiss".
 -- Content C = 600 on the reference screen: the sheet spans y 244 .. 844 at rest; the gesture area is
 -- everything above y = 244 plus the band y 244 .. 272 (28 pt into the content).
 -- UIKit's default curve (ease-in-out) at u = 0.5 gives 0.5 (1/36 of u either side: 0.4522 .. 0.5478).

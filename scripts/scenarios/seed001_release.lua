@@ -1,4 +1,4 @@
--- Seed 001 (half-modal): "pan ended / cancelled", in order, inset = y - y0 (may be negative):
+-- scenario: Seed 001 (half-modal): "pan ended / cancelled", in order, inset = y - y0 (may be negative):
 --   inset > C / 2 (300) -> dismiss in 0.3 s; else vy > 2000 -> dismiss in 0.2 s; else restore in 0.1 s.
 -- All on the default curve. C = 600; pans start in the band (default `at`: y 254).
 

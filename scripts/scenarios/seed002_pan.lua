@@ -1,4 +1,4 @@
--- Seed 002 (custom-modal): "pan (anywhere on screen)": newHeight = current - ty; changed: if
+-- scenario: Seed 002 (custom-modal): "pan (anywhere on screen)": newHeight = current - ty; changed: if
 -- newHeight < max then h = newHeight (clamped at 0 by the preset); the backdrop does not change while
 -- dragging. `current` is the height when the pan began. Reference screen: max = 780.
 

@@ -1,4 +1,4 @@
--- Seed 002 (custom-modal): "present", "dismiss", "tap on backdrop".
+-- scenario: Seed 002 (custom-modal): "present", "dismiss", "tap on backdrop".
 -- Reference screen: default h = 300 (top edge at y 544), maximum h = 844 - 64 = 780, backdrop 0.6.
 -- present: h 0 -> 300 in 0.3 s and backdrop 0 -> 0.6 in 0.4 s, both ease-in-out.
 --   At 0.35 s the height is done; the backdrop is at 0.6 * ease_in_out(0.875) = 0.6 * 0.96889 = 0.5813

@@ -1,4 +1,4 @@
--- Seed 002 (custom-modal): "pan ended", in order, with newHeight = current - ty and down = ty > 0:
+-- scenario: Seed 002 (custom-modal): "pan ended", in order, with newHeight = current - ty and down = ty > 0:
 --   1. newHeight < 200 -> dismiss          2. newHeight < 300 -> 300
 --   3. newHeight < max and down -> 300     4. newHeight > 300 and not down -> max
 --   otherwise nothing moves. Height animations 0.4 s ease-in-out.

@@ -1,4 +1,4 @@
--- Seed 003 (top-sheet): "edge", "size", "gestures", "show", "hide", "look".
+-- scenario: Seed 003 (top-sheet): "edge", "size", "gestures", "show", "hide", "look".
 -- Top edge: h is measured from the screen's top; the sheet spans y 0 .. h, the backdrop the rest.
 -- size = content height capped at H - bottom - 120 = 844 - 34 - 120 = 690 on the reference screen.
 -- show / hide: 0.3 s ease-in-out, backdrop 0 <-> 0.25 in the same animation.

@@ -1,4 +1,4 @@
--- Seed 004 (property-animator): "size", "pan (on the sheet)", "release", "animation".
+-- scenario: Seed 004 (property-animator): "size", "pan (on the sheet)", "release", "animation".
 -- Fixed h = 300 (top edge y 544, default `at` y 554). Backdrop = clamp(h / 300, 0, 1).
 -- Release: ty < 150 -> open, else closed. Every animation: UIViewPropertyAnimator(duration: 0.3,
 -- dampingRatio: 1.0), DESIGN.md's mapping: w0 = ln(1000) / 0.3 = 23.03 rad/s, critically damped, so

@@ -1,4 +1,4 @@
--- `system` preset (DESIGN.md's DefaultPolicy in Lua): detents, slow releases, redirect progress,
+-- scenario: `system` preset (DESIGN.md's DefaultPolicy in Lua): detents, slow releases, redirect progress,
 -- backdrop. All expected numbers are DERIVED from DESIGN.md's DefaultPolicy section (no seed):
 --   A = 844 - 47 = 797; medium = 0.5 * 797 = 398.5; large = 797 - 10 = 787.
 --   backdrop: 0 at h = 0, backdropMax 0.3 at and above the lowest detent (medium), linear between.

@@ -1,4 +1,4 @@
--- tour.lua: SheetScript in one scenario. A hand-made UIKit bottom sheet (seed 000, the
+-- scenario: tour.lua: SheetScript in one scenario. A hand-made UIKit bottom sheet (seed 000, the
 -- `bottom-sheet-vc` preset) is presented, dragged, flung and rotated, with one of its thresholds
 -- tuned from outside the file. Every number below is worked out from seed-behaviours.md 000.
 -- Reference screen 390 x 844, safe 47/34: E = 797; normal h 500, expanded h 757.

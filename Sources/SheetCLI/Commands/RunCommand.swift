@@ -39,16 +39,36 @@ enum RunCommand {
 
 /// Argument checks shared by the commands that run scenarios.
 enum ScenarioArguments {
-  /// The one scenario file a command takes, which must exist.
+  /// The one scenario file a command takes, which must exist and follow the scenario rule.
   /// - Parameter args: The parsed arguments.
   /// - Returns: The file's path.
-  /// - Throws: `UsageError` when there is not exactly one, or it does not exist.
+  /// - Throws: `UsageError` when there is not exactly one, it does not exist, or it is not a scenario.
   static func singleFile(_ args: CommandLineArguments) throws(UsageError) -> String {
     guard args.positionals.count == 1, let file = args.positionals.first else {
       throw UsageError(message: "expected one scenario file, got \(args.positionals.count)")
     }
     try Output.requireExisting(file)
+    if ScenarioRunner.isScenario(file: file) == false { throw notAScenario(file) }
     return file
+  }
+
+  /// The scenarios in the files and folders given (which must exist), refusing a file named explicitly
+  /// that is not a scenario.
+  /// - Parameter paths: The files and folders.
+  /// - Returns: What was found.
+  /// - Throws: `UsageError` for a missing path or a named file that does not follow the rule.
+  static func scenarios(in paths: [String]) throws(UsageError) -> ScenarioRunner.Found {
+    for path in paths { try Output.requireExisting(path) }
+    let found = ScenarioRunner.find(in: paths)
+    if let file = found.refused.first { throw notAScenario(file) }
+    return found
+  }
+
+  /// The refusal of a file that is not a scenario.
+  static func notAScenario(_ file: String) -> UsageError {
+    UsageError(
+      message: "\(file) is not a scenario: \(ScenarioRunner.rule) (add it as the file's first line; "
+        + "a behaviour is checked with `sheet check`)")
   }
 
   /// Refuses an `-o` that names the scenario file (checked before the run).

@@ -58,6 +58,30 @@ struct SweepParameter: Equatable {
   }
 }
 
+/// How one scenario run of a sweep ended.
+struct SweepOutcome: Sendable, Equatable {
+  /// Whether the scenario passed.
+  var passed: Bool
+  /// The first failure (`file:line: message`) and how many more there were, when it failed.
+  var why: String?
+
+  /// The outcome of a scenario run.
+  /// - Parameter result: The run's result.
+  init(_ result: ScenarioResult) {
+    passed = result.passed
+    guard !passed else { return }
+    let first = result.failures.first?.description ?? result.scriptError ?? result.summary
+    let more = result.failures.count - 1
+    why = first + (more > 0 ? " (and \(more) more failure\(more == 1 ? "" : "s"))" : "")
+  }
+
+  /// An outcome given directly (tests, placeholders).
+  init(passed: Bool, why: String? = nil) {
+    self.passed = passed
+    self.why = why
+  }
+}
+
 /// A grid of threshold values run over a set of scenarios.
 struct Sweep: Sendable {
   /// The most runs a sweep makes unless `--max-runs` says otherwise.
@@ -167,19 +191,19 @@ struct Sweep: Sendable {
   /// - Parameters:
   ///   - jobs: The number of worker threads (1 or more).
   ///   - progress: Called after each finished run, from any thread.
-  /// - Returns: Whether each run passed, indexed `[point][file]`.
-  func run(jobs: Int, progress: @Sendable () -> Void = {}) -> [[Bool]] {
+  /// - Returns: How each run ended, indexed `[point][file]`.
+  func run(jobs: Int, progress: @Sendable () -> Void = {}) -> [[SweepOutcome]] {
     let pointCount = self.pointCount ?? 0
     let total = runCount ?? 0
     let next = Atomic(0)
-    let results = Mutex([Bool](repeating: false, count: total))
+    let results = Mutex([SweepOutcome](repeating: SweepOutcome(passed: false), count: total))
     DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, total))) { _ in
       while true {
         let index = next.add(1, ordering: .relaxed).oldValue
         guard index < total else { return }
         let runOptions = options(at: point(at: index / files.count))
-        let passed = ScenarioRunner.run(file: files[index % files.count], options: runOptions).passed
-        results.withLock { $0[index] = passed }
+        let outcome = SweepOutcome(ScenarioRunner.run(file: files[index % files.count], options: runOptions))
+        results.withLock { $0[index] = outcome }
         progress()
       }
     }
@@ -188,18 +212,21 @@ struct Sweep: Sendable {
   }
 
   /// The outcome table: a row per grid point with the pass count, a column per scenario.
-  /// - Parameter outcomes: What `run` returned.
+  /// - Parameters:
+  ///   - outcomes: What `run` returned.
+  ///   - explain: Whether to add, under the table, a line per FAIL cell: the point, the scenario and its
+  ///     first failure with file:line.
   /// - Returns: The table's text.
-  func table(_ outcomes: [[Bool]]) -> String {
+  func table(_ outcomes: [[SweepOutcome]], explain: Bool = false) -> String {
     let names = files.map { String($0.split(separator: "/").last ?? Substring($0)) }
     let header = parameters.map(\.name) + ["passed"] + names
     var rows: [[String]] = []
     for (index, outcome) in outcomes.enumerated() {
       let point = point(at: index)
-      let passed = outcome.filter { $0 }.count
+      let passed = outcome.filter(\.passed).count
       rows.append(
         point.map { TraceNumber.format($0) } + ["\(passed)/\(files.count)"]
-          + outcome.map { $0 ? "pass" : "FAIL" })
+          + outcome.map { $0.passed ? "pass" : "FAIL" })
     }
     let widths = header.indices.map { column in
       ([header[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
@@ -208,8 +235,23 @@ struct Sweep: Sendable {
       zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
         .trimmingTrailingSpaces() + "\n"
     }
-    return "sweep: \(outcomes.count) points x \(files.count) scenarios\n" + line(header)
-      + rows.map(line).joined()
+    let text =
+      "sweep: \(outcomes.count) points x \(files.count) scenarios\n" + line(header) + rows.map(line).joined()
+    return explain ? text + footnotes(outcomes, names: names) : text
+  }
+
+  /// One line per FAIL cell, in the table's order: `name=value ...  scenario  first failure`.
+  private func footnotes(_ outcomes: [[SweepOutcome]], names: [String]) -> String {
+    var lines: [String] = []
+    for (index, outcome) in outcomes.enumerated() {
+      let point = zip(parameters, point(at: index)).map { "\($0.name)=\(TraceNumber.format($1))" }
+        .joined(separator: " ")
+      for (name, run) in zip(names, outcome) where !run.passed {
+        lines.append("  \(point)  \(name)  \(run.why ?? "failed")\n")
+      }
+    }
+    guard !lines.isEmpty else { return "\nevery run passed\n" }
+    return "\nwhy each FAIL failed (its first failure):\n" + lines.joined()
   }
 }
 

@@ -1,33 +1,56 @@
 import SheetScript
 
-/// `sheet test [PATH]... [--set name=value]...`.
+/// `sheet test [PATH]... [--set name=value]... [--fps N] [--list-skipped]`.
 enum TestCommand {
   /// Runs every scenario in the paths and prints failures and the count.
   /// - Parameter arguments: The words after `test`.
-  /// - Returns: 0 when no scenario failed, 1 otherwise.
-  /// - Throws: `UsageError` for bad arguments or a missing path.
+  /// - Returns: 0 when at least one scenario ran and none failed, 1 otherwise.
+  /// - Throws: `UsageError` for bad arguments, a missing path or a named file that is not a scenario.
   static func main(_ arguments: [String]) throws -> Int32 {
-    let args = try CommandLineArguments(arguments, valued: ["--set": "--set", "--fps": "--fps"])
+    let args = try CommandLineArguments(
+      arguments, valued: ["--set": "--set", "--fps": "--fps"], flags: ["--list-skipped"])
     let paths = args.positionals.isEmpty ? ["scripts/scenarios"] : args.positionals
-    for path in paths { try Output.requireExisting(path) }
+    let found = try ScenarioArguments.scenarios(in: paths)
     let options = try ScenarioArguments.options(args)
-    let files = ScenarioRunner.scenarioFiles(in: paths)
     var passed = 0
     var failed = 0
-    for file in files {
+    for file in found.scenarios {
       let result = ScenarioRunner.run(file: file, options: options)
       if result.passed {
         passed += 1
-        Output.print("ok    \(file) (\(result.expectationsPassed) expectations)")
+        let expected = result.expectedScriptErrors
+        let faults =
+          expected == 0
+          ? "" : expected == 1 ? ", 1 expected script error" : ", \(expected) expected script errors"
+        Output.print("ok    \(file) (\(result.expectationsPassed) expectations\(faults))")
       } else {
         failed += 1
-        Output.print("FAIL  \(file)")
+        let empty = result.scriptError == nil && result.expectationsPassed + result.expectationsFailed == 0
+        Output.print("FAIL  \(file)" + (empty ? " (no expectations)" : ""))
         for failure in result.failures {
           Output.print("      \(failure.description)")
         }
       }
     }
+    report(skipped: found.skipped, list: args.has("--list-skipped"))
+    if found.scenarios.isEmpty {
+      Output.print("no scenarios in \(paths.joined(separator: " ")) (\(ScenarioRunner.rule))")
+    }
     Output.print("\(passed) passed, \(failed) failed")
-    return failed == 0 ? 0 : 1
+    return failed == 0 && passed > 0 ? 0 : 1
+  }
+
+  /// Says how many `.lua` files were not scenarios, and names them when asked.
+  private static func report(skipped: [String], list: Bool) {
+    guard !skipped.isEmpty else { return }
+    if list {
+      for file in skipped { Output.print("skip  \(file) (not a scenario)") }
+    }
+    let files =
+      skipped.count == 1
+      ? "1 .lua file that is not a scenario" : "\(skipped.count) .lua files that are not scenarios"
+    Output.print(
+      "skipped \(files) (no '\(ScenarioRunner.marker)' first line)"
+        + (list ? "" : "; --list-skipped names them"))
   }
 }

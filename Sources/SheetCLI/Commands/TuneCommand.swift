@@ -3,7 +3,7 @@ import Foundation
 import SheetScript
 import Synchronization
 
-/// `sheet tune PATH --param name=from..to:step [--param ...] [--jobs N] [--max-runs N]`.
+/// `sheet tune PATH --param name=from..to:step [--param ...] [--jobs N] [--max-runs N] [--explain]`.
 enum TuneCommand {
   /// Runs the scenarios for every point of the parameter grid and prints the outcomes.
   /// - Parameter arguments: The words after `tune`.
@@ -17,9 +17,13 @@ enum TuneCommand {
       valued: [
         "--param": "--param", "--set": "--set", "--jobs": "--jobs", "--fps": "--fps",
         "--max-runs": "--max-runs",
-      ])
+      ], flags: ["--explain"])
     guard !args.positionals.isEmpty else { throw UsageError(message: "tune needs a scenario file or folder") }
-    for path in args.positionals { try Output.requireExisting(path) }
+    let found = try ScenarioArguments.scenarios(in: args.positionals)
+    guard !found.scenarios.isEmpty else {
+      throw UsageError(
+        message: "no scenarios in \(args.positionals.joined(separator: " ")) (\(ScenarioRunner.rule))")
+    }
     let parameters = try (args.options["--param"] ?? []).map(SweepParameter.parse)
     guard !parameters.isEmpty else {
       throw UsageError(message: "tune needs at least one --param name=from..to:step")
@@ -39,12 +43,12 @@ enum TuneCommand {
       maximumRuns = value
     }
     let sweep = Sweep(
-      files: ScenarioRunner.scenarioFiles(in: args.positionals), parameters: parameters,
+      files: found.scenarios, parameters: parameters,
       options: try ScenarioArguments.options(args))
     try sweep.requireRuns(atMost: maximumRuns)
     try sweep.requireDeclaredThresholds(jobs: jobs)
     let outcomes = sweep.run(jobs: jobs, progress: ProgressLine(total: sweep.runCount ?? 0).report)
-    Output.write(sweep.table(outcomes))
+    Output.write(sweep.table(outcomes, explain: args.has("--explain")))
     return 0
   }
 }

@@ -76,7 +76,7 @@ public final class Behaviour: @unchecked Sendable {
     self.source = source
     self.state = state
     self.table = table
-    let locator = SourceLocator(source.text)
+    let locator = SourceLocator(source.text, firstLine: source.firstLine)
     self.locator = locator
     let value: LuaValue
     do throws(LuaError) {
@@ -86,7 +86,7 @@ public final class Behaviour: @unchecked Sendable {
     }
     guard case .table(let array, let fields) = value, array.isEmpty else {
       throw BehaviourError.invalidField(
-        file: source.name, line: 1, path: "(returned value)", value: "a list",
+        file: source.name, line: source.firstLine, path: "(returned value)", value: "a list",
         expected: "a table of named fields")
     }
     let spec = try BehaviourSpec(fields: fields, file: source.name, locator: locator)

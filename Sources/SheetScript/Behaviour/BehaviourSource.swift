@@ -9,16 +9,21 @@ public struct BehaviourSource: Sendable, Equatable {
   public var text: String
   /// The file's path on disk, or `nil` for an embedded preset.
   public var path: String?
+  /// The 1-based line of `text` the behaviour starts at: 1 for a file; for a table written inside a
+  /// scenario, the `behaviour` call's line, from which the lines of its fields are looked up.
+  public var firstLine: Int
 
   /// Creates a source from text.
   /// - Parameters:
   ///   - name: The chunk name messages use (`behaviour.lua`).
   ///   - text: The Lua text.
   ///   - path: The file on disk, if any (its folder is where `require` looks).
-  public init(name: String, text: String, path: String? = nil) {
+  ///   - firstLine: The line of `text` the behaviour starts at (default 1).
+  public init(name: String, text: String, path: String? = nil, firstLine: Int = 1) {
     self.name = name
     self.text = text
     self.path = path
+    self.firstLine = firstLine
   }
 
   /// The folder `require` reads modules below: the file's folder, or none for a preset.

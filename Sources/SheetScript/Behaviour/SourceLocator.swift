@@ -3,23 +3,36 @@
 /// Lua keeps no line numbers for table fields, so this reads the source text: it finds the first line
 /// that assigns the path's first key, then, from there, each following key (`name =`) or list entry
 /// (the n-th line that opens a table with `{`). It is a best effort: when a step is not found it keeps
-/// the line found so far.
+/// the line found so far. A behaviour written inside a larger file (a scenario's inline table) is looked
+/// up from the line it starts at, then from the top.
 struct SourceLocator {
   private let source: String
+  private let firstLine: Int
 
   /// Creates a locator over a chunk's text; the text is split into lines only when a line is asked for
   /// (an error), so loading a valid behaviour costs nothing here.
-  /// - Parameter source: The behaviour file's text.
-  init(_ source: String) {
+  /// - Parameters:
+  ///   - source: The behaviour's text (a scenario's whole text for an inline table).
+  ///   - firstLine: The 1-based line the behaviour starts at within `source`.
+  init(_ source: String, firstLine: Int = 1) {
     self.source = source
+    self.firstLine = max(1, firstLine)
   }
 
   /// The 1-based line of a field path.
   /// - Parameter path: Keys (`String`) and list positions (`Int`, 1-based), outermost first.
-  /// - Returns: The line where the field is written, or 1 when its first key is not found.
+  /// - Returns: The line where the field is written, or the first line when its first key is not found.
   func line(of path: [PathComponent]) -> Int {
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
-    var current = 0
+    let start = min(firstLine - 1, max(0, lines.count - 1))
+    if let line = line(of: path, in: lines, from: start) { return line }
+    if start > 0, let line = line(of: path, in: lines, from: 0) { return line }
+    return firstLine
+  }
+
+  /// The line of a field path searched from `start` (0-based), or `nil` when its first key is not there.
+  private func line(of path: [PathComponent], in lines: [Substring], from start: Int) -> Int? {
+    var current = start
     var found = false
     for component in path {
       switch component {
@@ -28,7 +41,7 @@ struct SourceLocator {
           current = index
           found = true
         } else if !found {
-          return 1
+          return nil
         }
       case .index(let position):
         var seen = 0

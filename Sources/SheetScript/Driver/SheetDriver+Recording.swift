@@ -11,7 +11,7 @@ extension SheetDriver {
   mutating func recordEvents(_ events: ArraySlice<SheetEvent>) {
     guard recording else { return }
     for event in events {
-      append(.event(Self.traceEvent(event, time: machine.time)))
+      append(.event(Self.traceEvent(event, time: machine.time, edge: machine.geometry.edge)))
     }
   }
 
@@ -41,20 +41,37 @@ extension SheetDriver {
     append(.event(TraceEvent(time: machine.time, name: name, fields: fields)))
   }
 
-  /// Remembers the heights of the active detents as the plot's guide lines (first height seen per id).
+  /// Brings the plot's guide lines up to date with the active detents: a detent whose height changed
+  /// (or that became inactive) ends its guide now, and a new height starts one.
   mutating func noteGuides() {
-    guard recording else { return }
-    for detent in machine.detents where !trace.guides.contains(where: { $0.key == detent.id }) {
-      trace.guides.append(TraceField(detent.id, .number(detent.height)))
+    guard recording, limitReached == nil else { return }
+    let now = machine.time
+    var active = Set<String>()
+    for detent in machine.detents {
+      active.insert(detent.id)
+      if let open = openGuides[detent.id] {
+        if trace.guides[open].height == detent.height { continue }
+        trace.guides[open].end = now
+      }
+      openGuides[detent.id] = trace.guides.count
+      trace.guides.append(TraceGuide(id: detent.id, height: detent.height, start: now))
+      traceBytes += 64 + detent.id.utf8.count
+    }
+    for (id, open) in openGuides where !active.contains(id) {
+      trace.guides[open].end = now
+      openGuides[id] = nil
     }
   }
 
-  /// A core event as a trace event.
+  /// A core event as a trace event. A release carries the finger's velocity (`finger_velocity`, screen
+  /// pt/s, + = down, as `gesture.velocity`) and the same motion as a height rate (`dh_dt`, + = growing,
+  /// the frames' convention), so the two read side by side with one sign.
   /// - Parameters:
   ///   - event: The event.
   ///   - time: When it happened.
+  ///   - edge: The edge the sheet is attached to (a finger moving down shrinks a bottom sheet).
   /// - Returns: The trace's record of it.
-  static func traceEvent(_ event: SheetEvent, time: Double) -> TraceEvent {
+  static func traceEvent(_ event: SheetEvent, time: Double, edge: SheetEdge = .bottom) -> TraceEvent {
     func make(_ name: String, _ fields: [TraceField] = []) -> TraceEvent {
       TraceEvent(time: time, name: name, fields: fields)
     }
@@ -73,7 +90,13 @@ extension SheetDriver {
       return make(
         "queued",
         [TraceField("input", .string(input.rawValue)), TraceField("state", .string(state.rawValue))])
-    case .release(let velocity): return make("release", [TraceField("velocity", .number(velocity))])
+    case .release(let velocity):
+      return make(
+        "release",
+        [
+          TraceField("finger_velocity", .number(velocity)),
+          TraceField("dh_dt", .number(edge == .bottom ? -velocity : velocity)),
+        ])
     case .decision(let target, let reason):
       return make(
         "decision",
@@ -193,7 +216,7 @@ extension SheetDriver {
   /// An entry's size as text, roughly: 64 bytes plus its strings.
   static func estimatedBytes(_ entry: TraceEntry) -> Int {
     switch entry {
-    case .frame(let frame): 64 + (frame.detent?.utf8.count ?? 0)
+    case .frame(let frame): 64 + (frame.detent?.utf8.count ?? 0) + (frame.target?.utf8.count ?? 0)
     case .event(let event):
       event.fields.reduce(64 + event.name.utf8.count) { total, field in
         if case .string(let text) = field.value { return total + field.key.utf8.count + text.utf8.count }

@@ -38,6 +38,8 @@ public struct SheetDriver {
   var inputEventCount = 0
   /// Whether the last machine call was a step: the machine then clears its buffer on the next call.
   var afterStep = false
+  /// The index in `trace.guides` of each active detent's guide.
+  var openGuides: [String: Int] = [:]
 
   /// Creates a driver over a new hidden sheet.
   /// - Parameters:
@@ -84,8 +86,9 @@ public struct SheetDriver {
       append(
         .frame(
           TraceFrame(
-            time: frame.time, state: frame.state.rawValue, detent: frame.detent, height: frame.height,
-            backdrop: frame.backdrop, velocity: frame.velocity)))
+            time: frame.time, state: frame.state.rawValue, detent: frame.detent,
+            target: frame.target.map(Behaviour.describe), height: frame.height, backdrop: frame.backdrop,
+            velocity: frame.velocity)))
     }
     frameCount += 1
     if closing {

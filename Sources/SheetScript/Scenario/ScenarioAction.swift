@@ -4,7 +4,7 @@ import SheetCore
 /// One scenario call, parsed, waiting for the host to carry it out between coroutine resumes.
 enum ScenarioAction {
   case screen(width: Double?, height: Double?, safeTop: Double?, safeBottom: Double?, fps: Double?)
-  case behaviour(LuaValue)
+  case behaviour(LuaValue, line: Int)
   case content(Double)
   case set([(name: String, value: Double)])
   case present
@@ -21,6 +21,7 @@ enum ScenarioAction {
   case tap(Double)
   case tapBackdrop
   case reload(String)
+  case expectFault(callback: String, line: Int)
 }
 
 /// A refused scenario call: the message the scenario's line raises.
@@ -49,7 +50,8 @@ extension ScenarioAction {
       guard let value = arguments.first, value.typeName == "string" || value.typeName == "table" else {
         throw ScenarioRefusal(message: "expected a preset name, a file or a behaviour table")
       }
-      return .behaviour(value)
+      let place = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
+      return .behaviour(value, line: ScenarioSession.location(place).line)
     case "content":
       let t = try args.table(known: ["height"])
       guard let height = try args.number(t, "height", 0...100_000) else {
@@ -139,6 +141,20 @@ extension ScenarioAction {
         safeTop: try args.number(t, "safe_top", 0...10_000),
         safeBottom: try args.number(t, "safe_bottom", 0...10_000),
         fps: nil)
+    case "expect_fault":
+      guard case .string(let callback)? = arguments.first else {
+        throw ScenarioRefusal(message: "expected a callback's name, got \(args.describe(arguments.first))")
+      }
+      guard ScenarioFaults.callbacks.contains(callback) else {
+        let hint = NameSuggestion.nearest(to: callback, in: ScenarioFaults.callbacks).map {
+          " (did you mean '\($0)'?)"
+        }
+        throw ScenarioRefusal(
+          message: "unknown callback '\(callback)'"
+            + (hint ?? " (one of \(ScenarioFaults.callbacks.joined(separator: ", ")))"))
+      }
+      let place = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
+      return .expectFault(callback: callback, line: ScenarioSession.location(place).line)
     case "reload":
       guard case .string(let file)? = arguments.first else {
         throw ScenarioRefusal(message: "expected a behaviour file, got \(args.describe(arguments.first))")

@@ -20,11 +20,17 @@ enum ScenarioPrelude {
 
     local api = {}
     for _, name in ipairs({
-      'screen', 'behaviour', 'content', 'set', 'present', 'dismiss', 'snap_to', 'wait', 'settle', 'drag',
+      'screen', 'content', 'set', 'present', 'dismiss', 'snap_to', 'wait', 'settle', 'drag',
       'flick', 'touch_down', 'touch_move', 'touch_up', 'touch_cancel', 'tap', 'tap_backdrop', 'resize',
       'set_content_height',
     }) do
       api[name] = function(...) call(name, ...) end
+    end
+
+    -- behaviour passes its line along: an inline table's fields are looked up from there.
+    function api.behaviour(value)
+      local _, where = pcall(error, '', 3)
+      call('behaviour', value, where)
     end
     api.behavior = api.behaviour
 
@@ -35,6 +41,13 @@ enum ScenarioPrelude {
         error('reload: ' .. tostring(message), 2)
       end
       return ok, message
+    end
+
+    -- expect_fault 'on_release': this scenario expects script errors from that callback (checked at the
+    -- end of the run); the line is passed along so a fault that never happened is reported there.
+    function api.expect_fault(callback)
+      local _, where = pcall(error, '', 3)
+      call('expect_fault', callback, where)
     end
 
     function api.expect(condition, message)

@@ -6,6 +6,8 @@ public struct ScenarioFailure: Sendable, Equatable, CustomStringConvertible {
   public var line: Int
   /// What went wrong.
   public var message: String
+  /// Seconds into the run when it happened (the first of a repeated script error).
+  public var time = 0.0
 
   /// `file:line: message`.
   public var description: String {
@@ -33,7 +35,15 @@ public struct ScenarioResult: Sendable {
   public var trace: Trace
   /// Expectations that held.
   public var expectationsPassed = 0
-  /// Failed expectations and the script error, in order.
+  /// Expectations that did not hold.
+  public var expectationsFailed = 0
+  /// Script errors from the behaviour's callbacks that the scenario did not declare with `expect_fault`
+  /// (each one fails the scenario).
+  public var scriptErrors = 0
+  /// Script errors from callbacks the scenario declared with `expect_fault`.
+  public var expectedScriptErrors = 0
+  /// Failed expectations, undeclared script errors (identical ones once, with their count), the error
+  /// that ended the scenario and "no expectations", in the order they happened.
   public var failures: [ScenarioFailure] = []
   /// The error that ended the scenario early, if any.
   public var scriptError: String?
@@ -46,14 +56,24 @@ public struct ScenarioResult: Sendable {
   /// that point and the command reports a usage error.
   public var overrideRefusal: OverrideRefusal?
 
-  /// Whether every expectation held and no error ended the scenario.
-  public var passed: Bool { failures.isEmpty && scriptError == nil }
+  /// Whether every expectation held, there was at least one, and no error ended the scenario.
+  public var passed: Bool { failures.isEmpty && scriptError == nil && expectationsPassed > 0 }
 
   /// One line: the outcome with its counts.
   public var summary: String {
-    let failed = failures.count - (scriptError == nil ? 0 : 1)
     if let scriptError { return "error: \(scriptError)" }
-    if failed > 0 { return "FAILED: \(failed) of \(failed + expectationsPassed) expectations failed" }
+    let total = expectationsPassed + expectationsFailed
+    var problems: [String] = []
+    if expectationsFailed > 0 { problems.append("\(expectationsFailed) of \(total) expectations failed") }
+    if scriptErrors > 0 {
+      problems.append(scriptErrors == 1 ? "1 script error" : "\(scriptErrors) script errors")
+    }
+    if total == 0 { problems.append("no expectations") }
+    guard problems.isEmpty else { return "FAILED: " + problems.joined(separator: ", ") }
     return "passed: \(expectationsPassed) expectations"
   }
+
+  /// The failure a scenario that checks nothing reports.
+  static let noExpectations =
+    "no expectations: the scenario checks nothing (add expect, expect_near or expect_fault)"
 }

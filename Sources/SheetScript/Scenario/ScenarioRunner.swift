@@ -45,31 +45,86 @@ public enum ScenarioRunner {
     return result
   }
 
-  /// The scenario files in the given files and folders: `*.lua` found recursively, skipping folders
-  /// named `fixtures` (behaviour files used by scenarios), sorted, without duplicates.
+  /// What every scenario file starts with: its first line is a comment that begins `-- scenario`
+  /// (then the end of the line, a space, a tab or a colon), so `sheet test` can tell a scenario from a
+  /// behaviour or a module beside it without running either.
+  public static let marker = "-- scenario"
+
+  /// The rule in words, for messages.
+  public static let rule = "a scenario's first line starts with '\(marker)'"
+
+  /// Whether a file's text follows the scenario rule (a UTF-8 byte-order mark before it is allowed).
+  /// - Parameter text: The file's text.
+  /// - Returns: `true` when its first line starts with ``marker``.
+  public static func isScenario(text: String) -> Bool {
+    var scalars = text.unicodeScalars[...]
+    if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+    let mark = marker.unicodeScalars
+    guard scalars.starts(with: mark) else { return false }
+    guard let next = scalars.dropFirst(mark.count).first else { return true }
+    return [" ", "\t", ":", "\n", "\r"].contains(next)
+  }
+
+  /// Whether a file follows the scenario rule: `nil` when it cannot be read as a source file (the run
+  /// reports why).
+  /// - Parameter file: The file's path.
+  /// - Returns: Whether its first line starts with ``marker``.
+  public static func isScenario(file: String) -> Bool? {
+    do throws(SourceFile.Failure) {
+      return isScenario(text: try SourceFile.read(file))
+    } catch {
+      return nil
+    }
+  }
+
+  /// The `.lua` files found in some files and folders, sorted into scenarios and the rest.
+  public struct Found: Sendable, Equatable {
+    /// The scenarios to run: files that follow the rule, and files that cannot be read (their run says
+    /// why), in order: each folder's sorted, without duplicates.
+    public var scenarios: [String] = []
+    /// `.lua` files found in a folder that do not follow the rule (behaviours, modules), sorted.
+    public var skipped: [String] = []
+    /// Files named explicitly that do not follow the rule.
+    public var refused: [String] = []
+  }
+
+  /// Finds the scenarios in the given files and folders: every `*.lua` below a folder (recursively) whose
+  /// first line starts with ``marker``; a file named explicitly is a scenario only when it follows the
+  /// rule too (``Found/refused`` otherwise).
   /// - Parameter paths: Files and folders.
-  /// - Returns: The files.
-  public static func scenarioFiles(in paths: [String]) -> [String] {
-    var files: [String] = []
+  /// - Returns: The scenarios, the skipped files and the refused ones.
+  public static func find(in paths: [String]) -> Found {
+    var found = Found()
+    var seen = Set<String>()
     let manager = FileManager.default
     for path in paths {
       var isFolder: ObjCBool = false
       guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
       guard isFolder.boolValue else {
-        files.append(path)
+        guard seen.insert(path).inserted else { continue }
+        if isScenario(file: path) == false {
+          found.refused.append(path)
+        } else {
+          found.scenarios.append(path)
+        }
         continue
       }
       let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-      var found: [String] = []
+      var files: [String] = []
       if let walker = manager.enumerator(atPath: base) {
         while let relative = walker.nextObject() as? String {
-          if relative.split(separator: "/").contains("fixtures") { continue }
-          if relative.hasSuffix(".lua") { found.append("\(base)/\(relative)") }
+          let folder = walker.fileAttributes?[.type] as? FileAttributeType == .typeDirectory
+          if relative.hasSuffix(".lua"), !folder { files.append("\(base)/\(relative)") }
         }
       }
-      files += found.sorted()
+      for file in files.sorted() where seen.insert(file).inserted {
+        if isScenario(file: file) == false {
+          found.skipped.append(file)
+        } else {
+          found.scenarios.append(file)
+        }
+      }
     }
-    var seen = Set<String>()
-    return files.filter { seen.insert($0).inserted }
+    return found
   }
 }

@@ -18,8 +18,9 @@ extension ScenarioSession {
       guard driver != nil else { return }
       if let newFPS, options.fps == nil { driver?.fps = newFPS }
       try withDriver { d throws(SheetError) in try d.apply { m throws(SheetError) in try m.resize(next) } }
-    case .behaviour(let value):
+    case .behaviour(let value, let line):
       behaviourValue = value
+      behaviourLine = line
       if driver != nil { try swapBehaviour() }
     case .content(let height):
       contentHeight = height
@@ -39,6 +40,10 @@ extension ScenarioSession {
       if !settled && driver?.limitReached == nil {
         let finger = driver?.touchY != nil ? " (a finger is down: touch_up or touch_cancel lifts it)" : ""
         throw ScenarioRefusal(message: "the sheet did not come to rest within 60 s\(finger)")
+      }
+    case .expectFault(let callback, let line):
+      if !declaredFaults.contains(where: { $0.callback == callback }) {
+        declaredFaults.append((callback, line))
       }
     default:
       try withDriver { d throws(SheetError) in try Self.drive(action, on: &d) }
@@ -129,7 +134,7 @@ extension ScenarioSession {
       } catch {
         throw BehaviourError.lua(file: file, error: error)
       }
-      let source = BehaviourSource(name: file, text: "", path: file)
+      let source = BehaviourSource(name: file, text: text, path: file, firstLine: behaviourLine)
       return try Behaviour(source: source, state: state, table: table, overrides: effectiveOverrides)
     case nil:
       if !effectiveOverrides.isEmpty {

@@ -7,6 +7,7 @@ extension ScenarioSession {
   /// - Parameter text: The scenario's Lua text.
   /// - Returns: The result with its trace.
   func run(text: String) -> ScenarioResult {
+    self.text = text
     do throws(LuaError) {
       let chunk = try state.load(text, name: file)
       let coroutine = try state.coroutine(chunk)
@@ -27,8 +28,71 @@ extension ScenarioSession {
     } catch {
       fail(error.description, location: Self.errorLocation(error))
     }
+    conclude()
     finish()
     return result
+  }
+
+  /// Adds what only the whole run shows, then puts the failures in the order they happened: the
+  /// behaviour's script errors (identical ones once, with their count) fail the scenario unless it
+  /// declared their callback with `expect_fault`; a declared callback that never failed is a failed
+  /// expectation at its line; a scenario that checked nothing fails.
+  private func conclude() {
+    let end = driver?.machine.time ?? 0
+    var undeclared: [ScenarioFaults.Group] = []
+    var hits: [String: Int] = [:]
+    for group in ScenarioFaults.groups(in: driver?.trace ?? Trace(title: "")) {
+      if declaredFaults.contains(where: { $0.callback == group.field }) {
+        hits[group.field, default: 0] += group.count
+      } else {
+        undeclared.append(group)
+      }
+    }
+    if result.scriptError == nil {
+      for (callback, line) in declaredFaults {
+        let count = hits[callback] ?? 0
+        let message =
+          count > 0
+          ? "expect_fault '\(callback)': \(count == 1 ? "1 script error" : "\(count) script errors"), as declared"
+          : "expected a fault from \(callback), none happened"
+        note(
+          "expect",
+          [
+            TraceField("ok", .bool(count > 0)), TraceField("line", .integer(line)),
+            TraceField("message", .string(message)),
+          ])
+        if count > 0 {
+          result.expectationsPassed += 1
+          result.expectedScriptErrors += count
+        } else {
+          result.expectationsFailed += 1
+          result.failures.append(
+            ScenarioFailure(file: file, line: line, message: "expectation failed: \(message)", time: end))
+        }
+      }
+    }
+    result.scriptErrors = undeclared.reduce(0) { $0 + $1.count }
+    for group in undeclared.prefix(ScenarioFaults.listedGroups) {
+      var failure = ScenarioFaults.failure(group, scenario: file)
+      failure.time = group.first
+      result.failures.append(failure)
+    }
+    if undeclared.count > ScenarioFaults.listedGroups {
+      let rest = undeclared.dropFirst(ScenarioFaults.listedGroups)
+      result.failures.append(
+        ScenarioFailure(
+          file: file, line: 0,
+          message:
+            "\(rest.reduce(0) { $0 + $1.count }) more script errors (\(rest.count) different ones; see the trace)",
+          time: rest.first?.first ?? end))
+    }
+    if result.scriptError == nil, result.expectationsPassed + result.expectationsFailed == 0 {
+      result.failures.append(
+        ScenarioFailure(file: file, line: 0, message: ScenarioResult.noExpectations, time: end))
+    }
+    result.failures = result.failures.enumerated().sorted { a, b in
+      a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
+    }.map(\.element)
   }
 
   /// The scenario-wide limit the run has reached, as a sentence (nil while within them all).
@@ -58,7 +122,9 @@ extension ScenarioSession {
     if let errorFile, text.hasPrefix("\(errorFile):\(line): ") {
       text = String(text.dropFirst("\(errorFile):\(line): ".count))
     }
-    result.failures.append(ScenarioFailure(file: errorFile ?? file, line: line, message: "error: \(text)"))
+    result.failures.append(
+      ScenarioFailure(
+        file: errorFile ?? file, line: line, message: "error: \(text)", time: driver?.machine.time ?? 0))
   }
 
   /// Where a Lua error happened, from its location or its message.

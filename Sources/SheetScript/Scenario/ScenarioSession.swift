@@ -19,12 +19,21 @@ final class ScenarioSession {
   var fps = 120.0
   var contentHeight: Double?
   var scenarioOverrides: [String: Double] = [:]
+  /// The callbacks the scenario expects script errors from (`expect_fault`), with the line that said so.
+  var declaredFaults: [(callback: String, line: Int)] = []
   var behaviourValue: LuaValue?
+  /// The line of the `behaviour` call, where an inline table's fields are looked up from.
+  var behaviourLine = 1
+  /// The scenario's text (an inline behaviour's field lines are found in it).
+  var text = ""
   var driver: SheetDriver?
   /// Expectations and prints noted before the sheet exists, flushed into its trace when it is made.
   var earlyNotes: [(String, [TraceField])] = []
   /// The trace limit, when the notes kept before the sheet existed reached it.
   var earlyLimit: String?
+  /// The thresholds `sheet.thresholds` shows, and whether they are the running behaviour's (nil: not
+  /// made yet).
+  private var shownThresholds: (values: [String: Double], known: Bool)?
 
   /// Opens the scenario's state and registers the scenario language.
   /// - Parameters:
@@ -55,7 +64,7 @@ final class ScenarioSession {
   static let functionNames = [
     "screen", "behaviour", "content", "set", "present", "dismiss", "snap_to", "wait", "settle", "drag",
     "flick", "touch_down", "touch_move", "touch_up", "touch_cancel", "tap", "tap_backdrop", "resize",
-    "set_content_height", "reload",
+    "set_content_height", "reload", "expect_fault",
   ]
 
   /// Registers the host functions and the prelude's globals.
@@ -80,7 +89,8 @@ final class ScenarioSession {
     host.set(
       "sheet",
       try sheetData.readOnlyView(
-        fields: ["state", "detent", "height", "backdrop", "velocity", "time", "target"], name: "sheet"))
+        fields: ["state", "detent", "height", "backdrop", "velocity", "time", "target", "thresholds"],
+        name: "sheet"))
     let prelude = try state.load(ScenarioPrelude.source, name: ScenarioPrelude.chunkName)
     guard case .tableRef(let api) = try prelude.callOne(host) else { return }
     guard case .table(_, let globals) = try api.value() else { return }
@@ -105,9 +115,29 @@ final class ScenarioSession {
     if ok {
       result.expectationsPassed += 1
     } else {
+      result.expectationsFailed += 1
       result.failures.append(
-        ScenarioFailure(file: location ?? file, line: line, message: "expectation failed: \(message)"))
+        ScenarioFailure(
+          file: location ?? file, line: line, message: "expectation failed: \(message)",
+          time: driver?.machine.time ?? 0))
     }
+  }
+
+  /// The `file:line: ` a message starts with, if it starts with one.
+  /// - Parameter message: The message.
+  /// - Returns: The file and the line, or `nil` and 0.
+  static func place(atStartOf message: String) -> (file: String?, line: Int) {
+    var search = message[...]
+    while let colon = search.firstIndex(of: ":") {
+      let digits = message[message.index(after: colon)...].prefix { $0.isASCII && $0.isNumber }
+      if !digits.isEmpty, message[digits.endIndex...].hasPrefix(": "), let line = Int(digits),
+        colon > message.startIndex
+      {
+        return (String(message[..<colon]), line)
+      }
+      search = message[message.index(after: colon)...]
+    }
+    return (nil, 0)
   }
 
   /// Splits `"file:line: "` into the file and the line.
@@ -131,8 +161,44 @@ final class ScenarioSession {
     }
   }
 
+  /// The thresholds of the native default policy: the `system` preset's, which are its parameters.
+  static let nativeThresholds: [String: Double] = {
+    guard let source = Presets.source(named: "system") else { return [:] }
+    return (try? Behaviour.load(source).thresholds) ?? [:]
+  }()
+
+  /// The thresholds in effect for the running behaviour (overrides applied), or `nil` while they are not
+  /// known: a behaviour waits for the sheet to be made (it loads then).
+  private var currentThresholds: [String: Double]? {
+    if let driver { return driver.behaviour?.thresholds ?? Self.nativeThresholds }
+    guard behaviourValue == nil, options.behaviourPath == nil else { return nil }
+    var values = Self.nativeThresholds
+    for (name, value) in effectiveOverrides {
+      guard values[name] != nil else { return nil }  // refused when the sheet is made
+      values[name] = value
+    }
+    return values
+  }
+
+  /// Rebuilds `sheet.thresholds` when the thresholds in effect changed: a read-only view whose fields are
+  /// their names (reading another is an error naming the nearest).
+  private func updateThresholdsView() {
+    let values = currentThresholds
+    if let shown = shownThresholds, shown.known == (values != nil), shown.values == (values ?? [:]) { return }
+    shownThresholds = (values ?? [:], values != nil)
+    let name =
+      values == nil
+      ? "sheet.thresholds (empty until the sheet is made by present() or another call that moves it)"
+      : "sheet.thresholds"
+    guard let data = try? state.newTable() else { return }
+    let names = (values ?? [:]).keys.sorted()
+    for key in names { data.set(field: key, values?[key] ?? 0) }
+    sheetData.set("thresholds", try? data.readOnlyView(fields: names, name: name))
+  }
+
   /// Writes the sheet's current values into the `sheet` view the scenario reads.
   func updateSheetView() {
+    updateThresholdsView()
     guard let machine = driver?.machine else {
       sheetData.set("state", SheetState.hidden.rawValue)
       sheetData.set("height", 0.0)

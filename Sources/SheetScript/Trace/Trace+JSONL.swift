@@ -1,9 +1,10 @@
 extension Trace {
   /// The trace as JSON Lines: one object a line, each with `t` (seconds) and `kind` (`frame` or `event`).
   ///
-  /// Frames carry `state`, `detent`, `height`, `backdrop` and `velocity`; events carry `event` and their fields.
-  /// A frame with a non-finite number is left out and a non-finite event value is written as a string
-  /// (`"nan"`), so every number is a finite JSON number.
+  /// Frames carry `state`, `detent`, `target` (where the running transition goes; `null` when none runs,
+  /// like a missing `detent`), `height`, `backdrop` and `dh_dt` (the height's rate of change, pt/s, + =
+  /// growing); events carry `event` and their fields. A frame with a non-finite number is left out and a
+  /// non-finite event value is written as a string (`"nan"`), so every number is a finite JSON number.
   /// - Returns: The text, ending with a newline when the trace is not empty.
   public func jsonLines() -> String {
     var out = ""
@@ -14,9 +15,10 @@ extension Trace {
         out += "{\"t\":\(TraceNumber.format(frame.time, decimals: 6)),\"kind\":\"frame\""
         out += ",\"state\":\(Self.jsonString(frame.state))"
         out += ",\"detent\":\(frame.detent.map(Self.jsonString) ?? "null")"
+        out += ",\"target\":\(frame.target.map(Self.jsonString) ?? "null")"
         out += ",\"height\":\(TraceNumber.format(frame.height))"
         out += ",\"backdrop\":\(TraceNumber.format(frame.backdrop, decimals: 5))"
-        out += ",\"velocity\":\(TraceNumber.format(frame.velocity, decimals: 3))}\n"
+        out += ",\"dh_dt\":\(TraceNumber.format(frame.velocity, decimals: 3))}\n"
       case .event(let event):
         out += "{\"t\":\(TraceNumber.format(event.time, decimals: 6)),\"kind\":\"event\""
         out += ",\"event\":\(Self.jsonString(event.name))"

@@ -1,21 +1,36 @@
 extension Trace {
   /// The trace as a table for people: every event, and frames sampled where something changed.
   ///
-  /// A frame is shown when it is the first or the last, when the state or detent changed, right after an
-  /// event, or when at least `interval` seconds passed since the last shown frame and the sheet moved.
-  /// A frame with a non-finite number is never shown, and a non-finite event value is shown as text.
+  /// Columns: time, state, detent, the running transition's target (`-` when none), height, backdrop and
+  /// dh/dt. A frame is shown when it is the first or the last, when the state, detent or target changed,
+  /// right after an event, or when at least `interval` seconds passed since the last shown frame and the
+  /// sheet moved. A frame with a non-finite number is never shown, and a non-finite event value is shown
+  /// as text. Identical script errors (one callback, one message) are shown once, at the first, with their count
+  /// and the times of the first and the last: `(x31, 0.533–0.775 s)`.
   /// - Parameter interval: The sampling interval for moving frames, in seconds (0.05...1 is useful).
   /// - Returns: The table's text.
   public func table(interval: Double = 0.1) -> String {
     var out = "\(title)\n"
-    out += "       t  state       detent        height  backdrop  velocity\n"
+    out += "       t  state       detent     target        height  backdrop     dh/dt\n"
     var lastShown: TraceFrame?
     var eventPending = false
     let lastFrame = entries.lastIndex { if case .frame(let f) = $0 { f.isFinite } else { false } }
+    var repeated: [String: ScenarioFaults.Group] = [:]
+    for group in ScenarioFaults.groups(in: self) where group.count > 1 {
+      repeated["\(group.callback)\u{0}\(group.message)"] = group
+    }
+    var shownErrors = Set<String>()
     for (index, entry) in entries.enumerated() {
       switch entry {
       case .event(let event):
-        out += TraceNumber.column(event.time, decimals: 4, width: 8) + "  * " + Self.describe(event) + "\n"
+        var suffix = ""
+        if let key = ScenarioFaults.key(event).map({ "\($0.callback)\u{0}\($0.message)" }) {
+          guard shownErrors.insert(key).inserted else { continue }
+          suffix = repeated[key]?.repeats ?? ""
+        }
+        out +=
+          TraceNumber.column(event.time, decimals: 4, width: 8) + "  * " + Self.describe(event) + suffix
+          + "\n"
         eventPending = true
       case .frame(let frame):
         guard frame.isFinite else { continue }
@@ -38,7 +53,7 @@ extension Trace {
   ) -> Bool {
     guard let last else { return true }
     if isLast || eventPending { return true }
-    if frame.state != last.state || frame.detent != last.detent { return true }
+    if frame.state != last.state || frame.detent != last.detent || frame.target != last.target { return true }
     let moved = abs(frame.height - last.height) > 0.05 || abs(frame.backdrop - last.backdrop) > 0.0005
     return moved && frame.time - last.time >= interval - 1e-9
   }
@@ -47,6 +62,7 @@ extension Trace {
   static func row(_ frame: TraceFrame) -> String {
     TraceNumber.column(frame.time, decimals: 4, width: 8) + "  "
       + frame.state.padding(11) + " " + (frame.detent ?? "-").padding(10) + " "
+      + (frame.target ?? "-").padding(10) + " "
       + TraceNumber.column(frame.height, decimals: 2, width: 9)
       + TraceNumber.column(frame.backdrop, decimals: 4, width: 10)
       + TraceNumber.column(frame.velocity, decimals: 1, width: 10) + "\n"

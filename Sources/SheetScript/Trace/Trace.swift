@@ -40,13 +40,17 @@ public struct TraceFrame: Sendable, Equatable {
   /// The state's name (`resting`, `dragging`, ...).
   public var state: String
   /// The detent the sheet rests at; while it moves, the one it last rested at or was dragged from (the
-  /// target is in the `decision` and `animation` events). nil when hidden or at an explicit height.
+  /// target is ``target``). nil when hidden or at an explicit height.
   public var detent: String?
+  /// Where the running transition goes (a detent id, `dismiss` or `height 420.0`); nil when no
+  /// transition runs (at rest, dragging, hidden).
+  public var target: String?
   /// The sheet's height in points.
   public var height: Double
   /// The backdrop's opacity, 0...1.
   public var backdrop: Double
-  /// The height's rate of change in points per second (positive = growing).
+  /// The height's rate of change, dh/dt, in points per second (positive = growing); every format writes
+  /// it as `dh/dt` (`dh_dt`), the convention a release's `dh_dt` follows too.
   public var velocity: Double
 
   /// Creates a frame record.
@@ -54,15 +58,18 @@ public struct TraceFrame: Sendable, Equatable {
   ///   - time: Seconds since the scenario started.
   ///   - state: The state's name.
   ///   - detent: The detent's id, if any.
+  ///   - target: Where the running transition goes, if one runs.
   ///   - height: Height in points.
   ///   - backdrop: Backdrop opacity.
-  ///   - velocity: Height velocity in points per second.
+  ///   - velocity: The height's rate of change (dh/dt) in points per second.
   public init(
-    time: Double, state: String, detent: String?, height: Double, backdrop: Double, velocity: Double
+    time: Double, state: String, detent: String?, target: String? = nil, height: Double, backdrop: Double,
+    velocity: Double
   ) {
     self.time = time
     self.state = state
     self.detent = detent
+    self.target = target
     self.height = height
     self.backdrop = backdrop
     self.velocity = velocity
@@ -118,6 +125,33 @@ public enum TraceEntry: Sendable, Equatable {
   }
 }
 
+/// A detent's height over the time it held: one guide line of a plot. A detent whose height changes (a
+/// content change, a resize, a new behaviour) gets a new guide from that instant.
+public struct TraceGuide: Sendable, Equatable {
+  /// The detent's id.
+  public var id: String
+  /// Its height in points.
+  public var height: Double
+  /// When it took this height, in seconds since the scenario started.
+  public var start: Double
+  /// When it stopped having it (a new height, or the detent became inactive); nil while it still holds
+  /// at the end of the trace.
+  public var end: Double?
+
+  /// Creates a guide.
+  /// - Parameters:
+  ///   - id: The detent's id.
+  ///   - height: Its height in points.
+  ///   - start: When it took this height.
+  ///   - end: When it stopped having it, or nil for the end of the trace.
+  public init(id: String, height: Double, start: Double, end: Double? = nil) {
+    self.id = id
+    self.height = height
+    self.start = start
+    self.end = end
+  }
+}
+
 /// What a scenario run produced, in order: frames, events, and the guide lines a plot needs.
 ///
 /// No rendering of a trace holds NaN, infinity or a `null` number: the core never produces one, and the
@@ -128,8 +162,8 @@ public struct Trace: Sendable, Equatable {
   public var title: String
   /// Frames and events in the order they happened.
   public var entries: [TraceEntry]
-  /// Detent heights seen during the run, by id, in the order first seen.
-  public var guides: [TraceField]
+  /// Each detent height over the time it held, in the order they began.
+  public var guides: [TraceGuide]
   /// The screen's extent in points along the sheet's axis.
   public var screenExtent: Double
 
@@ -137,10 +171,10 @@ public struct Trace: Sendable, Equatable {
   /// - Parameters:
   ///   - title: The scenario's name.
   ///   - entries: Frames and events in order.
-  ///   - guides: Detent heights by id (values are `.number`).
+  ///   - guides: Detent heights over the times they held.
   ///   - screenExtent: The screen's extent in points.
   public init(
-    title: String, entries: [TraceEntry] = [], guides: [TraceField] = [], screenExtent: Double = 844
+    title: String, entries: [TraceEntry] = [], guides: [TraceGuide] = [], screenExtent: Double = 844
   ) {
     self.title = title
     self.entries = entries

@@ -1,5 +1,6 @@
-/// Draws a trace as a standalone SVG: height and backdrop over time, detent guide lines, event markers.
-/// Frames and guides with a non-finite number are left out, so every coordinate is a finite number.
+/// Draws a trace as a standalone SVG: height and backdrop over time, detent guide lines (one per detent
+/// height, over the time it held), event markers. Every label stays inside the picture, and frames and
+/// guides with a non-finite number are left out, so every coordinate is a finite number.
 public struct TracePlot: Sendable {
   /// The picture's width in pixels.
   public var width: Double = 960
@@ -22,7 +23,7 @@ public struct TracePlot: Sendable {
   public func svg(_ trace: Trace) -> String {
     let frames = trace.frames.filter(\.isFinite)  // a non-finite frame is cut, never drawn as `null`
     let tMax = max(frames.last?.time ?? 0, 0.1)
-    let hData = max(frames.map(\.height).max() ?? 0, trace.guides.compactMap(Self.number).max() ?? 0)
+    let hData = max(frames.map(\.height).max() ?? 0, trace.guides.map(\.height).max() ?? 0)
     let hMax = Self.niceCeiling(max(hData, 1))
     let plotW = width - left - right, plotH = height - top - bottom
     let x = { (t: Double) in self.left + t / tMax * plotW }
@@ -36,15 +37,7 @@ public struct TracePlot: Sendable {
     svg += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
     svg += "<text x=\"\(Self.n(left))\" y=\"24\" font-size=\"16\">\(Self.escape(trace.title))</text>\n"
     svg += axes(tMax: tMax, hMax: hMax, x: x, yH: yH, yB: yB)
-    for guide in trace.guides {
-      guard let value = Self.number(guide) else { continue }
-      let y = Self.n(yH(value))
-      svg += "<line x1=\"\(Self.n(left))\" y1=\"\(y)\" x2=\"\(Self.n(width - right))\" y2=\"\(y)\""
-      svg += " stroke=\"#999\" stroke-dasharray=\"6 4\"/>\n"
-      svg += "<text x=\"\(Self.n(width - right - 4))\" y=\"\(Self.n(yH(value) - 4))\" fill=\"#666\""
-      svg += " text-anchor=\"end\"\(Self.halo)>"
-      svg += "\(Self.escape(guide.key)) \(TraceNumber.format(value, decimals: 1))</text>\n"
-    }
+    svg += guides(trace.guides, tMax: tMax, x: x, yH: yH)
     let marks = markers(trace.events, x: x)
     svg += marks.lines
     svg += polyline(frames.map { (x($0.time), yH($0.height)) }, colour: "#1f5fbf", label: "height")
@@ -96,6 +89,48 @@ public struct TracePlot: Sendable {
     return svg
   }
 
+  /// The detent guides: a dashed line per detent height from when it began to when it ended (or the end
+  /// of the plot), labelled `id height` at its right end (detents with the same height over the same time
+  /// share one line: `normal, expanded 350`); a label is moved inside the plot area when it would leave
+  /// it.
+  private func guides(_ guides: [TraceGuide], tMax: Double, x: (Double) -> Double, yH: (Double) -> Double)
+    -> String
+  {
+    var shared: [(guide: TraceGuide, ids: [String])] = []
+    for guide in guides where guide.height.isFinite {
+      if let i = shared.firstIndex(where: {
+        $0.guide.height == guide.height && $0.guide.start == guide.start && $0.guide.end == guide.end
+      }) {
+        shared[i].ids.append(guide.id)
+      } else {
+        shared.append((guide, [guide.id]))
+      }
+    }
+    var svg = ""
+    for (guide, ids) in shared {
+      let x1 = x(min(max(guide.start, 0), tMax))
+      let x2 = x(min(max(guide.end ?? tMax, 0), tMax))
+      guard x2 - x1 >= 0.5 else { continue }  // a height that held for no time
+      let y = yH(guide.height)
+      svg += "<line x1=\"\(Self.n(x1))\" y1=\"\(Self.n(y))\" x2=\"\(Self.n(x2))\" y2=\"\(Self.n(y))\""
+      svg += " stroke=\"#999\" stroke-dasharray=\"6 4\"/>\n"
+      let label = "\(ids.joined(separator: ", ")) \(TraceNumber.format(guide.height, decimals: 1))"
+      let textWidth = Self.textWidth(label, fontSize: 12)
+      let labelX = min(max(x2 - 4, left + 4 + textWidth), width - right - 4)
+      let labelY = min(max(y - 4, top + 14), height - bottom - 4)
+      svg +=
+        "<text x=\"\(Self.n(labelX))\" y=\"\(Self.n(labelY))\" fill=\"#666\" text-anchor=\"end\"\(Self.halo)>"
+      svg += "\(Self.escape(label))</text>\n"
+    }
+    return svg
+  }
+
+  /// A label's width in pixels, estimated generously (0.6 em a character; the picture's sans-serif
+  /// averages about 0.55 em).
+  static func textWidth(_ text: String, fontSize: Double) -> Double {
+    Double(text.count) * fontSize * 0.6
+  }
+
   /// Vertical lines with labels for the marked events. Events closer than a label's width share one
   /// line and one label (a release's gesture end, release and decision happen together).
   /// - Returns: The lines (drawn under the curves) and the labels (drawn over them).
@@ -118,11 +153,20 @@ public struct TracePlot: Sendable {
       lines += "<line x1=\"\(xe)\" y1=\"\(Self.n(top))\" x2=\"\(xe)\" y2=\"\(Self.n(height - bottom))\""
       lines += " stroke=\"\(colour)\" stroke-width=\"0.8\" stroke-dasharray=\"2 3\"/>\n"
       let released = group.events.contains { $0.name == "release" }
-      let label = group.events.compactMap { Self.markerLabel($0, released: released) }.joined(separator: ", ")
+      let label = Self.fit(
+        group.events.compactMap { Self.markerLabel($0, released: released) }.joined(separator: ", "),
+        within: height - bottom - top - 8, fontSize: 10)
       labels += "<text transform=\"translate(\(Self.n(group.x + 3)) \(Self.n(top + 4))) rotate(90)\""
       labels += " font-size=\"10\" fill=\"\(colour)\"\(Self.halo)>\(Self.escape(label))</text>\n"
     }
     return (lines, labels)
+  }
+
+  /// The text cut (with an ellipsis) to fit a length in pixels at a font size.
+  static func fit(_ text: String, within length: Double, fontSize: Double) -> String {
+    guard textWidth(text, fontSize: fontSize) > length else { return text }
+    let characters = max(1, Int(length / (fontSize * 0.6)) - 1)
+    return String(text.prefix(characters)) + "…"
   }
 
   /// A marked event's words: its name, then its phase, velocity or target when it has one; `nil` for a
@@ -133,8 +177,8 @@ public struct TracePlot: Sendable {
       if released && phase == "ended" { return nil }
       label += " \(phase)"
     }
-    if event.name == "release", case .number(let velocity)? = event["velocity"], velocity.isFinite {
-      label += " \(TraceNumber.format(velocity, decimals: 0)) pt/s"
+    if event.name == "release", case .number(let rate)? = event["dh_dt"], rate.isFinite {
+      label += " dh/dt \(TraceNumber.format(rate, decimals: 0)) pt/s"
     }
     if case .string(let target)? = event["target"] { label += " \(target)" }
     return label
@@ -150,12 +194,6 @@ public struct TracePlot: Sendable {
     let list = points.map { "\(Self.n($0.0)),\(Self.n($0.1))" }.joined(separator: " ")
     return "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\" points=\"\(list)\">"
       + "<title>\(label)</title></polyline>\n"
-  }
-
-  /// A guide's value, when it is a number.
-  private static func number(_ field: TraceField) -> Double? {
-    if case .number(let value) = field.value, value.isFinite { return value }
-    return nil
   }
 
   /// A coordinate with two decimals at most.
