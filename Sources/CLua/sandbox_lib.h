@@ -18,6 +18,9 @@
 
 #include <math.h>
 
+/// The most values a C function can return (Lua's LUAI_MAXSTACK).
+#define CLUA_MOST_RESULTS 1000000.0
+
 /// Runs the original library function (upvalue 1) on the wrapper's arguments; returns its results.
 /// The original is a plain C function without upvalues, so it runs as a C call in the wrapper's own
 /// frame rather than through lua_call: its errors then see the caller the script called, as the
@@ -96,7 +99,8 @@ static int cl_per_argument(lua_State *L) {
   return cl_forward(L);
 }
 
-/// string.unpack, string.packsize: the format's length plus the arguments.
+/// string.pack, string.unpack, string.packsize: the format's length plus the arguments (options such
+/// as spaces and `!<>=` produce nothing, so the bytes produced alone would not count them).
 static int cl_per_format(lua_State *L) {
   size_t l = 0;
   if (lua_type(L, 1) == LUA_TSTRING) lua_tolstring(L, 1, &l);
@@ -134,28 +138,41 @@ static int cl_string_format(lua_State *L) {
 
 // MARK: table
 
-/// Charges one unit per element of list[i..j], i and j being arguments `arg` and `arg + 1` (defaults 1
-/// and #list).
-static void cl_charge_range(lua_State *L, int arg) {
+/// Charges one unit per element of list[i..j] the original can visit, i and j being arguments `arg`
+/// and `arg + 1` (defaults 1 and #list), at most `most`. With `stops_at_nil` (table.concat) the
+/// original stops at the first nil of a table without a metatable (an error a script may catch), so a
+/// range past its raw length costs only what exists: a huge range is the original's own error, not a
+/// spent budget.
+static void cl_charge_range(lua_State *L, int arg, double most, int stops_at_nil) {
   lua_Integer first = cl_optint(L, arg, 1);
   lua_Integer last =
     lua_isnoneornil(L, arg + 1) ? (lua_Integer)cl_table_length(L, 1) : cl_optint(L, arg + 1, 0);
-  clua_charge(L, 1 + cl_span(first, last));
+  double span = cl_span(first, last);
+  if (!stops_at_nil) {
+    // nothing to clamp to: the original visits the whole range
+  } else if (lua_type(L, 1) == LUA_TTABLE && !lua_getmetatable(L, 1)) {
+    double reachable = (double)lua_rawlen(L, 1) + 1;
+    if (span > reachable) span = reachable;
+  } else if (lua_type(L, 1) == LUA_TTABLE) {
+    lua_pop(L, 1);  // the metatable
+  }
+  clua_charge(L, 1 + (span < most ? span : most));
 }
 
 /// table.concat (list [, sep [, i [, j]]]): one unit per element.
 static int cl_table_concat(lua_State *L) {
-  cl_charge_range(L, 3);
+  cl_charge_range(L, 3, HUGE_VAL, 1);
   return cl_forward(L);
 }
 
-/// table.insert (list, [pos,] value): one unit per element shifted.
+/// table.insert (list, [pos,] value): one unit per element shifted (none for a position out of
+/// bounds, which the original refuses before any work).
 static int cl_table_insert(lua_State *L) {
   double shifted = 0;
   if (lua_gettop(L) == 3) {
     double end = cl_table_length(L, 1) + 1;
     double pos = (double)cl_optint(L, 2, (lua_Integer)end);
-    shifted = end > pos ? end - pos : 0;
+    shifted = pos >= 1 && end > pos ? end - pos : 0;
   }
   clua_charge(L, 1 + shifted);
   return cl_forward(L);
@@ -165,7 +182,7 @@ static int cl_table_insert(lua_State *L) {
 static int cl_table_remove(lua_State *L) {
   double size = cl_table_length(L, 1);
   double pos = (double)cl_optint(L, 2, (lua_Integer)size);
-  clua_charge(L, 1 + (size > pos ? size - pos : 0));
+  clua_charge(L, 1 + (pos >= 1 && size > pos ? size - pos : 0));
   return cl_forward(L);
 }
 
@@ -184,7 +201,7 @@ static int cl_table_sort(lua_State *L) {
 
 /// table.unpack (list [, i [, j]]): one unit per value returned.
 static int cl_table_unpack(lua_State *L) {
-  cl_charge_range(L, 2);
+  cl_charge_range(L, 2, CLUA_MOST_RESULTS, 0);  // more results than the stack holds: the original's error
   return cl_forward(L);
 }
 
@@ -198,6 +215,30 @@ static int cl_utf8_codepoint(lua_State *L) {
   lua_Integer last = cl_end(cl_optint(L, 3, first), l);
   clua_charge(L, 1 + cl_span(cl_start(first, l), last));
   return cl_forward(L);
+}
+
+/// The iterator utf8.codes returns, counted: each step skips a character's continuation bytes, which
+/// the original does in C; the bytes it advanced are charged after it (at most the string's length).
+static int cl_utf8_codes_step(lua_State *L) {
+  lua_Integer before = cl_optint(L, 2, 0);
+  lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
+  int results = original(L);
+  if (results > 0 && lua_isinteger(L, -results)) {
+    lua_Integer after = lua_tointeger(L, -results);
+    if (after > before) clua_charge(L, 1 + (double)(after - before) / CLUA_BYTES_PER_UNIT);
+  }
+  return results;
+}
+
+/// utf8.codes (s [, lax]): the original's iterator wrapped in a counted one.
+static int cl_utf8_codes(lua_State *L) {
+  int results = cl_forward(L);  // (iterator, s, 0)
+  if (results >= 1 && lua_tocfunction(L, -results) != NULL) {
+    lua_pushvalue(L, -results);
+    lua_pushcclosure(L, cl_utf8_codes_step, 1);
+    lua_replace(L, -results - 1);
+  }
+  return results;
 }
 
 /// Functions that scan their first string argument (utf8.len, utf8.offset, tonumber).
@@ -293,7 +334,7 @@ static void clua_install_counted_libraries(lua_State *L) {
   cl_wrap(L, "string", "rep", cl_string_rep);
   cl_wrap(L, "string", "byte", cl_string_byte);
   cl_wrap(L, "string", "char", cl_per_argument);
-  cl_wrap(L, "string", "pack", cl_per_argument);
+  cl_wrap(L, "string", "pack", cl_per_format);
   cl_wrap(L, "string", "format", cl_string_format);
   cl_wrap(L, "string", "unpack", cl_per_format);
   cl_wrap(L, "string", "packsize", cl_per_format);
@@ -307,6 +348,7 @@ static void clua_install_counted_libraries(lua_State *L) {
   cl_wrap(L, "utf8", "char", cl_per_argument);
   cl_wrap(L, "utf8", "codepoint", cl_utf8_codepoint);
   cl_wrap(L, "utf8", "len", cl_per_byte);
+  cl_wrap(L, "utf8", "codes", cl_utf8_codes);
   cl_wrap(L, "utf8", "offset", cl_per_byte);
   lua_getglobal(L, "next");  // the prelude's own copying needs no order: it keeps Lua's next
   lua_setglobal(L, "sheetscript_raw_next");

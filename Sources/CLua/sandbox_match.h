@@ -75,12 +75,14 @@ static const char *cm_class_end(cm_state *ms, const char *p) {
     return p + 1;
   }
   if (c == '[') {
+    const char *start = p;
     if (p < ms->p_end && *p == '^') p++;
     do {  // the first character after '[' or '[^' is always part of the set, even ']'
       if (p >= ms->p_end) luaL_error(ms->L, "malformed pattern (missing ']')");
       c = *p++;
       if (c == '%' && p < ms->p_end) p++;
     } while (p >= ms->p_end || *p != ']');
+    cm_tick(ms, (long)((p - start) / 16));  // a long set is scanned to find its end
     return p + 1;
   }
   return p;
@@ -138,7 +140,9 @@ static int cm_single(cm_state *ms, const char *s, const char *p, const char *ep)
   switch (*p) {
     case '.': return 1;
     case '%': return cm_class(c, (unsigned char)p[1]);
-    case '[': return cm_set(c, p, ep - 1);
+    case '[':
+      cm_tick(ms, (long)((ep - p) / 16));  // testing a character scans the set
+      return cm_set(c, p, ep - 1);
     default: return (unsigned char)*p == c;
   }
 }
@@ -270,6 +274,7 @@ static const char *cm_match(cm_state *ms, const char *s, const char *p) {
             p += 2;
             if (p >= ms->p_end || *p != '[') luaL_error(ms->L, "missing '[' after '%%f' in pattern");
             const char *ep = cm_class_end(ms, p);
+            cm_tick(ms, 2 * (long)((ep - p) / 16));  // two set tests
             int previous = (s == ms->src_init) ? '\0' : (unsigned char)s[-1];
             int current = (s < ms->src_end) ? (unsigned char)*s : '\0';
             if (!cm_set(previous, p, ep - 1) && cm_set(current, p, ep - 1)) {
@@ -391,6 +396,7 @@ static int cm_find_aux(lua_State *L, int find) {
   }
   cm_state ms;
   cm_prepare(&ms, L, s, ls, p, lp);
+  cm_tick(&ms, 1 + (long)(lp / 16));  // reading the pattern (for specials, or its first item)
   if (find && (lua_toboolean(L, 4) || !cm_has_specials(p, lp))) {
     const char *at = cm_plain_find(&ms, s + init, ls - init, p, lp);
     cm_settle(&ms);
@@ -403,11 +409,7 @@ static int cm_find_aux(lua_State *L, int find) {
     return 1;
   }
   int anchor = lp > 0 && *p == '^';
-  if (anchor) {
-    p++;
-    lp--;
-    cm_prepare(&ms, L, s, ls, p, lp);
-  }
+  if (anchor) p++;  // p_end stays where it is
   const char *s1 = s + init;
   do {
     cm_reset(&ms);
@@ -556,6 +558,7 @@ static int clua_str_gsub(lua_State *L) {
   luaL_buffinit(L, &b);
   cm_state ms;
   cm_prepare(&ms, L, src, srcl, p, lp);
+  cm_tick(&ms, 1 + (long)(lp / 16));
   lua_Integer n = 0;
   int changed = 0;
   while (n < max_s) {

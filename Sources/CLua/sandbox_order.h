@@ -5,15 +5,17 @@
 //
 // - keys are visited in a total order: numbers ascending (integers and floats together), then strings
 //   (bytewise, shorter first on a common prefix), then false before true, then tables, functions and
-//   coroutines by their allocation number (clua_object_number: the same in every process running the
-//   same script), and last anything else (light C functions, userdata) by raw address;
+//   coroutines by their identity number (clua_object_number: creation order, the same in every
+//   process running the same script), and last anything else (userdata, which scripts never get) by
+//   raw address;
 // - `pairs(t)` sorts a snapshot of t's keys once (charged 2 n log2 n + n units) and walks it,
 //   skipping keys removed since, and returns (iterator, t, nil) unless t has a __pairs metamethod;
-// - `next(t, k)` follows the same order: it keeps the snapshot of the traversal in progress for each
-//   table (in a weak table), so a loop of next calls costs one sort; `next(t)` on an empty table and
-//   the first key cost one pass without a sort;
-// - `tostring(v)` for a table, function or coroutine without __tostring or __name prints its
-//   allocation number where Lua prints the address ("table: 0x0000002a").
+// - `next(t, k)` follows the same order: `next(t)` finds the first key in one pass without a sort (so
+//   `next(t) == nil` stays cheap); the second step sorts a snapshot, kept for the traversal in
+//   progress of each table (in a weak table), so a loop of next calls costs one sort; a key missing
+//   from the snapshot (the table changed) makes a fresh one before it is called invalid;
+// - `tostring(v)` for a table, function or coroutine without __tostring prints its identity number
+//   where Lua prints the address ("table: 0x0000002a", or "<__name>: 0x0000002a").
 //
 // Included by shim.h; every function here runs inside a Lua call (C frames only).
 #ifndef SHEETSCRIPT_CLUA_SANDBOX_ORDER_H
@@ -62,7 +64,13 @@ static void co_describe(lua_State *L, int idx, co_key *key) {
 
 static int co_compare_numbers(const co_key *a, const co_key *b) {
   if (a->is_integer && b->is_integer) return (a->integer > b->integer) - (a->integer < b->integer);
-  return (a->number > b->number) - (a->number < b->number);
+  if (a->number != b->number) return (a->number > b->number) - (a->number < b->number);
+  if (a->is_integer == b->is_integer) return 0;
+  // An integer and a float equal as doubles: a float key with an integral value in range is stored as
+  // that integer, so this float is beyond the integers (>= 2^63 or < -2^63), and so is its side.
+  double f = a->is_integer ? b->number : a->number;
+  int integer_first = f > 0;
+  return a->is_integer ? (integer_first ? -1 : 1) : (integer_first ? 1 : -1);
 }
 
 static int co_compare(const void *left, const void *right) {
@@ -92,14 +100,18 @@ static void co_push_sorted_keys(lua_State *L, int t) {
     lua_pushvalue(L, -1);
     lua_rawseti(L, unsorted, ++n);
   }
-  clua_charge(L, 1 + (double)n + (n > 1 ? 2 * (double)n * log2((double)n) : 0));
   co_key *keys = (co_key *)lua_newuserdatauv(L, sizeof(co_key) * (size_t)(n > 0 ? n : 1), 0);
+  double bytes = 0;
   for (lua_Integer i = 1; i <= n; i++) {
     lua_rawgeti(L, unsorted, i);
     co_describe(L, -1, &keys[i - 1]);  // strings stay alive in `unsorted`
     keys[i - 1].index = (int)i;
+    bytes += (double)keys[i - 1].length;
     lua_pop(L, 1);
   }
+  // 2 n log2 n comparisons, each reading up to its keys' bytes (charged 1 unit per 16)
+  double depth = n > 1 ? log2((double)n) : 0;
+  clua_charge(L, 1 + (double)n + 2 * (double)n * depth + bytes / 16 * depth);
   qsort(keys, (size_t)n, sizeof(co_key), co_compare);
   lua_createtable(L, (int)n, 0);
   for (lua_Integer i = 1; i <= n; i++) {
@@ -171,8 +183,8 @@ static void co_push_traversals(lua_State *L) {
   }
 }
 
-/// The position of the key at index key in the snapshot at index keys (charged per key looked at);
-/// raises Lua's own error for a key that is not there.
+/// The position of the key at index key in the snapshot at index keys (charged per key looked at), or
+/// 0 when it is not there.
 static lua_Integer co_find(lua_State *L, int keys, int key) {
   lua_Integer n = (lua_Integer)lua_rawlen(L, keys);
   clua_charge(L, (double)n);
@@ -182,27 +194,51 @@ static lua_Integer co_find(lua_State *L, int keys, int key) {
     lua_pop(L, 1);
     if (same) return i;
   }
-  return luaL_error(L, "invalid key to 'next'");
+  return 0;
+}
+
+/// Pushes t's smallest key in the order and its value (2), or nil (1) for an empty table: one pass,
+/// no sort, so `next(t) == nil` and the first step of a traversal stay cheap.
+static int co_push_first(lua_State *L, int t) {
+  lua_pushnil(L);
+  int best = lua_gettop(L);
+  co_key best_key, key;
+  int have = 0;
+  lua_Integer n = 0;
+  lua_pushnil(L);
+  while (lua_next(L, t)) {
+    lua_pop(L, 1);
+    n++;
+    co_describe(L, -1, &key);
+    if (!have || co_compare(&key, &best_key) < 0) {
+      lua_pushvalue(L, -1);
+      lua_replace(L, best);
+      co_describe(L, best, &best_key);  // its string stays alive in `best`
+      have = 1;
+    }
+  }
+  clua_charge(L, 1 + (double)n);
+  if (!have) return 1;  // `best` is nil
+  lua_pushvalue(L, best);
+  lua_rawget(L, t);
+  return 2;
 }
 
 /// next(t [, k]) in the sandbox's order.
 static int co_next(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_settop(L, 2);
-  if (lua_isnil(L, 2)) {
-    lua_pushnil(L);
-    if (!lua_next(L, 1)) {  // empty: no sort needed
-      lua_pushnil(L);
-      return 1;
-    }
-    lua_pop(L, 2);
-  }
   co_push_traversals(L);  // 3
+  if (lua_isnil(L, 2)) {  // a traversal starts: forget an old one, find the first key without a sort
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    lua_rawset(L, 3);
+    return co_push_first(L, 1);
+  }
   lua_pushvalue(L, 1);
   int has = lua_rawget(L, 3) == LUA_TTABLE;  // 4: { keys, position } or nil
   lua_Integer pos = 0;
-  int fresh = lua_isnil(L, 2) || !has;
-  if (!fresh) {
+  if (has) {
     lua_rawgeti(L, 4, 1);  // 5: keys
     pos = (lua_rawgeti(L, 4, 2), lua_tointeger(L, -1));
     lua_pop(L, 1);
@@ -210,7 +246,8 @@ static int co_next(lua_State *L) {
     lua_rawgeti(L, 5, pos);
     if (!lua_rawequal(L, -1, 2)) pos = co_find(L, 5, 2);
     lua_pop(L, 1);
-  } else {
+  }
+  if (pos == 0) {  // the second step, or a key the snapshot lacks (the table changed): sort once now
     lua_settop(L, 3);
     lua_createtable(L, 2, 0);  // 4
     co_push_sorted_keys(L, 1);  // 5
@@ -219,7 +256,8 @@ static int co_next(lua_State *L) {
     lua_pushvalue(L, 1);
     lua_pushvalue(L, 4);
     lua_rawset(L, 3);
-    if (!lua_isnil(L, 2)) pos = co_find(L, 5, 2);  // a key from another traversal
+    pos = co_find(L, 5, 2);
+    if (pos == 0) return luaL_error(L, "invalid key to 'next'");
   }
   int found = co_advance(L, 1, 5, &pos);  // pushes key, value
   lua_pushinteger(L, pos);
@@ -238,16 +276,19 @@ static int co_next(lua_State *L) {
 /// its allocation number instead of its address.
 static int co_tostring(lua_State *L) {
   luaL_checkany(L, 1);
+  lua_settop(L, 1);
   unsigned long long number = clua_object_number(L, 1);
-  if (number != 0 && luaL_getmetafield(L, 1, "__tostring") == LUA_TNIL &&
-      luaL_getmetafield(L, 1, "__name") == LUA_TNIL) {
-    char digits[32];
-    snprintf(digits, sizeof digits, "%08llx", number);
-    lua_pushfstring(L, "%s: 0x%s", luaL_typename(L, 1), digits);
+  if (number == 0 || luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {  // Lua's own text
+    lua_settop(L, 1);
+    luaL_tolstring(L, 1, NULL);
     return 1;
   }
-  if (number != 0) lua_settop(L, 1);
-  luaL_tolstring(L, 1, NULL);
+  // Lua would print "<__name or type>: <address>": the same with the number for the address
+  const char *kind = luaL_getmetafield(L, 1, "__name") == LUA_TSTRING ? lua_tostring(L, -1)
+                                                                       : luaL_typename(L, 1);
+  char digits[32];
+  snprintf(digits, sizeof digits, "%08llx", number);
+  lua_pushfstring(L, "%s: 0x%s", kind, digits);
   return 1;
 }
 

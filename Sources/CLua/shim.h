@@ -51,7 +51,7 @@ typedef struct clua_host {
   size_t bytes;                    // bytes Lua holds now
   size_t limit;                    // memory cap (0: none)
   unsigned long long allocations;  // allocator calls that allocate or resize (never frees)
-  unsigned long long blocks;       // blocks allocated so far: the next block's number - 1
+  unsigned long long blocks;       // objects numbered so far (tables, closures, coroutines; see clua_block)
   int enforce;                     // 1 while script code runs: the cap applies and allocations are billed
   int depth;                       // nesting of host calls (the budget resets at depth 0)
   long long budget;                // instructions allowed per host call
@@ -75,10 +75,11 @@ static inline clua_host *clua_host_of(lua_State *L) {
 
 // MARK: - Allocator
 
-/// Every block Lua allocates starts with this header: the block's allocation number. A Lua table or
-/// closure lives at the start of its block, so its number is a stable identity that is the same in
-/// every process running the same script (addresses are not): deterministic iteration and tostring use
-/// it (sandbox_order.h). 16 bytes keep the blocks 16-byte aligned, as malloc's are.
+/// Every block Lua allocates starts with this header: for a table, a closure or a coroutine, its
+/// creation number. Such an object lives at the start of its block, so its number is a stable identity
+/// that is the same in every process running the same script (addresses are not): deterministic
+/// iteration and tostring use it (sandbox_order.h). 16 bytes keep the blocks 16-byte aligned, as
+/// malloc's are.
 typedef struct clua_block {
   unsigned long long number;
   unsigned long long reserved;
@@ -109,22 +110,59 @@ static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   }
   clua_block *next = (clua_block *)realloc(block, sizeof(clua_block) + nsize);
   if (next == NULL) return nsize <= old ? ptr : NULL;  // a shrink never fails
-  if (block == NULL) next->number = ++h->blocks;
+  if (block == NULL) {
+    // Lua passes a new object's type as osize (the manual, lua_Alloc): only the objects that may be
+    // keys or printed are numbered, in creation order. Other blocks (arrays, hash parts) are made as
+    // hashing dictates, which differs from run to run, so they must not take a number.
+    int object = osize == LUA_TTABLE || osize == LUA_TFUNCTION || osize == LUA_TTHREAD;
+    next->number = object ? ++h->blocks : 0;
+  }
   h->bytes = h->bytes - old + nsize;
   h->allocations += 1;
   return next + 1;
 }
 
-/// The allocation number of the block holding the object at idx: tables and Lua or C closures start
-/// their blocks, a coroutine's lua_State sits LUA_EXTRASPACE bytes in. 0 for anything else (numbers,
-/// strings, booleans, light C functions, userdata).
+/// The number of a light C function (a library function: no block of its own), given on first sight
+/// from the objects' counter and kept in the registry, so it too is the same in every process.
+/// Allocates: call only inside a Lua call.
+static inline unsigned long long clua_light_number(lua_State *L, int idx) {
+  clua_host *h = clua_host_of(L);
+  if (lua_getfield(L, LUA_REGISTRYINDEX, "sheetscript.light") != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, "sheetscript.light");
+  }
+  lua_pushvalue(L, idx);
+  unsigned long long number;
+  if (lua_rawget(L, -2) == LUA_TNUMBER) {
+    number = (unsigned long long)lua_tointeger(L, -1);
+    lua_pop(L, 2);
+    return number;
+  }
+  lua_pop(L, 1);
+  number = ++h->blocks;
+  lua_pushvalue(L, idx);
+  lua_pushinteger(L, (lua_Integer)number);
+  lua_rawset(L, -3);
+  lua_pop(L, 1);
+  return number;
+}
+
+/// The identity number of the object at idx: tables and Lua or C closures start their blocks, a
+/// coroutine's lua_State sits LUA_EXTRASPACE bytes in, and a light C function is numbered on first
+/// sight (clua_light_number: this may allocate, so call it only inside a Lua call). 0 for anything
+/// else (numbers, strings, booleans, userdata).
 static inline unsigned long long clua_object_number(lua_State *L, int idx) {
+  idx = lua_absindex(L, idx);
   const char *p = (const char *)lua_topointer(L, idx);
   switch (lua_type(L, idx)) {
     case LUA_TTABLE: break;
     case LUA_TFUNCTION:
-      if (lua_iscfunction(L, idx) && lua_getupvalue(L, idx, 1) == NULL) return 0;  // a light function
-      if (lua_iscfunction(L, idx)) lua_pop(L, 1);
+      if (lua_iscfunction(L, idx)) {
+        if (lua_getupvalue(L, idx, 1) == NULL) return clua_light_number(L, idx);
+        lua_pop(L, 1);
+      }
       break;
     case LUA_TTHREAD: p -= LUA_EXTRASPACE; break;
     default: return 0;
@@ -419,6 +457,9 @@ static int clua_callback_gc(lua_State *L) {
 /// The lua_CFunction behind every Swift closure: calls Swift, then raises or yields here, in C.
 static int clua_trampoline(lua_State *L) {
   clua_host *h = clua_host_of(L);
+  // A spent budget (one the allocator found, which a script may have caught as a memory error) runs
+  // no host function: it raises again here.
+  if (h->exhausted && h->depth > 0) return clua_exhaust(L, h, h->exhausted);
   void **slot = (void **)lua_touserdata(L, lua_upvalueindex(1));
   int enforce = h->enforce;
   h->enforce = 0;  // host reserve: Swift's pushes are never refused

@@ -19,7 +19,7 @@ struct ConversionBudget {
   /// The current path as text (`value` at the root).
   var location: String { path.isEmpty ? "value" : "value" + path.joined() }
 
-  /// Spends one value and `byteCount` string bytes.
+  /// Spends one value (every value read costs one, whatever its type) and `byteCount` string bytes.
   mutating func spend(bytes byteCount: Int = 0) throws(LuaError) {
     values -= 1
     bytes -= byteCount
@@ -76,13 +76,14 @@ extension LuaValue {
     from lua: RawLua, at index: Int32, runtime: LuaRuntime, byReference: Bool = false,
     budget: inout ConversionBudget, depth: Int = 0
   ) throws(LuaError) -> LuaValue {
-    switch lua.kind(at: index) {
+    let kind = lua.kind(at: index)
+    try budget.spend(bytes: kind == .string ? lua.rawLength(at: index) : 0)
+    switch kind {
     case .none, .nil: return .nil
     case .boolean: return .boolean(lua.boolean(at: index))
     case .number:
       return lua.isInteger(at: index) ? .integer(lua.integer(at: index)) : .number(lua.number(at: index))
     case .string:
-      try budget.spend(bytes: lua.rawLength(at: index))
       return .string(lua.string(at: index))
     case .function:
       lua.pushCopy(of: index)
@@ -110,7 +111,6 @@ extension LuaValue {
         value: budget.location, expected: "tables nested at most \(maximumDepth) deep (no cycles)",
         got: "deeper nesting")
     }
-    try budget.spend()
     let base = lua.top
     guard lua.ensureStack(4) else { throw .memory }
     do throws(LuaError) {

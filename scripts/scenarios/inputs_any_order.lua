@@ -1,6 +1,7 @@
 -- scenario: every input in every state (issue 10, section 4): odd orders never end a scenario. What a
--- state cannot take is recorded in the trace as `ignored input=... state=...` and changes nothing; `dismiss()` during a
--- drag is `queued` and applies when the finger lifts. The native DefaultPolicy on the reference phone:
+-- state cannot take is recorded in the trace as `ignored input=... state=...` and changes nothing;
+-- `dismiss()` during a drag is `queued` and applies when the finger lifts. The native DefaultPolicy
+-- on the reference phone:
 --   A = 844 - 47 = 797; medium = 0.5 * 797 = 398.5; large = 797 - 10 = 787.
 
 screen { width = 390, height = 844, safe_top = 47, safe_bottom = 34, fps = 120 }

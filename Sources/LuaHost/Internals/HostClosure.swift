@@ -44,9 +44,18 @@ final class HostClosure {
     return 2
   }
 
+  /// What a yielding closure returns when called where its thread cannot yield (inside a C function
+  /// such as a `table.sort` comparator, a `gsub` replacement or a metamethod called from C).
+  static let notYieldable =
+    "cannot be called here: inside a table.sort comparator, a gsub function or a metamethod the "
+    + "scenario cannot pause"
+
   private func run(on lua: RawLua) -> Int32 {
     let count = lua.top
-    if mode == .yield, lua.state != runtime.hostThread { return refuse(HostClosure.notOnHostThread, on: lua) }
+    if mode == .yield {
+      if lua.state != runtime.hostThread { return refuse(HostClosure.notOnHostThread, on: lua) }
+      if !lua.isYieldable { return refuse(HostClosure.notYieldable, on: lua) }
+    }
     let outer = runtime.activeThread
     runtime.activeThread = lua.state
     defer { runtime.activeThread = outer }

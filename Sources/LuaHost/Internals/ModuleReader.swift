@@ -14,8 +14,9 @@ struct ModuleReader {
   /// The longest module name `require` accepts, in bytes.
   static let maximumNameBytes = 200
 
-  /// What the prelude's `require` expects: `[source, path]`, or `[nil, message, kind]` where kind is
-  /// `"sandbox"` (refused) or `"missing"` (not found).
+  /// What the prelude's `require` expects: `[source, path]`, or `[nil, message, kind, bytes]` where kind
+  /// is `"sandbox"` (refused) or `"missing"` (not found or unreadable), and bytes (when present) is how
+  /// much of a file the reader went through, which the prelude bills.
   func lookup(_ name: String) -> [LuaValue] {
     guard name.utf8.count <= Self.maximumNameBytes else {
       return [
@@ -45,7 +46,10 @@ struct ModuleReader {
     do throws(SourceFile.Failure) {
       source = try SourceFile.read(file, as: relative)
     } catch {
-      return [.nil, .string("module '\(name)': \(error.description)"), "missing"]
+      // the bytes the reader may have gone through: the prelude bills them (a failing require can repeat)
+      var info = stat()
+      let examined = stat(file, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG ? Int(info.st_size) : 0
+      return [.nil, .string("module '\(name)': \(error.description)"), "missing", .integer(examined)]
     }
     if source.utf8.first == 0x1B { return [.nil, .string("binary chunks"), "sandbox"] }
     return [.string(source), .string(relative)]

@@ -125,8 +125,9 @@ enum Prelude {
         if libraries[name] then return libraries[name] end
         local value = loaded[name]
         if value ~= nil then return value end
-        local source, path, kind = host_read_module(name)
+        local source, path, kind, examined = host_read_module(name)
         if source == nil then
+          if examined then charge(examined) end
           if kind == 'sandbox' then refuse(path, 2) end
           error(path, 2)
         end

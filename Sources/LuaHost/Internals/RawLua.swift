@@ -216,6 +216,9 @@ struct RawLua {
     return nil
   }
 
+  /// Whether the running function may yield (not inside a C call that cannot be resumed).
+  var isYieldable: Bool { lua_isyieldable(state) != 0 }
+
   /// Creates a thread, leaves it on the stack and returns it.
   func newThread() -> OpaquePointer? { lua_newthread(state) }
   func resume(_ thread: OpaquePointer, arguments: Int32) -> (status: Int32, results: Int32) {
