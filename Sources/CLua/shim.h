@@ -59,6 +59,7 @@ typedef struct clua_host {
   int step;                        // hook period in instructions
   int exhausted;                   // CLUA_SPENT_*: once spent, every further instruction errors
   long long used;                  // budget units spent over the state's life, all host calls together
+  long long *meter;                // a counter shared with other states (NULL: none), spent alongside
   double timeout;                  // seconds one outermost host call may run (0: no deadline)
   double started;                  // when the outermost call's clock started (0: not read yet)
   long long clock_countdown;       // units charged until a charge reads the clock again
@@ -66,6 +67,12 @@ typedef struct clua_host {
   clua_callback_fn callback;
   clua_release_fn release;
 } clua_host;
+
+/// Records units spent: the state's own total and the shared meter, if any.
+static inline void clua_spend(clua_host *h, long long units) {
+  h->used += units;
+  if (h->meter != NULL) *h->meter += units;
+}
 
 static inline clua_host *clua_host_of(lua_State *L) {
   void *ud = NULL;
@@ -105,7 +112,7 @@ static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
         }
       }
       h->remaining -= units;
-      h->used += units;
+      clua_spend(h, units);
     }
   }
   clua_block *next = (clua_block *)realloc(block, sizeof(clua_block) + nsize);
@@ -238,7 +245,7 @@ static void clua_hook(lua_State *L, lua_Debug *ar) {
   if (!h->exhausted) {
     int count = lua_gethookcount(L);
     h->remaining -= count;
-    h->used += count;
+    clua_spend(h, count);
     if (h->remaining > 0 && !clua_past_deadline(h)) {
       if (count != h->step) lua_sethook(L, clua_hook, LUA_MASKCOUNT, h->step);
       return;
@@ -257,12 +264,12 @@ static inline void clua_charge(lua_State *L, double units) {
   if (h->exhausted) clua_exhaust(L, h, h->exhausted);
   if (!(units > 0)) return;  // also NaN
   if (units >= (double)h->remaining) {
-    h->used += h->remaining;
+    clua_spend(h, h->remaining);
     h->remaining = 0;
     clua_exhaust(L, h, CLUA_SPENT_INSTRUCTIONS);
   }
   h->remaining -= (long long)units;
-  h->used += (long long)units;
+  clua_spend(h, (long long)units);
   h->clock_countdown -= (long long)units + 1;
   if (h->clock_countdown <= 0) {
     h->clock_countdown = CLUA_CLOCK_PERIOD;

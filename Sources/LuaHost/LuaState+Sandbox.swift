@@ -15,7 +15,11 @@ extension LuaState {
       return []
     }
     let reader = HostClosure(runtime: runtime, mode: .call) { arguments in
-      ModuleReader(root: runtime.moduleRoot).lookup(arguments.first?.stringValue ?? "")
+      let found = ModuleReader(root: runtime.moduleRoot).lookup(arguments.first?.stringValue ?? "")
+      if found.count > 2, found[0] != .nil, case .string(let file) = found[2] {
+        runtime.filesRead.append(file)
+      }
+      return found
     }
     lua.pushGlobals()
     lua.pushCallback(context: Unmanaged.passRetained(printer).toOpaque())

@@ -21,11 +21,15 @@ public final class LuaState {
     /// behind the instruction budget, checked from the count hook and the counted library: a call
     /// that stays within its instruction budget finishes long before it, so it never decides a run.
     public var deadline: Double
+    /// A meter shared with other states that this state's spending is added to (nil: none). The
+    /// state keeps it alive.
+    public var meter: LuaMeter?
 
     /// Options with the defaults above.
     public init(
       memoryLimit: Int = 16 << 20, instructionLimit: Int = 10_000_000, moduleRoot: String? = nil,
-      print: ((String) -> Void)? = nil, randomSeed: Int = 0x5EED, deadline: Double = 0.5
+      print: ((String) -> Void)? = nil, randomSeed: Int = 0x5EED, deadline: Double = 0.5,
+      meter: LuaMeter? = nil
     ) {
       self.memoryLimit = memoryLimit
       self.instructionLimit = instructionLimit
@@ -33,6 +37,7 @@ public final class LuaState {
       self.print = print
       self.randomSeed = randomSeed
       self.deadline = deadline
+      self.meter = meter
     }
   }
 
@@ -46,9 +51,10 @@ public final class LuaState {
     guard
       let raw = RawLua.open(
         memoryLimit: options.memoryLimit, instructionLimit: options.instructionLimit,
-        deadline: options.deadline)
+        deadline: options.deadline, meter: options.meter?.counter)
     else { throw .memory }
     runtime = LuaRuntime(raw: raw)
+    runtime.meter = options.meter
     runtime.printSink = options.print
     runtime.moduleRoot = options.moduleRoot
     do throws(LuaError) {
@@ -85,6 +91,10 @@ public final class LuaState {
   /// steps of 1000), bytes allocated while scripts run (one unit per 4 bytes) and the counted standard
   /// library's work. A host that runs many calls for one job (a scenario's resumes) caps their sum.
   public var unitsUsed: Int { runtime.raw?.unitsUsed ?? 0 }
+
+  /// The files `require` has read in this state, as real paths, in the order read (a host that writes
+  /// files checks it never writes over one of them).
+  public var filesRead: [String] { runtime.filesRead }
 
   /// Seconds each later outermost host call may run (0: no deadline).
   public var deadline: Double {

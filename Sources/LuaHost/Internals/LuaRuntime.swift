@@ -14,6 +14,10 @@ final class LuaRuntime {
   var printSink: ((String) -> Void)?
   /// The directory `require` may read below, as given by the host.
   var moduleRoot: String?
+  /// The shared meter the state's spending is added to, kept alive as long as the state.
+  var meter: LuaMeter?
+  /// The files `require` read, real paths, in order (each once: `require` caches a module).
+  var filesRead: [String] = []
 
   init(raw: RawLua) {
     self.raw = raw

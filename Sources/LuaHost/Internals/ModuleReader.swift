@@ -14,7 +14,7 @@ struct ModuleReader {
   /// The longest module name `require` accepts, in bytes.
   static let maximumNameBytes = 200
 
-  /// What the prelude's `require` expects: `[source, path]`, or `[nil, message, kind, bytes]` where kind
+  /// What the prelude's `require` expects: `[source, path, real path]`, or `[nil, message, kind, bytes]` where kind
   /// is `"sandbox"` (refused) or `"missing"` (not found or unreadable), and bytes (when present) is how
   /// much of a file the reader went through, which the prelude bills.
   func lookup(_ name: String) -> [LuaValue] {
@@ -52,7 +52,7 @@ struct ModuleReader {
       return [.nil, .string("module '\(name)': \(error.description)"), "missing", .integer(examined)]
     }
     if source.utf8.first == 0x1B { return [.nil, .string("binary chunks"), "sandbox"] }
-    return [.string(source), .string(relative)]
+    return [.string(source), .string(relative), .string(file)]
   }
 
   /// `a.b` -> `a/b.lua`; nil for a name that could leave the root.

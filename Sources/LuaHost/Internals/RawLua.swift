@@ -24,12 +24,15 @@ struct RawLua {
   }
 
   /// Opens a state with a memory cap and an instruction budget; nil when Lua cannot start.
-  static func open(memoryLimit: Int, instructionLimit: Int, deadline: Double) -> RawLua? {
+  static func open(
+    memoryLimit: Int, instructionLimit: Int, deadline: Double, meter: UnsafeMutablePointer<Int64>?
+  ) -> RawLua? {
     let host = UnsafeMutablePointer<clua_host>.allocate(capacity: 1)
     host.initialize(to: clua_host())
     host.pointee.limit = memoryLimit > 0 ? size_t(memoryLimit) : 0
     host.pointee.budget = Int64(max(instructionLimit, 1))
     host.pointee.timeout = deadline.isFinite && deadline > 0 ? deadline : 0
+    host.pointee.meter = meter
     host.pointee.callback = { state, context in
       guard let state, let context else { return 0 }
       return HostClosure.invoke(context, on: RawLua(state: state, host: clua_host_of(state)))

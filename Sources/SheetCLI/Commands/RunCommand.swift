@@ -87,7 +87,9 @@ enum ScenarioArguments {
   /// - Throws: `UsageError` when the output is one of them.
   static func refuseOverwriting(_ output: String?, behavioursOf result: ScenarioResult) throws(UsageError) {
     try OutputFile.refuseOverwriting(
-      output, inputs: result.behaviourFiles.map { ($0, "a behaviour the scenario loads") })
+      output,
+      inputs: result.behaviourFiles.map { ($0, "a behaviour the scenario loads") }
+        + result.modulesRead.map { ($0, "a module the run requires") })
   }
 
   /// Refuses a run whose behaviour refused a `--set` override (a name it does not declare): a usage

@@ -168,6 +168,9 @@ public final class Behaviour: @unchecked Sendable {
     return faults
   }
 
+  /// The module files the behaviour's `require`s read so far (real paths).
+  public var modulesRead: [String] { state.filesRead }
+
   /// Lua memory in use by the behaviour's state, in bytes.
   public var memoryInUse: Int { state.memoryInUse }
 

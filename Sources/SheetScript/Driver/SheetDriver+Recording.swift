@@ -171,10 +171,6 @@ public struct DriverLimits: Sendable, Equatable {
   public var traceEntries = 1_000_000
   /// Estimated bytes of trace text: 64 per entry plus its strings (default 64 MiB).
   public var traceBytes = 64 << 20
-  /// Budget units a scripted behaviour's callbacks may spend over the run, all calls together (default
-  /// 250 million, about an hour of dragging with the `system` preset's 400 a frame; each call also has
-  /// its own budget and deadline).
-  public var behaviourUnits = 250_000_000
 
   /// The defaults above.
   public init() {}
@@ -186,7 +182,6 @@ public struct DriverLimits: Sendable, Equatable {
     simulatedTime = limits.simulatedTime
     traceEntries = limits.traceEntries
     traceBytes = limits.traceBytes
-    behaviourUnits = limits.behaviourInstructions
   }
 }
 

@@ -16,11 +16,10 @@ public struct SheetDriver {
   /// Whether frames and events are appended to `trace`.
   public var recording: Bool
   /// The behaviour behind the machine, if it is scripted: its resolver faults are reported as events.
-  public var behaviour: Behaviour? {
-    didSet { behaviourUnitsBefore = behaviour?.state.unitsUsed ?? 0 }
-  }
-  /// The behaviour state's units spent before this driver used it (a behaviour may outlive drivers).
-  var behaviourUnitsBefore = 0
+  public var behaviour: Behaviour?
+  /// A limit the host checks after every frame (a scenario's run-wide budget for its behaviour's code):
+  /// a sentence naming the limit when it is reached, which stops the driver; nil: no such check.
+  public var hostLimit: (() -> String?)?
 
   /// The finger's last position while a touch is down.
   public internal(set) var touchY: Double?
@@ -59,7 +58,6 @@ public struct SheetDriver {
     self.recording = recording
     trace = Trace(title: title, screenExtent: geometry.height)
     behaviour = policy as? Behaviour
-    behaviourUnitsBefore = behaviour?.state.unitsUsed ?? 0  // didSet does not run in an initializer
     noteGuides()
     recordFaults()
   }
@@ -97,8 +95,8 @@ public struct SheetDriver {
       reachLimit("the frame limit (\(limits.frames) frames)")
     } else if machine.time > limits.simulatedTime {
       reachLimit("the simulated-time limit (\(TraceNumber.format(limits.simulatedTime)) s)")
-    } else if let behaviour, behaviour.state.unitsUsed - behaviourUnitsBefore > limits.behaviourUnits {
-      reachLimit("the behaviour's instruction limit (\(limits.behaviourUnits) across the whole run)")
+    } else if let reached = hostLimit?() {
+      reachLimit(reached)
     }
   }
 

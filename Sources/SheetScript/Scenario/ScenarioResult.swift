@@ -49,6 +49,8 @@ public struct ScenarioResult: Sendable {
   public var scriptError: String?
   /// Behaviour files the scenario loaded (for `sheet watch`).
   public var behaviourFiles: [String] = []
+  /// Module files the scenario's and its behaviours' `require`s read (real paths, each once).
+  public var modulesRead: [String] = []
   /// The thresholds declared by the behaviours the scenario loaded (also by one that refused an
   /// override), sorted, for `sheet tune` to check its parameters against.
   public var thresholds: [String] = []

@@ -120,13 +120,13 @@ extension ScenarioSession {
     if let path = options.behaviourPath {
       let source = try BehaviourSource.resolve(path)
       note(path)
-      return try Behaviour.load(source, overrides: effectiveOverrides)
+      return try Behaviour.load(source, overrides: effectiveOverrides, options: behaviourOptions)
     }
     switch behaviourValue {
     case .string(let reference)?:
       let source = try BehaviourSource.resolve(reference, relativeTo: directory)
       if let path = source.path { note(path) }
-      return try Behaviour.load(source, overrides: effectiveOverrides)
+      return try Behaviour.load(source, overrides: effectiveOverrides, options: behaviourOptions)
     case let value?:
       let table: LuaTable
       do throws(LuaError) {
@@ -140,9 +140,16 @@ extension ScenarioSession {
       if !effectiveOverrides.isEmpty {
         return try Behaviour.load(
           Presets.source(named: "system") ?? BehaviourSource(name: "system.lua", text: ""),
-          overrides: effectiveOverrides)
+          overrides: effectiveOverrides, options: behaviourOptions)
       }
       return nil
+    }
+  }
+
+  /// Remembers the modules a behaviour read (before it is replaced, or when the run ends).
+  func noteModules(of behaviour: Behaviour?) {
+    for file in behaviour?.modulesRead ?? [] where !result.modulesRead.contains(file) {
+      result.modulesRead.append(file)
     }
   }
 
@@ -155,6 +162,7 @@ extension ScenarioSession {
   private func swapBehaviour() throws(ScenarioRefusal) {
     let policy: any SheetPolicy = try loadBehaviour() ?? DefaultPolicy()
     try withDriver { d throws(SheetError) in
+      noteModules(of: d.behaviour)
       d.behaviour = policy as? Behaviour
       try d.apply { m throws(SheetError) in m.replacePolicy(policy) }
     }
@@ -169,7 +177,7 @@ extension ScenarioSession {
       if let path = source.path { note(path) }
       let behaviour: Behaviour
       do throws(BehaviourError) {
-        behaviour = try Behaviour.load(source, overrides: effectiveOverrides)
+        behaviour = try Behaviour.load(source, overrides: effectiveOverrides, options: behaviourOptions)
       } catch {
         noteRefusal(error)
         throw error
@@ -177,6 +185,7 @@ extension ScenarioSession {
       noteThresholds(behaviour.thresholds.keys)
       behaviourValue = .string(reference)
       try? withDriver { d throws(SheetError) in
+        noteModules(of: d.behaviour)
         d.behaviour = behaviour
         d.note("reload", [TraceField("ok", .bool(true)), TraceField("file", .string(source.name))])
         try d.apply { m throws(SheetError) in m.replacePolicy(behaviour) }

@@ -11,10 +11,15 @@ extension ScenarioSession {
     do throws(LuaError) {
       let chunk = try state.load(text, name: file)
       let coroutine = try state.coroutine(chunk)
-      var step = try coroutine.resume()
+      var step = try resume(coroutine)
       var calls = 0
       while case .yielded = step {
         calls += 1
+        // the driver stops a long call (a drag of many frames) once the behaviour's share runs out
+        let meter = meter
+        let most = scenarioUnits + options.limits.behaviourInstructions
+        let limit = behaviourLimit
+        driver?.hostLimit = { meter.units > most ? limit : nil }
         let reply = perform()
         if let limit = limitReached(calls: calls) {
           let place = coroutine.location(skipping: [ScenarioPrelude.chunkName]).map(Self.location)
@@ -23,7 +28,7 @@ extension ScenarioSession {
           break
         }
         updateSheetView()
-        step = try coroutine.resume(reply)
+        step = try resume(coroutine, with: reply)
       }
     } catch {
       fail(error.description, location: Self.errorLocation(error))
@@ -95,15 +100,31 @@ extension ScenarioSession {
     }.map(\.element)
   }
 
+  /// Resumes the scenario, counting what the scenario's own Lua spent.
+  private func resume(_ coroutine: LuaCoroutine, with reply: [LuaValue] = []) throws(LuaError)
+    -> LuaCoroutine.Step
+  {
+    let before = state.unitsUsed
+    defer { scenarioUnits += state.unitsUsed - before }
+    return try coroutine.resume(reply)
+  }
+
   /// The scenario-wide limit the run has reached, as a sentence (nil while within them all).
   private func limitReached(calls: Int) -> String? {
     let limits = options.limits
     if let reached = driver?.limitReached ?? earlyLimit { return reached }
     if calls >= limits.calls { return "the run reached the call limit (\(limits.calls) scenario calls)" }
-    if state.unitsUsed > limits.instructions {
+    if scenarioUnits > limits.instructions {
       return "the run reached the instruction limit (\(limits.instructions) across the whole scenario)"
     }
+    if behaviourUnits > limits.behaviourInstructions { return "the run reached \(behaviourLimit)" }
     return nil
+  }
+
+  /// The behaviour's run-wide budget, in words.
+  private var behaviourLimit: String {
+    "the behaviour's instruction limit (\(options.limits.behaviourInstructions) across the whole run, loads "
+      + "and reloads included)"
   }
 
   /// Records the error that ended the scenario.
@@ -141,6 +162,8 @@ extension ScenarioSession {
   /// Moves the trace into the result (making the sheet first if the scenario never did). When the sheet
   /// cannot be made (an invalid behaviour), the events noted so far still go into the trace, at time 0.
   private func finish() {
+    noteModules(of: driver?.behaviour)
+    for file in state.filesRead where !result.modulesRead.contains(file) { result.modulesRead.append(file) }
     if driver == nil, earlyNotes.isEmpty == false { _ = try? makeDriver() }
     if let driver {
       result.trace = driver.trace
@@ -190,7 +213,13 @@ extension ScenarioSession {
   func withDriver(_ body: (inout SheetDriver) throws(SheetError) -> Void) throws(ScenarioRefusal) {
     var current = try makeDriver()
     driver = nil
-    defer { driver = current }
+    callTime = current.machine.time
+    defer {
+      callTime = nil
+      for (name, fields) in callNotes { current.note(name, fields) }
+      callNotes.removeAll()
+      driver = current
+    }
     do throws(SheetError) {
       try body(&current)
     } catch {

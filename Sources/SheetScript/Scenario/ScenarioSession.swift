@@ -29,8 +29,22 @@ final class ScenarioSession {
   var driver: SheetDriver?
   /// Expectations and prints noted before the sheet exists, flushed into its trace when it is made.
   var earlyNotes: [(String, [TraceField])] = []
+  /// Every Lua state of the run reports its spending here: the scenario's own, the behaviour's, and
+  /// every version of it a load or hot reload made (failed loads too).
+  let meter = LuaMeter()
+  /// Units the scenario's own Lua spent: the scenario state's spending during its resumes (an inline
+  /// behaviour shares that state, but its callbacks run between resumes and count as the behaviour's).
+  var scenarioUnits = 0
+  /// Options for the states that load behaviours: they report to the run's meter.
+  var behaviourOptions: LuaState.Options { LuaState.Options(meter: meter) }
+  /// Units the behaviour's code spent in this run, all its states and versions together.
+  var behaviourUnits: Int { meter.units - scenarioUnits }
   /// The trace limit, when the notes kept before the sheet existed reached it.
   var earlyLimit: String?
+  /// While a call has the sheet (``withDriver(_:)``), the sheet's time when it began; notes made then
+  /// (an inline behaviour's `print` or `expect`) wait in `callNotes` and go into the trace after it.
+  var callTime: Double?
+  var callNotes: [(String, [TraceField])] = []
   /// The thresholds `sheet.thresholds` shows, and whether they are the running behaviour's (nil: not
   /// made yet).
   private var shownThresholds: (values: [String: Double], known: Bool)?
@@ -45,7 +59,7 @@ final class ScenarioSession {
     self.options = options
     directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
     result = ScenarioResult(file: file, trace: Trace(title: Self.title(file)))
-    state = try LuaState(LuaState.Options(moduleRoot: directory))
+    state = try LuaState(LuaState.Options(moduleRoot: directory, meter: meter))
     sheetData = try state.newTable()
     let printBytes = options.limits.printBytes
     state.printSink = { [weak self] line in
@@ -104,7 +118,8 @@ final class ScenarioSession {
   private func expectation(_ arguments: [LuaValue]) {
     let ok = arguments.first == .boolean(true)
     let whereText = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
-    let message = arguments.count > 2 ? arguments[2].stringValue ?? "" : ""
+    let message = Quote.cut(
+      arguments.count > 2 ? arguments[2].stringValue ?? "" : "", limit: options.limits.printBytes)
     let (location, line) = Self.location(whereText)
     note(
       "expect",
@@ -119,7 +134,7 @@ final class ScenarioSession {
       result.failures.append(
         ScenarioFailure(
           file: location ?? file, line: line, message: "expectation failed: \(message)",
-          time: driver?.machine.time ?? 0))
+          time: driver?.machine.time ?? callTime ?? 0))
     }
   }
 
@@ -154,6 +169,8 @@ final class ScenarioSession {
   func note(_ name: String, _ fields: [TraceField]) {
     if driver != nil {
       driver?.note(name, fields)
+    } else if callTime != nil {  // an inline behaviour's callback, while the sheet is busy in a call
+      if callNotes.count < options.limits.traceEntries { callNotes.append((name, fields)) }
     } else if earlyNotes.count < options.limits.traceEntries {
       earlyNotes.append((name, fields))
     } else {
