@@ -5,7 +5,7 @@ extension FieldReader {
   /// Reads `animations`: per transition a spec table or a function of the sheet returning one.
   func animations(_ value: LuaValue) throws(BehaviourError) -> [SheetTransition: BehaviourSpec.AnimationEntry]
   {
-    let path: [PathComponent] = [.key("animations")]
+    let path: [PathComponent] = [.field(.animations)]
     let names = SheetTransition.allNames
     let (array, fields) = try table(
       value, at: path, expected: "a table keyed by " + names.joined(separator: ", "))
