@@ -1,3 +1,4 @@
+import SheetCore
 import Testing
 
 @testable import SheetScript
@@ -63,6 +64,30 @@ import Testing
       #expect(message.contains("expected a fault from \(field.rawValue), none happened"), "\(message)")
     } else {
       #expect(message.contains("unknown callback '\(field.rawValue)'"), "\(message)")
+    }
+  }
+}
+
+/// The transitions' names are ``SheetTransition``'s raw values: `animations` is keyed by exactly those.
+@Suite struct TransitionNameTests {
+  @Test(arguments: SheetTransition.allCases) func animationsAreKeyedByEveryTransition(
+    _ transition: SheetTransition
+  )
+    throws
+  {
+    let text = "return { animations = { \(transition.rawValue) = { duration = 0.2 } } }\n"
+    let behaviour = try Behaviour.load(BehaviourSource(name: "b.lua", text: text))
+    #expect(behaviour.spec.animations[transition] != nil)
+  }
+
+  @Test func aBadValueIsRefusedNamingEveryTransition() {
+    let source = BehaviourSource(name: "b.lua", text: "return { animations = 42 }\n")
+    do throws(BehaviourError) {
+      _ = try Behaviour.load(source)
+      Issue.record("animations = 42 was accepted")
+    } catch {
+      let names = SheetTransition.allCases.map(\.rawValue).joined(separator: ", ")
+      #expect(error.description.contains("a table keyed by \(names)"), "\(error)")
     }
   }
 }
