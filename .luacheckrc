@@ -1,7 +1,9 @@
 -- luacheck configuration (`luacheck scripts`).
 -- Behaviour files (scripts/behaviours, scripts/scenarios/fixtures) run in LuaHost's sandbox: Lua 5.4's
 -- standard globals minus io, os, debug, package, dofile and loadfile; no host globals.
--- Scenario files (scripts/scenarios) also get the scenario language's globals (issue 5).
+-- Scenario files (scripts/scenarios) also get the scenario language's globals (issue 5): the scenario
+-- calls are ScenarioCall's cases (Sources/SheetScript/Scenario/ScenarioCall.swift), and ScenarioNamesTests
+-- checks that this list holds exactly the globals a scenario gets.
 
 std = "lua54"
 not_globals = { "io", "os", "debug", "package", "dofile", "loadfile" }
@@ -10,7 +12,7 @@ max_line_length = 110
 stds.sheet_scenario = {
   read_globals = {
     -- set-up
-    "screen", "behaviour", "content", "set",
+    "screen", "behaviour", "behavior", "content", "set",
     -- actions
     "present", "dismiss", "snap_to", "wait", "settle", "drag", "flick",
     "touch_down", "touch_move", "touch_up", "touch_cancel", "tap", "tap_backdrop", "resize",

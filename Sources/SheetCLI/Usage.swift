@@ -92,5 +92,8 @@ enum Usage {
 
     Measures the Lua host, the frame step and the scenario runner; every figure is the median of repeated
     timed batches after a warm-up, with its spread. Build in release mode (scripts/bench does).
+
+      --rebuild  also time `swift build -c release` after DefaultPolicy.swift is saved (its modification
+                 time moves to now; no file's content changes); run from the package's folder
     """
 }

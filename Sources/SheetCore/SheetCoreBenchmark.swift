@@ -1,18 +1,19 @@
-/// Measures the cost of one frame step, for `sheet bench` and the closing note of issue 3.
+/// Measures the cost of one frame step, for `sheet bench` and the closing note of issue 3 (`package`
+/// access: the CLI and the tests use it; it is not part of SheetCore's API).
 ///
 /// Not a test: nothing asserts on the figures. Build in release mode to get meaningful numbers.
-public enum SheetCoreBenchmark {
+package enum SheetCoreBenchmark {
   /// Nanoseconds per frame.
-  public struct Result: Sendable, Equatable {
+  package struct Result: Sendable, Equatable {
     /// One dragging frame: `panChanged(y:)` (policy drag mapping and backdrop, a velocity estimate) plus
     /// `step(_:)`.
-    public var dragNanosecondsPerFrame: Double
+    package var dragNanosecondsPerFrame: Double
     /// One settling frame: `step(_:)` advancing the height's spring and the backdrop.
-    public var settleNanosecondsPerFrame: Double
+    package var settleNanosecondsPerFrame: Double
     /// Frames measured in each phase.
-    public var frames: Int
+    package var frames: Int
     /// A sum of the heights produced, so the work cannot be optimised away.
-    public var checksum: Double
+    package var checksum: Double
   }
 
   /// Runs `frames` dragging frames and `frames` settling frames at 120 Hz on the reference screen.
@@ -23,7 +24,7 @@ public enum SheetCoreBenchmark {
   ///   - policy: The behaviour (default: ``DefaultPolicy``).
   ///   - frames: Frames per phase (default 200,000).
   /// - Returns: The figures.
-  public static func run(policy: any SheetPolicy = DefaultPolicy(), frames: Int = 200_000) -> Result {
+  package static func run(policy: any SheetPolicy = DefaultPolicy(), frames: Int = 200_000) -> Result {
     let clock = ContinuousClock()
     let dt = SheetMachine.defaultFrameInterval
     var checksum = 0.0

@@ -54,7 +54,7 @@ enum BenchCommand {
       progress("resident memory over cold scenarios")
       add("leak_bytes", Measurement(median: try figures.leakBytes(), spread: 0), "B", "< 1048576")
       if args.has("--rebuild") {
-        progress("swift build after a one-line change")
+        progress("swift build after DefaultPolicy.swift is saved")
         add(
           "rebuild_s", Measurement(median: try figures.rebuildSeconds(), spread: 0), "s",
           "(contrast: reload_ms)")

@@ -12,7 +12,8 @@ public enum BehaviourCheck {
     public var detents: [ResolvedDetent]
     /// Thresholds by name, sorted.
     public var thresholds: [(name: String, value: Double)]
-    /// The callbacks the file defines (the rest come from the default policy).
+    /// The callbacks the file defines as functions (``BehaviourField/callbacks``, in that order; the
+    /// rest come from the default policy).
     public var callbacks: [String]
 
     /// The summary as a few lines of text.
@@ -51,15 +52,12 @@ public enum BehaviourCheck {
     ).ascending
     if let fault = behaviour.takeFaults().first {
       throw .invalidField(
-        file: behaviour.source.name, line: behaviour.locator.line(of: [.key("detents")]), path: "detents",
+        file: behaviour.source.name, line: behaviour.locator.line(of: [.field(.detents)]),
+        path: BehaviourField.detents.rawValue,
         value: "a function that failed", expected: "a working resolver (\(fault.message))")
     }
     let spec = behaviour.spec
-    let callbacks = [
-      ("on_drag", spec.onDrag), ("on_release", spec.onRelease), ("backdrop", spec.backdrop),
-      ("on_tap", spec.onTap),
-      ("on_resize", spec.onResize), ("on_state", spec.onState), ("animations", spec.animationsFunction),
-    ].compactMap { $0.1 == nil ? nil : $0.0 }
+    let callbacks = BehaviourField.callbacks.filter { spec.function($0) != nil }.map(\.rawValue)
     return Summary(
       name: behaviour.source.name, edge: behaviour.configuration.edge, detents: detents,
       thresholds: behaviour.thresholds.keys.sorted().map { ($0, behaviour.thresholds[$0] ?? 0) },

@@ -10,51 +10,52 @@ extension BehaviourSpec {
   /// - Throws: `BehaviourError.invalidField` or `.unknownField` naming file, line, field and value.
   init(fields: [String: LuaValue], file: String, locator: SourceLocator) throws(BehaviourError) {
     let reader = FieldReader(file: file, locator: locator)
-    for key in fields.keys.sorted() where !Self.knownFields.contains(key) {
+    for key in fields.keys.sorted() where BehaviourField(rawValue: key) == nil {
       throw .unknownField(
         file: file, line: locator.line(of: [.key(key)]), path: key,
-        suggestion: NameSuggestion.nearest(to: key, in: Self.knownFields))
+        suggestion: NameSuggestion.nearest(to: key, in: BehaviourField.allNames))
     }
-    if let value = fields["edge"] {
-      let name = try reader.choice(value, at: [.key("edge")], from: ["bottom", "top"])
+    func field(_ name: BehaviourField) -> LuaValue? { fields[name.rawValue] }
+    if let value = field(.edge) {
+      let name = try reader.choice(value, at: [.field(.edge)], from: ["bottom", "top"])
       edge = name == "top" ? .top : .bottom
     }
-    cornerRadius = try fields["corner_radius"].map { v throws(BehaviourError) in
-      try reader.number(v, at: [.key("corner_radius")], in: 0...1000)
+    cornerRadius = try field(.cornerRadius).map { v throws(BehaviourError) in
+      try reader.number(v, at: [.field(.cornerRadius)], in: 0...1000)
     }
-    grabber = try fields["grabber"].map { v throws(BehaviourError) in
-      try reader.bool(v, at: [.key("grabber")])
+    grabber = try field(.grabber).map { v throws(BehaviourError) in
+      try reader.bool(v, at: [.field(.grabber)])
     }
-    pannable = try fields["pannable"].map { v throws(BehaviourError) in
-      try reader.bool(v, at: [.key("pannable")])
+    pannable = try field(.pannable).map { v throws(BehaviourError) in
+      try reader.bool(v, at: [.field(.pannable)])
     }
-    allowsDismiss = try fields["allow_dismiss"].map { v throws(BehaviourError) in
-      try reader.bool(v, at: [.key("allow_dismiss")])
+    allowsDismiss = try field(.allowDismiss).map { v throws(BehaviourError) in
+      try reader.bool(v, at: [.field(.allowDismiss)])
     }
-    backdropMax = try fields["backdrop_max"].map { v throws(BehaviourError) in
-      try reader.number(v, at: [.key("backdrop_max")], in: 0...1)
+    backdropMax = try field(.backdropMax).map { v throws(BehaviourError) in
+      try reader.number(v, at: [.field(.backdropMax)], in: 0...1)
     }
-    presentDetent = try fields["present_detent"].map { v throws(BehaviourError) in
-      try reader.string(v, at: [.key("present_detent")])
+    presentDetent = try field(.presentDetent).map { v throws(BehaviourError) in
+      try reader.string(v, at: [.field(.presentDetent)])
     }
-    largestUndimmedDetent = try fields["largest_undimmed_detent"].map { v throws(BehaviourError) in
-      try reader.string(v, at: [.key("largest_undimmed_detent")])
+    largestUndimmedDetent = try field(.largestUndimmedDetent).map { v throws(BehaviourError) in
+      try reader.string(v, at: [.field(.largestUndimmedDetent)])
     }
-    if let value = fields["gesture_area"] { gestureArea = try reader.gestureArea(value) }
-    if let value = fields["tap_to_dismiss"] { tapRegions = try reader.tapRegions(value) }
-    if let value = fields["thresholds"] { thresholds = try reader.thresholds(value) }
-    onDrag = try reader.callback(fields, "on_drag")
-    onRelease = try reader.callback(fields, "on_release")
-    backdrop = try reader.callback(fields, "backdrop")
-    onTap = try reader.callback(fields, "on_tap")
-    onResize = try reader.callback(fields, "on_resize")
-    onState = try reader.callback(fields, "on_state")
-    switch fields["detents"] {
+    if let value = field(.gestureArea) { gestureArea = try reader.gestureArea(value) }
+    if let value = field(.tapToDismiss) { tapRegions = try reader.tapRegions(value) }
+    if let value = field(.thresholds) { thresholds = try reader.thresholds(value) }
+    onDrag = try reader.callback(fields, .onDrag)
+    onRelease = try reader.callback(fields, .onRelease)
+    backdrop = try reader.callback(fields, .backdrop)
+    onTap = try reader.callback(fields, .onTap)
+    onResize = try reader.callback(fields, .onResize)
+    onState = try reader.callback(fields, .onState)
+    switch field(.detents) {
     case nil: break
     case .function(let function)?: detentsFunction = function
-    case let value?: detents = try reader.detents(value, at: [.key("detents")])
+    case let value?: detents = try reader.detents(value, at: [.field(.detents)])
     }
-    switch fields["animations"] {
+    switch field(.animations) {
     case nil: break
     case .function(let function)?: animationsFunction = function
     case let value?: animations = try reader.animations(value)
@@ -62,13 +63,35 @@ extension BehaviourSpec {
     try checkDetentReferences(reader)
   }
 
+  /// The function a field holds: a callback, or `detents` or `animations` given as a function (`nil`
+  /// for a field the file leaves out, gives as a value, or that is never a function).
+  /// - Parameter field: The field.
+  /// - Returns: The function.
+  func function(_ field: BehaviourField) -> LuaFunction? {
+    switch field {
+    case .detents: detentsFunction
+    case .onDrag: onDrag
+    case .onRelease: onRelease
+    case .backdrop: backdrop
+    case .onTap: onTap
+    case .onResize: onResize
+    case .onState: onState
+    case .animations: animationsFunction
+    case .name, .description, .edge, .cornerRadius, .grabber, .pannable, .gestureArea, .backdropMax,
+      .tapToDismiss, .allowDismiss, .presentDetent, .largestUndimmedDetent, .thresholds:
+      nil
+    }
+  }
+
   /// Checks that `present_detent` and `largest_undimmed_detent` name declared detents.
   private func checkDetentReferences(_ reader: FieldReader) throws(BehaviourError) {
     guard let ids = detents?.map(\.id) else { return }
-    for (key, id) in [("present_detent", presentDetent), ("largest_undimmed_detent", largestUndimmedDetent)] {
+    for (field, id) in [
+      (BehaviourField.presentDetent, presentDetent), (.largestUndimmedDetent, largestUndimmedDetent),
+    ] {
       guard let id, !ids.contains(id) else { continue }
       throw reader.invalid(
-        .string(id), at: [.key(key)],
+        .string(id), at: [.field(field)],
         expected: "one of the detent ids " + ids.map { "'\($0)'" }.joined(separator: ", "))
     }
   }

@@ -47,11 +47,4 @@ struct BehaviourSpec {
   var onState: LuaFunction?
   var animations: [SheetTransition: AnimationEntry] = [:]
   var animationsFunction: LuaFunction?
-
-  /// Every top-level field a behaviour may set.
-  static let knownFields = [
-    "name", "description", "edge", "corner_radius", "grabber", "pannable", "gesture_area", "backdrop_max",
-    "tap_to_dismiss", "allow_dismiss", "present_detent", "largest_undimmed_detent", "detents", "thresholds",
-    "on_drag", "on_release", "backdrop", "on_tap", "on_resize", "on_state", "animations",
-  ]
 }

@@ -5,8 +5,8 @@ extension FieldReader {
   /// Reads `animations`: per transition a spec table or a function of the sheet returning one.
   func animations(_ value: LuaValue) throws(BehaviourError) -> [SheetTransition: BehaviourSpec.AnimationEntry]
   {
-    let path: [PathComponent] = [.key("animations")]
-    let names = SheetTransition.allNames
+    let path: [PathComponent] = [.field(.animations)]
+    let names = SheetTransition.allCases.map(\.rawValue)
     let (array, fields) = try table(
       value, at: path, expected: "a table keyed by " + names.joined(separator: ", "))
     guard array.isEmpty else { throw invalid(value, at: path, expected: "a table keyed by transition names") }
@@ -92,9 +92,4 @@ extension FieldReader {
       value, at: path,
       expected: "'linear', 'ease_in', 'ease_out', 'ease_in_out' or { bezier = { x1, y1, x2, y2 } }")
   }
-}
-
-extension SheetTransition {
-  /// Every transition's name, as `animations` keys use them.
-  static let allNames = ["present", "snap", "restore", "dismiss", "resize"]
 }

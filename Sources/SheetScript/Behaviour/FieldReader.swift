@@ -91,16 +91,23 @@ struct FieldReader {
     }
   }
 
-  func callback(_ fields: [String: LuaValue], _ key: String) throws(BehaviourError) -> LuaFunction? {
-    switch fields[key] {
+  /// Reads a callback field: a function, or nothing.
+  /// - Parameters:
+  ///   - fields: The behaviour table's fields.
+  ///   - field: The callback.
+  /// - Returns: The function, or `nil` when the field is left out.
+  /// - Throws: `BehaviourError.invalidField` for a value that is not a function.
+  func callback(_ fields: [String: LuaValue], _ field: BehaviourField) throws(BehaviourError) -> LuaFunction?
+  {
+    switch fields[field.rawValue] {
     case nil: return nil
     case .function(let function)?: return function
-    case let value?: throw invalid(value, at: [.key(key)], expected: "a function")
+    case let value?: throw invalid(value, at: [.field(field)], expected: "a function")
     }
   }
 
   func gestureArea(_ value: LuaValue) throws(BehaviourError) -> GestureArea {
-    let path: [PathComponent] = [.key("gesture_area")]
+    let path: [PathComponent] = [.field(.gestureArea)]
     let expected = "'screen', 'sheet' or { band = points, backdrop = true|false }"
     switch value {
     case .string("screen"): return .screen
@@ -118,7 +125,7 @@ struct FieldReader {
   }
 
   func tapRegions(_ value: LuaValue) throws(BehaviourError) -> Set<TouchRegion> {
-    let path: [PathComponent] = [.key("tap_to_dismiss")]
+    let path: [PathComponent] = [.field(.tapToDismiss)]
     let names = ["backdrop", "sheet", "gesture_area"]
     func region(_ name: String) -> TouchRegion {
       name == "sheet" ? .sheet : name == "gesture_area" ? .gestureArea : .backdrop
@@ -140,7 +147,7 @@ struct FieldReader {
   /// Reads `thresholds`: named finite numbers; one the native policy reads (``DefaultPolicy/Threshold``)
   /// must lie in its range, and the error names the range.
   func thresholds(_ value: LuaValue) throws(BehaviourError) -> [String: Double] {
-    let path: [PathComponent] = [.key("thresholds")]
+    let path: [PathComponent] = [.field(.thresholds)]
     let (array, fields) = try table(value, at: path, expected: "a table of named numbers")
     guard array.isEmpty else {
       throw invalid(value, at: path, expected: "a table of named numbers, not a list")

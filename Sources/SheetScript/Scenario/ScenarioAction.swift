@@ -32,34 +32,34 @@ struct ScenarioRefusal: Error {
 extension ScenarioAction {
   /// Parses one call's arguments.
   /// - Parameters:
-  ///   - name: The scenario function's name.
+  ///   - call: The scenario call.
   ///   - arguments: Its arguments, tables by value.
   /// - Returns: The action.
   /// - Throws: `ScenarioRefusal` quoting the bad argument.
-  static func parse(_ name: String, _ arguments: [LuaValue]) throws(ScenarioRefusal) -> ScenarioAction {
-    let args = ScenarioArguments(name: name, values: arguments)
-    switch name {
-    case "screen":
+  static func parse(_ call: ScenarioCall, _ arguments: [LuaValue]) throws(ScenarioRefusal) -> ScenarioAction {
+    let args = ScenarioArguments(name: call.rawValue, values: arguments)
+    switch call {
+    case .screen:
       let t = try args.table(known: ["width", "height", "safe_top", "safe_bottom", "fps"])
       return .screen(
         width: try args.number(t, "width", 1...100_000), height: try args.number(t, "height", 1...100_000),
         safeTop: try args.number(t, "safe_top", 0...10_000),
         safeBottom: try args.number(t, "safe_bottom", 0...10_000),
         fps: try args.number(t, "fps", 1...1000))
-    case "behaviour":
+    case .behaviour:
       guard let value = arguments.first, value.typeName == "string" || value.typeName == "table" else {
         throw ScenarioRefusal(message: "expected a preset name, a file or a behaviour table")
       }
       let place = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
       return .behaviour(value, line: ScenarioSession.location(place).line)
-    case "content":
+    case .content:
       let t = try args.table(known: ["height"])
       guard let height = try args.number(t, "height", 0...100_000) else {
         throw ScenarioRefusal(message: "expected { height = points }")
       }
       return .content(height)
-    case "set_content_height": return .content(try args.positional(0...100_000))
-    case "set":
+    case .setContentHeight: return .content(try args.positional(0...100_000))
+    case .set:
       let t = try args.table(known: nil)
       var pairs: [(name: String, value: Double)] = []
       for key in t.keys.sorted() {
@@ -76,16 +76,16 @@ extension ScenarioAction {
         pairs.append((key, number))
       }
       return .set(pairs)
-    case "present": return .present
-    case "dismiss": return .dismiss
-    case "snap_to":
+    case .present: return .present
+    case .dismiss: return .dismiss
+    case .snapTo:
       guard case .string(let id)? = arguments.first else {
         throw ScenarioRefusal(message: "expected a detent id, got \(args.describe(arguments.first))")
       }
       return .snapTo(id)
-    case "wait": return .wait(try args.positional(0...3600))
-    case "settle": return .settle
-    case "drag":
+    case .wait: return .wait(try args.positional(0...3600))
+    case .settle: return .settle
+    case .drag:
       let t = try args.table(known: ["dy", "duration", "at", "release", "velocity"])
       guard let dy = try args.number(t, "dy", -100_000...100_000) else {
         throw ScenarioRefusal(message: "expected { dy = points, ... }")
@@ -102,7 +102,7 @@ extension ScenarioAction {
           dy: dy, duration: try args.number(t, "duration", 0...60) ?? 0.25,
           at: try args.number(t, "at", -100_000...100_000),
           release: release, velocity: try args.number(t, "velocity", -1_000_000...1_000_000)))
-    case "flick":
+    case .flick:
       let t = try args.table(known: ["dy", "velocity", "at", 1, 2])
       let namedDY = try args.number(t, "dy", -100_000...100_000)
       let namedVelocity = try args.number(t, "velocity", -1_000_000...1_000_000)
@@ -112,36 +112,36 @@ extension ScenarioAction {
         throw ScenarioRefusal(message: "expected { dy = points, velocity = points per second }")
       }
       return .flick(dy: dy, velocity: velocity, at: try args.number(t, "at", -100_000...100_000))
-    case "touch_down":
+    case .touchDown:
       let t = try args.table(known: ["y"], optional: true)
       return .touchDown(try args.number(t, "y", -100_000...100_000))
-    case "touch_move":
+    case .touchMove:
       let t = try args.table(known: ["y"])
       guard let y = try args.number(t, "y", -100_000...100_000) else {
         throw ScenarioRefusal(message: "expected { y = points }")
       }
       return .touchMove(y)
-    case "touch_up":
+    case .touchUp:
       let t = try args.table(known: ["velocity"], optional: true)
       return .touchUp(velocity: try args.number(t, "velocity", -1_000_000...1_000_000))
-    case "touch_cancel":
+    case .touchCancel:
       _ = try args.table(known: [], optional: true)
       return .touchCancel
-    case "tap":
+    case .tap:
       let t = try args.table(known: ["y"])
       guard let y = try args.number(t, "y", -100_000...100_000) else {
         throw ScenarioRefusal(message: "expected { y = points }")
       }
       return .tap(y)
-    case "tap_backdrop": return .tapBackdrop
-    case "resize":
+    case .tapBackdrop: return .tapBackdrop
+    case .resize:
       let t = try args.table(known: ["width", "height", "safe_top", "safe_bottom"])
       return .screen(
         width: try args.number(t, "width", 1...100_000), height: try args.number(t, "height", 1...100_000),
         safeTop: try args.number(t, "safe_top", 0...10_000),
         safeBottom: try args.number(t, "safe_bottom", 0...10_000),
         fps: nil)
-    case "expect_fault":
+    case .expectFault:
       guard case .string(let callback)? = arguments.first else {
         throw ScenarioRefusal(message: "expected a callback's name, got \(args.describe(arguments.first))")
       }
@@ -155,13 +155,11 @@ extension ScenarioAction {
       }
       let place = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
       return .expectFault(callback: callback, line: ScenarioSession.location(place).line)
-    case "reload":
+    case .reload:
       guard case .string(let file)? = arguments.first else {
         throw ScenarioRefusal(message: "expected a behaviour file, got \(args.describe(arguments.first))")
       }
       return .reload(file)
-    default:
-      throw ScenarioRefusal(message: "unknown scenario function")
     }
   }
 }

@@ -3,13 +3,13 @@
 /// `expect_fault`.
 enum ScenarioFaults {
   /// The names `expect_fault` accepts: the behaviour fields whose code runs while the sheet moves.
-  static let callbacks = [
-    "on_drag", "on_release", "backdrop", "animations", "on_tap", "on_resize", "on_state", "detents",
-  ]
+  static let callbacks = BehaviourField.callbacks.map(\.rawValue)
 
-  /// The core's names for the checks it makes on a policy's results, as the behaviour field they check.
-  static let coreNames = [
-    "dragHeight": "on_drag", "release": "on_release", "animation": "animations", "resizeTarget": "on_resize",
+  /// The core's names for the checks it makes on a policy's results (the `SheetPolicy` requirement), as
+  /// the behaviour field they check.
+  static let coreNames: [String: String] = [
+    "dragHeight": BehaviourField.onDrag.rawValue, "release": BehaviourField.onRelease.rawValue,
+    "animation": BehaviourField.animations.rawValue, "resizeTarget": BehaviourField.onResize.rawValue,
   ]
 
   /// The most groups a scenario's failure list shows; the rest are counted in one more line.

@@ -5,7 +5,8 @@ enum ScenarioPrelude {
   /// The chunk's name (messages and locations look through it to the scenario's own line).
   static let chunkName = "scenario-prelude.lua"
 
-  /// The chunk, called with the host's function table; it returns the globals a scenario sees.
+  /// The chunk, called with the host's function table (which also holds `calls`: each scenario call's
+  /// name, wrapper and aliases, from ``ScenarioCall``); it returns the globals a scenario sees.
   static let source = """
     local host = ...
 
@@ -18,36 +19,42 @@ enum ScenarioPrelude {
       end
     end
 
-    local api = {}
-    for _, name in ipairs({
-      'screen', 'content', 'set', 'present', 'dismiss', 'snap_to', 'wait', 'settle', 'drag',
-      'flick', 'touch_down', 'touch_move', 'touch_up', 'touch_cancel', 'tap', 'tap_backdrop', 'resize',
-      'set_content_height',
-    }) do
-      api[name] = function(...) call(name, ...) end
+    -- A wrapper per kind of call (ScenarioCall.Wrapper). Each finds its caller's line itself: a helper
+    -- in between would move the level.
+    local wrappers = {}
+
+    function wrappers.plain(name)
+      return function(...) call(name, ...) end
     end
 
-    -- behaviour passes its line along: an inline table's fields are looked up from there.
-    function api.behaviour(value)
-      local _, where = pcall(error, '', 3)
-      call('behaviour', value, where)
+    -- behaviour passes its line along: an inline table's fields are looked up from there; expect_fault
+    -- 'on_release' passes it so a declared fault that never happened is reported there.
+    function wrappers.located(name)
+      return function(value)
+        local _, where = pcall(error, '', 3)
+        call(name, value, where)
+      end
     end
-    api.behavior = api.behaviour
 
     -- reload returns true, or false and the message: a broken reload keeps the running behaviour.
-    function api.reload(file)
-      local ok, message = host.reload(file)
-      if ok == nil then
-        error('reload: ' .. tostring(message), 2)
+    function wrappers.answered(name)
+      return function(...)
+        local ok, message = host[name](...)
+        if ok == nil then
+          error(name .. ': ' .. tostring(message), 2)
+        end
+        return ok, message
       end
-      return ok, message
     end
 
-    -- expect_fault 'on_release': this scenario expects script errors from that callback (checked at the
-    -- end of the run); the line is passed along so a fault that never happened is reported there.
-    function api.expect_fault(callback)
-      local _, where = pcall(error, '', 3)
-      call('expect_fault', callback, where)
+    -- The calls' names come from the host (host.calls, in ScenarioCall's order): none is written here.
+    local api = {}
+    for _, entry in ipairs(host.calls) do
+      local wrapped = wrappers[entry.wrapper](entry.name)
+      api[entry.name] = wrapped
+      for _, alias in ipairs(entry.aliases or {}) do
+        api[alias] = wrapped
+      end
     end
 
     function api.expect(condition, message)

@@ -73,28 +73,26 @@ final class ScenarioSession {
     String(file.split(separator: "/").last ?? Substring(file))
   }
 
-  /// The scenario calls the host carries out (each yields to the host); the prelude, `.luacheckrc` and
-  /// the README's scenario table list the same names.
-  static let functionNames = [
-    "screen", "behaviour", "content", "set", "present", "dismiss", "snap_to", "wait", "settle", "drag",
-    "flick", "touch_down", "touch_move", "touch_up", "touch_cancel", "tap", "tap_backdrop", "resize",
-    "set_content_height", "reload", "expect_fault",
-  ]
+  /// The globals the prelude gave the scenario, sorted (the calls, their aliases, `expect`,
+  /// `expect_near` and `sheet`).
+  private(set) var globalNames: [String] = []
 
-  /// Registers the host functions and the prelude's globals.
+  /// Registers the host functions and the prelude's globals: a function per ``ScenarioCall``, and
+  /// `calls`, the list the prelude wraps (each call's name, wrapper and aliases, in order).
   private func installLanguage() throws(LuaError) {
     let host = try state.newTable()
-    for name in Self.functionNames {
+    for call in ScenarioCall.allCases {
       let function = try state.yieldingFunction { [weak self] arguments in
         do throws(ScenarioRefusal) {
-          self?.pending = .success(try ScenarioAction.parse(name, arguments))
+          self?.pending = .success(try ScenarioAction.parse(call, arguments))
         } catch {
           self?.pending = .failure(error)
         }
         return []
       }
-      try host.set(field: name, .function(function))
+      try host.set(field: call.rawValue, .function(function))
     }
+    try host.set(field: "calls", Self.calls)
     let expect = try state.function { [weak self] arguments in
       self?.expectation(arguments)
       return []
@@ -108,10 +106,23 @@ final class ScenarioSession {
     let prelude = try state.load(ScenarioPrelude.source, name: ScenarioPrelude.chunkName)
     guard case .tableRef(let api) = try prelude.callOne(host) else { return }
     guard case .table(_, let globals) = try api.value() else { return }
-    for key in globals.keys.sorted() {
+    globalNames = globals.keys.sorted()
+    for key in globalNames {
       if let value = try? api.get(key, byReference: true) { try state.setGlobal(key, value) }
     }
     updateSheetView()
+  }
+
+  /// The prelude's `host.calls`: `{ name =, wrapper =, aliases = }` per scenario call, in order.
+  static var calls: LuaValue {
+    .array(
+      ScenarioCall.allCases.map { call in
+        var entry: [String: LuaValue] = [
+          "name": .string(call.rawValue), "wrapper": .string(call.wrapper.rawValue),
+        ]
+        if !call.aliases.isEmpty { entry["aliases"] = .array(call.aliases.map { .string($0) }) }
+        return .dictionary(entry)
+      })
   }
 
   /// Records an expectation: `expect(ok, "file:line: ", message)`.

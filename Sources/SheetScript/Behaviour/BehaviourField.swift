@@ -1,0 +1,46 @@
+/// The top-level fields a behaviour table may set: every case's raw value is the field's name, and this
+/// list is the one place the names are written. ``BehaviourSpec`` reads these fields (and refuses any
+/// other), `sheet check` lists the ``callbacks`` a file defines, and `expect_fault` accepts their names.
+enum BehaviourField: String, CaseIterable, Sendable {
+  case name
+  case description
+  case edge
+  case cornerRadius = "corner_radius"
+  case grabber
+  case pannable
+  case gestureArea = "gesture_area"
+  case backdropMax = "backdrop_max"
+  case tapToDismiss = "tap_to_dismiss"
+  case allowDismiss = "allow_dismiss"
+  case presentDetent = "present_detent"
+  case largestUndimmedDetent = "largest_undimmed_detent"
+  case detents
+  case thresholds
+  case onDrag = "on_drag"
+  case onRelease = "on_release"
+  case backdrop
+  case onTap = "on_tap"
+  case onResize = "on_resize"
+  case onState = "on_state"
+  case animations
+
+  /// Whether the field can be a function the sheet calls while it moves: the callbacks (`on_drag`, ...,
+  /// `backdrop`) always are, `detents` and `animations` may be. A fault names the field it came from.
+  var isCallback: Bool {
+    switch self {
+    case .detents, .onDrag, .onRelease, .backdrop, .onTap, .onResize, .onState, .animations: true
+    default: false
+    }
+  }
+
+  /// The fields that can be callbacks, in order.
+  static let callbacks = allCases.filter(\.isCallback)
+
+  /// Every field's name, in order.
+  static let allNames = allCases.map(\.rawValue)
+}
+
+extension PathComponent {
+  /// A behaviour's top-level field as the first step of a path.
+  static func field(_ field: BehaviourField) -> PathComponent { .key(field.rawValue) }
+}
