@@ -191,7 +191,7 @@ import Testing
     // A drag and release, and a dismissal, come to rest the same way.
     try m.drag(from: 460, to: 300, release: -1500)
     #expect(m.runToRest(limit: 60) < 0.26 && m.state == .resting, "line \(row.line)")
-    try m.dismiss()
+    m.dismiss()
     #expect(m.runToRest(limit: 60) < 0.26 && m.state == .dismissed && m.height == 0, "line \(row.line)")
   }
 
