@@ -13,7 +13,9 @@ let package = Package(
     .systemLibrary(
       name: "CLua",
       pkgConfig: "lua5.4",
-      providers: [.apt(["liblua5.4-dev"])]
+      // Homebrew's keg-only lua@5.4 installs lua5.4.pc in opt/lua@5.4/lib/pkgconfig, which SwiftPM
+      // searches for a .brew provider; the unversioned `lua` formula is Lua 5.5 (README, Beyond Linux).
+      providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]
     ),
     .target(name: "LuaHost", dependencies: ["CLua"]),
     .target(name: "SheetCore"),

@@ -1,6 +1,7 @@
 -- bottom-sheet-vc.lua: seed 000, BottomSheetViewController ("iOS Develop / Bottom Sheet"), pannable.
 --
--- Reproduces ../../../shared/docs/seed-behaviours.md section 000 (code over prose). The seed places
+-- Reproduces seed 000's rules as The presets restates them
+-- (Sources/SheetScript/SheetScript.docc/ThePresets.md) (code over prose). The seed places
 -- the sheet by its top constant `c`, measured from the safe-area top; with `E = H - top` (the host's
 -- available height for a bottom sheet), `h = E - c`. Every rule below is written in c-space, as in
 -- the seed, and converted at the edges.
@@ -36,6 +37,7 @@ end
 local candidates = { 0, 0, 0 }
 local targets = { 'expanded', 'normal', 'dismiss' }
 
+---@type Behaviour
 local behaviour = {
   edge = 'bottom',
   corner_radius = 16,          -- "parameters": cornerRadius 16 (top corners)

@@ -1,6 +1,7 @@
 -- custom-modal.lua: seed 002, CustomModalViewController ("可拖拽 Bottom Sheet View Controller").
 --
--- Reproduces ../../../shared/docs/seed-behaviours.md section 002. Pans start anywhere on the screen;
+-- Reproduces seed 002's rules as The presets restates them
+-- (Sources/SheetScript/SheetScript.docc/ThePresets.md). Pans start anywhere on the screen;
 -- the height follows `newHeight = current - ty` below the maximum; the backdrop does not change while
 -- dragging; the release rules run in the seed's order; dismissing slides the sheet down by 300 pt
 -- (so from a taller height it ends partly on screen, as in the seed).
@@ -38,6 +39,7 @@ local dismiss = S.ease_in_out(thresholds.slide_duration)
 dismiss.backdrop = S.ease_in_out(thresholds.backdrop_duration)
 dismiss.slide = thresholds.default_height
 
+---@type Behaviour
 local behaviour = {
   edge = 'bottom',
   corner_radius = 16,          -- "parameters": corner radius 16

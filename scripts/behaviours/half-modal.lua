@@ -1,6 +1,7 @@
 -- half-modal.lua: seed 001, CustomHalfModal ("높이 조절 가능한 CustomModal(Half Modal)").
 --
--- Reproduces ../../../shared/docs/seed-behaviours.md section 001. One detent, the content's intrinsic
+-- Reproduces seed 001's rules as The presets restates them
+-- (Sources/SheetScript/SheetScript.docc/ThePresets.md). One detent, the content's intrinsic
 -- height C from the host (`content { height = 600 }` in a scenario). Gestures start only in the
 -- gesture area: everything above the content plus a 28 pt band into the content's top (the prose's
 -- reading). Pans never grow the sheet; the release rules run in the seed's order with their own
@@ -27,6 +28,7 @@ local function content_height(sheet)
   return sheet.detents.content or sheet.content
 end
 
+---@type Behaviour
 local behaviour = {
   edge = 'bottom',
   corner_radius = 6,  -- "parameters": corner radius 6 (top corners)

@@ -1,7 +1,8 @@
 -- property-animator.lua: seed 004, a bottom sheet driven by UIViewPropertyAnimator
 -- ("Swift를 활용한 Bottom Sheet 애니메이션 효과 추가하기").
 --
--- Reproduces ../../../shared/docs/seed-behaviours.md section 004, which follows the article's stated
+-- Reproduces seed 004's rules as The presets restates them
+-- (Sources/SheetScript/SheetScript.docc/ThePresets.md), which follows the article's stated
 -- intent (its code mixes up signs): a fixed 300 pt sheet that follows the finger, opens again when
 -- dragged down less than half its height and closes otherwise, every move a critically damped
 -- spring that settles in about 0.3 s. The backdrop reported is the dimming view's alpha
@@ -24,6 +25,7 @@ local function spring()
   return S.spring_duration(thresholds.duration, thresholds.damping_ratio)
 end
 
+---@type Behaviour
 local behaviour = {
   edge = 'bottom',
   corner_radius = 16,     -- `bottomSheetView.layer.cornerRadius = 16`

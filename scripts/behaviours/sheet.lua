@@ -2,10 +2,14 @@
 --
 -- Pure functions of numbers (and small constructor tables for animations): no globals, no state.
 -- Units: heights and distances in points (pt), velocities in points per second (pt/s, screen y,
--- positive = downward), durations in seconds. Sources: ../../../shared/docs/anchors.md ("Physics")
--- and seed-behaviours.md; the DESIGN contract's "Lua behaviour API".
--- Errors are raised at the caller's level (level 2) and quote the bad value.
+-- positive = downward), durations in seconds. The formulas and their sources are restated in
+-- Sources/SheetCore/SheetCore.docc ("The state machine", "Physics"); the API in
+-- Sources/SheetScript/SheetScript.docc ("Writing a behaviour"). The `---@` lines are LuaLS annotations
+-- (the views and the behaviour table are in scripts/types/sheet-api.lua); scripts/scenarios/helpers.lua
+-- tests every function. Errors are raised at the caller's level (level 2) and quote the bad value.
 
+---The helper module `require 'sheet'` returns.
+---@class SheetHelpers
 local S = {}
 
 local huge = math.huge
@@ -35,12 +39,13 @@ local function check_number(fn, what, x, level)
   end
 end
 
---- Index and value of the entry of `list` nearest to `value`; the first one wins a tie.
--- Like the seeds' `values.min(by: { abs(number - $0) < abs(number - $1) })` (seed 000), which keeps
--- the first of equally near values.
--- @param value number (pt, or any unit shared with the list)
--- @param list non-empty array of numbers (same unit)
--- @return index (integer, 1-based), item (number)
+---Index and value of the entry of `list` nearest to `value`; the first one wins a tie.
+---Like seed 000's `values.min(by: { abs(number - $0) < abs(number - $1) })`, which keeps the first of
+---equally near values.
+---@param value number pt, or any unit shared with the list
+---@param list number[] a non-empty sequence of finite numbers (same unit)
+---@return integer index 1-based
+---@return number item `list[index]`
 function S.nearest(value, list)
   check_number('nearest', 'value', value)
   if type(list) ~= 'table' or list[1] == nil then
@@ -60,12 +65,12 @@ function S.nearest(value, list)
   return best_i, list[best_i]
 end
 
---- Momentum projection: distance a release travels under a per-millisecond deceleration rate.
--- d = (v / 1000) * r / (1 - r); with r = 0.998 (UIScrollView's normal rate) d ~= 0.499 v.
--- Source: anchors.md "momentum projection" (WWDC 2018 "Designing Fluid Interfaces", FloatingPanel).
--- @param velocity number, pt/s (sign kept: the result points the same way)
--- @param rate number in (0, 1), per ms; tuning range 0.99 .. 0.999 (default 0.998)
--- @return distance in pt
+---Momentum projection: distance a release travels under a per-millisecond deceleration rate.
+---d = (v / 1000) * r / (1 - r); with r = 0.998 (UIScrollView's normal rate) d ~= 0.499 v.
+---Source: WWDC 2018 "Designing Fluid Interfaces", as FloatingPanel uses it.
+---@param velocity number pt/s (sign kept: the result points the same way)
+---@param rate? number in (0, 1), per ms; tuning range 0.99 .. 0.999 (default 0.998)
+---@return number distance pt
 function S.project(velocity, rate)
   check_number('project', 'velocity', velocity)
   rate = rate or 0.998
@@ -76,14 +81,14 @@ function S.project(velocity, rate)
   return (velocity / 1000) * rate / (1 - rate)
 end
 
---- Rubber band: the shown offset for an over-drag `overshoot` past an edge.
--- b = (1 - 1 / (x * c / d + 1)) * d; x = 100, d = 800, c = 0.55 gives about 51.
--- Negative overshoots give the mirrored (negative) offset.
--- Source: anchors.md "rubber band" (FloatingPanel rubberBandEffect; 0.55 is UIScrollView's constant).
--- @param overshoot number, pt past the edge
--- @param dimension number > 0, pt (the container size, e.g. the available height)
--- @param constant number > 0, dimensionless; tuning range 0.3 .. 1 (default 0.55)
--- @return offset in pt, |offset| < dimension
+---Rubber band: the shown offset for an over-drag `overshoot` past an edge.
+---b = (1 - 1 / (x * c / d + 1)) * d; x = 100, d = 800, c = 0.55 gives 51.46.
+---Negative overshoots give the mirrored (negative) offset.
+---Source: FloatingPanel's rubberBandEffect; 0.55 is UIScrollView's constant.
+---@param overshoot number pt past the edge
+---@param dimension number > 0, pt (the container size, e.g. the available height)
+---@param constant? number > 0, dimensionless; tuning range 0.3 .. 1 (default 0.55)
+---@return number offset pt, |offset| < dimension
 function S.rubber_band(overshoot, dimension, constant)
   check_number('rubber_band', 'overshoot', overshoot)
   check_number('rubber_band', 'dimension', dimension)
@@ -103,9 +108,11 @@ function S.rubber_band(overshoot, dimension, constant)
   return b
 end
 
---- `x` limited to [lo, hi].
--- @param x number; @param lo number; @param hi number >= lo (any unit)
--- @return number in [lo, hi]
+---`x` limited to [lo, hi] (any unit).
+---@param x number
+---@param lo number
+---@param hi number >= lo
+---@return number clamped in [lo, hi]
 function S.clamp(x, lo, hi)
   check_number('clamp', 'x', x)
   check_number('clamp', 'lo', lo)
@@ -121,9 +128,11 @@ function S.clamp(x, lo, hi)
   return x
 end
 
---- Linear interpolation a + (b - a) * t (t is not clamped).
--- @param a number; @param b number (same unit); @param t number, 0 gives a, 1 gives b
--- @return number
+---Linear interpolation a + (b - a) * t (t is not clamped).
+---@param a number
+---@param b number same unit as a
+---@param t number 0 gives a, 1 gives b
+---@return number value
 function S.lerp(a, b, t)
   check_number('lerp', 'a', a)
   check_number('lerp', 'b', b)
@@ -140,37 +149,39 @@ local function curve(fn, name, d)
   return { curve = name, duration = d }
 end
 
---- UIKit ease-in, cubic Bezier (0.42, 0, 1, 1). Source: seed-behaviours.md "One geometry".
--- @param d duration in seconds (> 0)  @return { curve = 'ease_in', duration = d }
+---UIKit's ease-in, the cubic Bezier (0.42, 0, 1, 1).
+---@param d number duration, seconds (> 0)
+---@return AnimationSpec animation `{ curve = 'ease_in', duration = d }`
 function S.ease_in(d)
   return curve('ease_in', 'ease_in', d)
 end
 
---- UIKit ease-out, cubic Bezier (0, 0, 0.58, 1). Source: seed-behaviours.md "One geometry".
--- @param d duration in seconds (> 0)  @return { curve = 'ease_out', duration = d }
+---UIKit's ease-out, the cubic Bezier (0, 0, 0.58, 1).
+---@param d number duration, seconds (> 0)
+---@return AnimationSpec animation `{ curve = 'ease_out', duration = d }`
 function S.ease_out(d)
   return curve('ease_out', 'ease_out', d)
 end
 
---- UIKit ease-in-out, cubic Bezier (0.42, 0, 0.58, 1): `UIView.animate`'s default curve.
--- Source: seed-behaviours.md "One geometry".
--- @param d duration in seconds (> 0)  @return { curve = 'ease_in_out', duration = d }
+---UIKit's ease-in-out, the cubic Bezier (0.42, 0, 0.58, 1): `UIView.animate`'s default curve.
+---@param d number duration, seconds (> 0)
+---@return AnimationSpec animation `{ curve = 'ease_in_out', duration = d }`
 function S.ease_in_out(d)
   return curve('ease_in_out', 'ease_in_out', d)
 end
 
---- Linear timing.
--- @param d duration in seconds (> 0)  @return { curve = 'linear', duration = d }
+---Linear timing.
+---@param d number duration, seconds (> 0)
+---@return AnimationSpec animation `{ curve = 'linear', duration = d }`
 function S.linear(d)
   return curve('linear', 'linear', d)
 end
 
---- Spring by damping ratio and response (SwiftUI `spring(response:dampingFraction:)`): mass 1,
--- stiffness (2 pi / response)^2, damping 4 pi ratio / response; carries the release velocity.
--- Source: anchors.md "spring".
--- @param damping_ratio number > 0 (1 = critically damped, < 1 overshoots); tuning range 0.5 .. 1.5
--- @param response number > 0, seconds per undamped cycle; tuning range 0.2 .. 1
--- @return { spring = { damping_ratio = ..., response = ... } }
+---Spring by damping ratio and response (SwiftUI's `spring(response:dampingFraction:)`): mass 1,
+---stiffness (2 pi / response)^2, damping 4 pi ratio / response; carries the release velocity.
+---@param damping_ratio number > 0 (1 = critically damped, < 1 overshoots); tuning range 0.5 .. 1.5
+---@param response number > 0, seconds per undamped cycle; tuning range 0.2 .. 1
+---@return AnimationSpec animation `{ spring = { damping_ratio = ..., response = ... } }`
 function S.spring(damping_ratio, response)
   check_number('spring', 'damping_ratio', damping_ratio)
   check_number('spring', 'response', response)
@@ -183,12 +194,11 @@ function S.spring(damping_ratio, response)
   return { spring = { damping_ratio = damping_ratio, response = response } }
 end
 
---- Spring given by a duration and a damping ratio, like
--- `UIViewPropertyAnimator(duration:dampingRatio:)` (seed 004): settles in about `duration`.
--- Source: seed-behaviours.md 004; the mapping to a spring is DESIGN.md "Animation".
--- @param duration number > 0, seconds
--- @param damping_ratio number > 0 (1 = critically damped)
--- @return { spring = { duration = ..., damping_ratio = ... } }
+---Spring given by a duration and a damping ratio, like `UIViewPropertyAnimator(duration:dampingRatio:)`
+---(seed 004): settles in about `duration` (the mapping: SheetCore's `Spring.withDuration`).
+---@param duration number > 0, seconds
+---@param damping_ratio number > 0 (1 = critically damped)
+---@return AnimationSpec animation `{ spring = { duration = ..., damping_ratio = ... } }`
 function S.spring_duration(duration, damping_ratio)
   check_number('spring_duration', 'duration', duration)
   check_number('spring_duration', 'damping_ratio', damping_ratio)
@@ -201,14 +211,17 @@ function S.spring_duration(duration, damping_ratio)
   return { spring = { duration = duration, damping_ratio = damping_ratio } }
 end
 
---- Threshold overrides the host applies before a behaviour runs (`set { ... }`, `--set name=value`,
--- `sheet tune`). The host fills this table; a behaviour reads it only through S.thresholds.
+---Threshold overrides the host applies before a behaviour runs (`set { ... }`, `--set name=value`,
+---`sheet tune`). The host fills this table; a behaviour reads it only through S.thresholds.
+---@type table<string, number>
 S.overrides = {}
 
---- A behaviour's thresholds with the host's overrides applied, so that values a file computes once at
--- load time (animation durations, a grab band) follow the overrides too.
--- @param defaults table of name -> number, the file's own values (changed in place and returned)
--- @return the same table, overridden names replaced
+---A behaviour's thresholds with the host's overrides applied, so that values a file computes once at
+---load time (animation durations, a grab band) follow the overrides too. Only names `defaults` holds
+---are overridden.
+---@generic T: table<string, number>
+---@param defaults T name -> number, the file's own values (changed in place and returned)
+---@return T thresholds the same table, overridden names replaced
 function S.thresholds(defaults)
   if type(defaults) ~= 'table' then
     error(('sheet.thresholds: defaults %s is not a table'):format(show(defaults)), 2)

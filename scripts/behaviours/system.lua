@@ -6,8 +6,8 @@
 -- IEEE doubles, so the arithmetic keeps Swift's operands and order (a + b * c in another order rounds
 -- differently), Swift's min / max rules (signed zeros, NaN) and C's printf for the reason numbers
 -- (Format.fixed calls vsnprintf with `%.1f` / `%.2f`, as string.format does).
--- Sources: ../../../shared/docs/anchors.md ("Physics": momentum projection, rubber band, spring,
--- FloatingPanel's redirectional progress) and the DESIGN contract's DefaultPolicy section.
+-- The rules and formulas (momentum projection, rubber band, spring, FloatingPanel's redirectional
+-- progress) are restated in Sources/SheetCore/SheetCore.docc/TheStateMachine.md.
 -- Reference screen 390 x 844, safe area 47 / 34: A = 797, medium = 0.5 * 797 = 398.5,
 -- large = 797 - 10 = 787; a release at 450 moving up at 200 pt/s projects to 549.8 -> medium.
 
@@ -173,6 +173,7 @@ local function release(sheet, gesture)
     between, progress, comparison, t.redirect_progress, names[i])
 end
 
+---@type Behaviour
 local behaviour = {
   -- SheetConfiguration's defaults (DefaultPolicy.standardConfiguration sets only the detents).
   edge = 'bottom',

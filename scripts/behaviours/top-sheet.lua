@@ -1,6 +1,7 @@
 -- top-sheet.lua: seed 003, SheetView, a fixed top sheet ("고정된 SheetView").
 --
--- Reproduces ../../../shared/docs/seed-behaviours.md section 003: the sheet hangs from the screen's
+-- Reproduces seed 003's rules as The presets restates them
+-- (Sources/SheetScript/SheetScript.docc/ThePresets.md): the sheet hangs from the screen's
 -- top edge, as tall as its content but ending at least 120 pt above the safe-area bottom; no pan,
 -- no tap handling; show and hide are 0.3 s ease-in-out with the backdrop fading to and from 0.25.
 -- Reference screen: cap = 844 - 34 - 120 = 690; content 400 gives h = 400, content 800 gives 690.
@@ -14,6 +15,7 @@ local thresholds = S.thresholds {
   duration = 0.3,      -- s: "show" / "hide", ease-in-out
 }
 
+---@type Behaviour
 local behaviour = {
   edge = 'top',          -- "edge": top; h is measured from the screen's top edge
   corner_radius = 14,    -- "look": corner radius 14 on the bottom corners

@@ -1,7 +1,7 @@
 -- scenario: Seed 004 (property-animator): "size", "pan (on the sheet)", "release", "animation".
 -- Fixed h = 300 (top edge y 544, default `at` y 554). Backdrop = clamp(h / 300, 0, 1).
 -- Release: ty < 150 -> open, else closed. Every animation: UIViewPropertyAnimator(duration: 0.3,
--- dampingRatio: 1.0), DESIGN.md's mapping: w0 = ln(1000) / 0.3 = 23.03 rad/s, critically damped, so
+-- dampingRatio: 1.0), Spring.withDuration's mapping: w0 = ln(1000) / 0.3 = 23.03 rad/s, critically damped, so
 -- from rest h(t) = 300 * (1 - (1 + w0 t) e^(-w0 t)) (derived):
 --   h(0.15) = 257.75, h(0.3) = 297.63. Like UIViewPropertyAnimator, the core ends the animation at its
 --   duration: at 0.3 s the sheet is at 300 (the last 2.37 pt are snapped).

@@ -1,4 +1,4 @@
--- scenario: `system` preset: flings. DERIVED from DESIGN.md's DefaultPolicy: projection rate 0.998
+-- scenario: `system` preset: flings. DERIVED from DefaultPolicy (TheStateMachine.md): projection rate 0.998
 -- (projected = h + 0.499 v), at most one detent per fling (projected clamped to the candidates either
 -- side of the one nearest the drag's start height), redirect progress 0.5.
 -- A = 797; candidates [0, medium 398.5, large 787].

@@ -1,4 +1,4 @@
--- scenario: `system` preset: resize. DERIVED from DESIGN.md's DefaultPolicy: resizeTarget nil (stay at the
+-- scenario: `system` preset: resize. DERIVED from DefaultPolicy: resizeTarget nil (stay at the
 -- current detent, re-resolved). Landscape 844 x 390, safe top 0, bottom 21: A = 390,
 -- medium = 195, large = 380. Portrait: medium 398.5, large 787.
 

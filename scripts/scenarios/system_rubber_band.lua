@@ -1,6 +1,6 @@
--- scenario: `system` preset: rubber band above the top detent and the floor at 0. DERIVED from DESIGN.md's
+-- scenario: `system` preset: rubber band above the top detent and the floor at 0. DERIVED from
 -- DefaultPolicy: above large (787) h = 787 + b(x), b(x) = (1 - 1 / (x * 0.55 / 797 + 1)) * 797
--- (anchors.md "rubber band", dimension = available height 797):
+-- (the rubber band of TheStateMachine.md, dimension = available height 797):
 --   x = 100 -> 787 + 51.450 = 838.450;  x = 300 -> 787 + 136.700 = 923.700, past the screen: the core
 --   reports every height within [0, H], so it shows as H = 844.
 

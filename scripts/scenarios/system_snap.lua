@@ -1,5 +1,5 @@
--- scenario: `system` preset (DESIGN.md's DefaultPolicy in Lua): detents, slow releases, redirect progress,
--- backdrop. All expected numbers are DERIVED from DESIGN.md's DefaultPolicy section (no seed):
+-- scenario: `system` preset (DefaultPolicy in Lua): detents, slow releases, redirect progress,
+-- backdrop. All expected numbers are DERIVED from DefaultPolicy's rules (no seed; TheStateMachine.md):
 --   A = 844 - 47 = 797; medium = 0.5 * 797 = 398.5; large = 797 - 10 = 787.
 --   backdrop: 0 at h = 0, backdropMax 0.3 at and above the lowest detent (medium), linear between.
 --   release: projected = h + (v / 1000) * 0.998 / 0.002 = h + 0.499 v (v = -vy for a bottom sheet);

@@ -1,6 +1,6 @@
 -- scenario: tour.lua: SheetScript in one scenario. A hand-made UIKit bottom sheet (seed 000, the
 -- `bottom-sheet-vc` preset) is presented, dragged, flung and rotated, with one of its thresholds
--- tuned from outside the file. Every number below is worked out from seed-behaviours.md 000.
+-- tuned from outside the file. Every number below is worked out from seed 000's rules (ThePresets.md).
 -- Reference screen 390 x 844, safe 47/34: E = 797; normal h 500, expanded h 757.
 
 screen { width = 390, height = 844, safe_top = 47, safe_bottom = 34, fps = 120 }

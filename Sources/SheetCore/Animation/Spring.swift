@@ -1,4 +1,5 @@
-/// A damped harmonic oscillator of mass 1 described by damping ratio and response (anchors.md).
+/// A damped harmonic oscillator of mass 1 described by damping ratio and response (the physics in
+/// <doc:TheStateMachine>).
 ///
 /// Stiffness `k = (2π / T)^2`, damping `c = 4π ζ / T`, so the undamped angular frequency is
 /// `ω0 = 2π / T`. Positions are displacements from the target in points, velocities in points per second.
@@ -21,8 +22,8 @@ public struct Spring: Sendable, Equatable {
   /// 1/1000 of the start at `duration`.
   ///
   /// `ω0 = ln(1000) / (d · k(ζ))` with `k(ζ) = ζ` for ζ <= 1 and `ζ - sqrt(ζ² - 1)` for ζ > 1 (the slow
-  /// root's rate); ζ is clamped to >= 0.05; `T = 2π / ω0`. Source: DESIGN.md (the mapping is ours; UIKit's
-  /// exact one is not public).
+  /// root's rate); ζ is clamped to >= 0.05; `T = 2π / ω0`. Source: <doc:TheStateMachine> (the mapping is
+  /// ours; UIKit's exact one is not public).
   /// - Parameters:
   ///   - duration: d, seconds (> 0).
   ///   - dampingRatio: ζ.
@@ -77,7 +78,7 @@ public struct Spring: Sendable, Equatable {
   }
 
   /// An upper bound on the time after which the spring, started at `x0` with `v0`, stays within
-  /// `position` of its target and slower than `speed` (what ``MotionPlayer`` waits for).
+  /// `position` of its target and slower than `speed` (what `MotionPlayer` waits for).
   ///
   /// From the closed form's envelopes: for ζ < 1, `|x| <= R e^(-ζωt)` and `|v| <= R ω e^(-ζωt)` with
   /// `R = sqrt(x0² + b²)`; for ζ = 1, `t e^(-ωt/2) <= 2 / (e ω)` bounds the polynomial factor, leaving

@@ -24,7 +24,7 @@ public struct SheetGeometry: Sendable, Equatable {
     self.edge = edge
   }
 
-  /// The reference screen of seed-behaviours.md: 390 x 844, safe area 47 / 34.
+  /// The reference screen of the presets and examples: 390 x 844, safe area 47 / 34.
   public static let reference = SheetGeometry(
     width: 390, height: 844, safeArea: SafeArea(top: 47, bottom: 34))
 

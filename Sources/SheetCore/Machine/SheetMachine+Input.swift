@@ -101,7 +101,7 @@ extension SheetMachine {
   }
 
   /// The screen changed (rotation, window resize): detents are re-resolved and a sheet at rest or
-  /// animating goes to the policy's resize target (see ``reconcileDetents()``). Legal in every state.
+  /// animating goes to the policy's resize target (see `reconcileDetents()`). Legal in every state.
   /// - Parameter newGeometry: The new screen; its edge is replaced by the configuration's.
   /// - Returns: The events recorded.
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for a screen ``SheetLimits/check(_:)`` refuses

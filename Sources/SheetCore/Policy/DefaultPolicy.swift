@@ -1,5 +1,5 @@
-/// The native default behaviour, built from anchors.md. The Lua `system` preset reproduces it
-/// bit-for-bit, so its arithmetic is kept to the documented steps.
+/// The native default behaviour, built from the rules in <doc:TheStateMachine>. The Lua `system` preset
+/// reproduces it bit-for-bit, so its arithmetic is kept to the documented steps.
 public struct DefaultPolicy: SheetPolicy, Sendable {
   /// Detents medium = fraction 0.5, large = inset 10 from the top; gestures on the sheet; backdrop 0.3.
   public static let standardConfiguration = SheetConfiguration(

@@ -1,9 +1,9 @@
-/// The physics formulas of anchors.md, each a small named function.
+/// The physics formulas of <doc:TheStateMachine>, each a small named function.
 public enum Formulas {
   /// Momentum projection: how far a release at `velocity` travels under a per-millisecond deceleration.
   ///
   /// `d = (v / 1000) * r / (1 - r)`; with `r = 0.998` (UIScrollView's normal rate) `d ≈ 0.499 v`.
-  /// Source: anchors.md (WWDC 2018 "Designing Fluid Interfaces", FloatingPanel).
+  /// Source: WWDC 2018 "Designing Fluid Interfaces", FloatingPanel.
   /// - Parameters:
   ///   - velocity: Release velocity in points per second (any sign).
   ///   - rate: Deceleration rate per millisecond, in (0, 1); tuning range 0.99 (fast stop) ... 0.999.
@@ -15,7 +15,7 @@ public enum Formulas {
   /// Rubber band: the shown offset for an over-drag `x` past an edge.
   ///
   /// `b = (1 - 1 / (x * c / d + 1)) * d`; x = 100, d = 800, c = 0.55 gives about 51.
-  /// Source: anchors.md (FloatingPanel `rubberBandEffect`, UIScrollView's 0.55).
+  /// Source: FloatingPanel's `rubberBandEffect`; 0.55 is UIScrollView's constant.
   /// - Parameters:
   ///   - overshoot: Over-drag x in points (>= 0).
   ///   - dimension: Container size d in points (> 0); the available height for sheets.

@@ -117,7 +117,7 @@ public final class Behaviour: @unchecked Sendable {
   }
 
   /// Checks threshold overrides before they reach a behaviour: one the native policy reads must lie in
-  /// its range (``DefaultPolicy/Threshold``), any other must be finite.
+  /// its range (`DefaultPolicy.Threshold`), any other must be finite.
   /// - Parameters:
   ///   - overrides: The overrides.
   ///   - file: The behaviour's name, for the error.

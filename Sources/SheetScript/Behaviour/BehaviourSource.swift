@@ -41,7 +41,7 @@ public struct BehaviourSource: Sendable, Equatable {
   ///     directory.
   /// - Returns: The source.
   /// - Throws: `BehaviourError.notFound` listing what was tried; `.unreadable` for a file that exists
-  ///   but is not a regular file of UTF-8 text within ``SourceFile/maximumBytes``.
+  ///   but is not a regular file of UTF-8 text within `SourceFile.maximumBytes`.
   public static func resolve(_ reference: String, relativeTo directory: String? = nil) throws(BehaviourError)
     -> BehaviourSource
   {

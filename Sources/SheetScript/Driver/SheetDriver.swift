@@ -180,7 +180,7 @@ public struct SheetDriver {
   /// Puts a finger down at `y`.
   ///
   /// The driver models one finger: while a finger is down, another `touchDown` is recorded as
-  /// ``SheetEvent/ignored(input:state:)`` (`pan_began`) and the finger that is down keeps the sheet. On a
+  /// `SheetEvent.ignored(input:state:)` (`pan_began`) and the finger that is down keeps the sheet. On a
   /// sheet that cannot be grabbed in its state (hidden, dismissed) the finger still goes down and its
   /// moves and lift fall through (the machine records the ignored `pan_began`).
   /// - Parameter y: Screen y in points.

@@ -1,0 +1,152 @@
+---@meta
+-- sheet-api.lua: LuaLS (Lua language server) annotations of SheetScript's behaviour API, so an editor
+-- completes and checks the views a callback receives (`sheet`, `gesture`, `ctx`, `tap`) and the fields of
+-- a behaviour table. The helper module's own annotations are in scripts/behaviours/sheet.lua, which
+-- `require 'sheet'` resolves to (.luarc.json puts scripts/behaviours on the module path).
+--
+-- Declarations only: no code, never loaded by the host and never embedded as a preset (it is not in
+-- scripts/behaviours). The whole API with units and defaults: Sources/SheetScript/SheetScript.docc,
+-- "Writing a behaviour". Annotate a behaviour's table with `---@type Behaviour` and its callbacks get
+-- typed arguments.
+--
+-- Units: heights and distances in points (pt), screen y growing downward, velocities in pt/s, durations
+-- in seconds, opacities in [0, 1]. A sheet's height is measured from the edge it hangs from (0: hidden).
+
+---@alias SheetEdge 'bottom'|'top'
+
+---@alias SheetStateName
+---| 'hidden'     # never presented
+---| 'presenting' # animating in toward the present detent
+---| 'resting'    # at rest at a detent (or at a height a behaviour chose)
+---| 'dragging'   # following a finger
+---| 'settling'   # animating toward a target after a release, a snap or a resize
+---| 'dismissing' # animating out
+---| 'dismissed'  # off screen after a dismissal
+
+---@alias TapRegion 'backdrop'|'sheet'|'gesture_area'
+
+---@alias TransitionName 'present'|'snap'|'restore'|'dismiss'|'resize'
+
+---@alias CurveName 'linear'|'ease_in'|'ease_out'|'ease_in_out'
+
+---The screen's size.
+---@class ScreenSize
+---@field width number screen width, pt
+---@field height number screen height H, pt; every height is at most this
+
+---The safe-area insets.
+---@class SafeInsets
+---@field top number pt (status bar, notch)
+---@field bottom number pt (home indicator)
+
+---The `sheet` argument of every callback: a read-only view, updated in place every frame.
+---Writing a field, or reading one it does not have, raises an error.
+---@class SheetView
+---@field height number pt: the current height, in [0, H]
+---@field state SheetStateName
+---@field detent string? the detent the sheet rests at (while dragging, the one the drag started from)
+---@field backdrop number opacity in [0, 1]
+---@field time number seconds since the sheet was made
+---@field edge SheetEdge
+---@field available number pt: the screen height minus the safe-area inset opposite the edge
+---@field content number? pt: the content's height, nil when the host gives none
+---@field screen ScreenSize
+---@field safe SafeInsets
+---@field detents table<string, number> id -> height (pt) of each active detent (nil for an inactive one)
+---@field order string[] the active detent ids, ascending by height
+---@field thresholds table<string, number> the behaviour's thresholds, overrides applied
+
+---The `gesture` argument of `on_drag` and `on_release`: a read-only view.
+---@class GestureView
+---@field start_y number pt: the screen y where the pan began
+---@field y number pt: the finger's screen y now
+---@field translation number pt: y - start_y (positive down)
+---@field velocity number pt/s: the finger's screen velocity, positive down (in on_release, the release's)
+---@field start_height number pt: the sheet's height when the pan began
+---@field start_detent string? the detent the pan started from
+
+---The `ctx` argument of detent height functions and of a `detents` function: a read-only view.
+---@class DetentContext
+---@field screen ScreenSize
+---@field safe SafeInsets
+---@field available number pt: the screen height minus the safe-area inset opposite the edge
+---@field content number? pt: the content's height, nil when the host gives none
+---@field edge SheetEdge
+---@field thresholds table<string, number> the behaviour's thresholds, overrides applied
+
+---The `tap` argument of `on_tap`: a read-only view.
+---@class TapView
+---@field region TapRegion where the tap landed
+---@field y number pt: the tap's screen y
+
+---A custom cubic Bézier timing curve from (0, 0) to (1, 1).
+---@class BezierCurve
+---@field bezier number[] { x1, y1, x2, y2 }: x in [0, 1], y in [-10, 10]
+
+---A spring: `{ damping_ratio, response }` or `{ duration, damping_ratio }`.
+---@class SpringSpec
+---@field damping_ratio? number 0.01 to 100 (default 1: critically damped; below 1 overshoots)
+---@field response? number seconds per undamped cycle, 0.001 to 60
+---@field duration? number seconds to settle, 0.001 to 60 (UIViewPropertyAnimator(duration:dampingRatio:))
+
+---One value's motion: a curve with a duration, or a spring.
+---@class MotionSpec
+---@field curve? CurveName|BezierCurve default 'ease_in_out' (UIView.animate's default curve)
+---@field duration? number seconds, 0.001 to 60 (with `curve`)
+---@field spring? SpringSpec
+
+---A transition's animation: the height's motion, the backdrop's, and a dismissal's slide.
+---@class AnimationSpec: MotionSpec
+---@field backdrop? MotionSpec the backdrop's own motion (default: it follows the height's progress)
+---@field slide? number pt, 0 to 100000: a dismissal moves down by this much instead of to 0
+
+---@alias AnimationEntry AnimationSpec|fun(sheet: SheetView): AnimationSpec
+
+---`animations` as a table keyed by transition; `restore` and `resize` default to `snap`'s.
+---@class AnimationTable
+---@field present? AnimationEntry
+---@field snap? AnimationEntry
+---@field restore? AnimationEntry a release back to the detent the drag started from
+---@field dismiss? AnimationEntry
+---@field resize? AnimationEntry after a resize, a content change or a hot reload
+
+---Where a pan may start, as a band inside the sheet's leading edge.
+---@class GestureBand
+---@field band number pt, 0 to 10000: the band's depth into the sheet
+---@field backdrop? boolean whether a pan may also start on the backdrop (default false)
+
+---One detent: an id and exactly one of `height`, `fraction` or `inset`.
+---@class DetentSpec
+---@field id string unique, non-empty, not 'dismiss'
+---@field height? number|'content'|fun(ctx: DetentContext): number? pt, 'content' or a function (nil: off)
+---@field fraction? number 0 to 1, of the available height
+---@field inset? number pt, 0 to 100000: the available height minus this
+---@field max? number pt: the cap of a 'content' height (default: the available height)
+
+---A release target: an active detent id, 'dismiss', or an explicit height.
+---@alias ReleaseTarget string|{ height: number }
+
+---A behaviour file's returned table. Every field is optional: what is missing comes from the native
+---default policy, which also decides whenever a callback fails.
+---@class Behaviour
+---@field name? string free text, ignored by the host
+---@field description? string free text, ignored by the host
+---@field edge? SheetEdge default 'bottom'
+---@field corner_radius? number pt, 0 to 1000 (default 16), for a renderer
+---@field grabber? boolean default false, for a renderer
+---@field pannable? boolean default true
+---@field gesture_area? 'screen'|'sheet'|GestureBand default 'sheet'
+---@field backdrop_max? number opacity, 0 to 1 (default 0.3): the native backdrop's full opacity
+---@field tap_to_dismiss? boolean|TapRegion|TapRegion[] default 'backdrop' (true: 'backdrop'; false: none)
+---@field allow_dismiss? boolean default true: whether the native release rule may dismiss
+---@field present_detent? string default: the first active detent in declaration order
+---@field largest_undimmed_detent? string the native backdrop stays 0 up to this detent
+---@field thresholds? table<string, number> tunable numbers (set {}, --set, sheet tune); six are native
+---@field detents? DetentSpec[]|fun(ctx: DetentContext): DetentSpec[] default medium (0.5), large (inset 10)
+---@field on_drag? fun(sheet: SheetView, gesture: GestureView): number the height, pt in [0, H]
+---@field on_release? fun(sheet: SheetView, gesture: GestureView): ReleaseTarget, string?, AnimationSpec?
+---@field backdrop? fun(sheet: SheetView): number? an opacity in [0, 1], or nil to keep the current one
+---@field on_tap? fun(sheet: SheetView, tap: TapView): 'dismiss'|false|nil
+---@field on_resize? fun(sheet: SheetView): string? a detent id to go to, or nil to stay
+---@field on_state? fun(sheet: SheetView, from: SheetStateName, to: SheetStateName)
+---@field animations? AnimationTable|fun(sheet: SheetView, transition: TransitionName): AnimationSpec?
