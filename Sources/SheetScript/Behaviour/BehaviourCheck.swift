@@ -12,7 +12,7 @@ public enum BehaviourCheck {
     public var detents: [ResolvedDetent]
     /// Thresholds by name, sorted.
     public var thresholds: [(name: String, value: Double)]
-    /// The callbacks the file defines as functions (``BehaviourField/callbacks``, in that order; the
+    /// The callbacks the file defines as functions (`BehaviourField.callbacks`, in that order; the
     /// rest come from the default policy).
     public var callbacks: [String]
 
