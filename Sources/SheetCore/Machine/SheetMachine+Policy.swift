@@ -5,7 +5,7 @@
 /// replaced by ``TransitionAnimation/lastResort`` (see `playableAnimation`).
 extension SheetMachine {
   mutating func fault(_ callback: String, _ message: String) {
-    events.append(.policyFault(callback: callback, message: message))
+    record(.policyFault(callback: callback, message: message))
   }
 
   mutating func fault(_ error: PolicyFault) {

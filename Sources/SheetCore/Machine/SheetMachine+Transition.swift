@@ -34,7 +34,7 @@ extension SheetMachine {
       MotionPlayer($0, from: backdrop, to: backdropTo, velocity: 0, tolerance: .backdrop)
     }
     self.target = target
-    events.append(.animation(transition, animation, to: target))
+    record(.animation(transition, animation, to: target))
     setState(newState)
   }
 
@@ -142,7 +142,7 @@ extension SheetMachine {
     let reached = target
     target = nil
     if case .detent(let id) = reached { detent = id } else { detent = nil }
-    events.append(.settled(detent: detent, height: height))
+    record(.settled(detent: detent, height: height))
     setState(state == .dismissing ? .dismissed : .resting)
   }
 

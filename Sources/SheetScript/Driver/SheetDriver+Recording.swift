@@ -1,14 +1,8 @@
 import SheetCore
 
 extension SheetDriver {
-  /// Records the events an input call caused, at the current time.
-  mutating func record(_ events: ArraySlice<SheetEvent>) {
-    inputEventsRecorded(events.count)
-    recordEvents(events)
-  }
-
-  /// Appends events to the trace at the current time.
-  mutating func recordEvents(_ events: ArraySlice<SheetEvent>) {
+  /// Appends the events a machine call returned to the trace, at the current time.
+  mutating func record(_ events: [SheetEvent]) {
     guard recording else { return }
     for event in events {
       append(.event(Self.traceEvent(event, time: machine.time, edge: machine.geometry.edge)))
@@ -29,7 +23,7 @@ extension SheetDriver {
   /// Records an input the driver itself did not hand the machine (a touch phase with no finger down, a
   /// second finger) as ``SheetEvent/ignored(input:state:)`` at the current time.
   mutating func recordIgnored(_ input: SheetInput) {
-    recordEvents([SheetEvent.ignored(input: input, state: machine.state)][...])
+    record([.ignored(input: input, state: machine.state)])
   }
 
   /// Adds a scenario's own event (an expectation, a reload, a print) at the current time.

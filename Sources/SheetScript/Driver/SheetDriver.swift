@@ -5,7 +5,8 @@ import SheetCore
 ///
 /// Time moves only through the driver's frames: each frame feeds the touch sample of that instant (if a
 /// finger is down) and then steps the machine by `1 / fps`, so the recorded frame shows the sheet at
-/// the finger's position at that time.
+/// the finger's position at that time. Every event is recorded as the machine call that caused it
+/// returns it, at the machine's time then.
 public struct SheetDriver {
   /// The machine being driven.
   public internal(set) var machine: SheetMachine
@@ -15,7 +16,8 @@ public struct SheetDriver {
   public internal(set) var trace: Trace
   /// Whether frames and events are appended to `trace`.
   public var recording: Bool
-  /// The behaviour behind the machine, if it is scripted: its resolver faults are reported as events.
+  /// The behaviour behind the machine, if it is scripted: its units count against
+  /// ``DriverLimits/behaviourUnits``, and its resolver faults are reported as events.
   public var behaviour: Behaviour? {
     didSet { behaviourUnitsBefore = behaviour?.state.unitsUsed ?? 0 }
   }
@@ -34,10 +36,6 @@ public struct SheetDriver {
   var traceBytes = 0
   /// Whether ``comeToRest(within:)`` is running: frames and trace entries past the limits are allowed.
   var closing = false
-  /// Events input calls recorded since the last step (the machine's buffer holds them before the step's).
-  var inputEventCount = 0
-  /// Whether the last machine call was a step: the machine then clears its buffer on the next call.
-  var afterStep = false
   /// The index in `trace.guides` of each active detent's guide.
   var openGuides: [String: Int] = [:]
 
@@ -60,6 +58,8 @@ public struct SheetDriver {
     trace = Trace(title: title, screenExtent: geometry.height)
     behaviour = policy as? Behaviour
     behaviourUnitsBefore = behaviour?.state.unitsUsed ?? 0  // didSet does not run in an initializer
+    // A zero step advances nothing and hands over what the initializer met (a detent resolver's fault).
+    record(try machine.step(0).events)
     noteGuides()
     recordFaults()
   }
@@ -76,12 +76,10 @@ public struct SheetDriver {
       touchY = touch
       record(try machine.panChanged(y: touch, time: machine.time + frameInterval))
     }
-    let frame = try machine.step(frameInterval)
-    let own = machine.events.dropFirst(afterStep ? 0 : inputEventCount)
-    inputEventCount = 0
-    afterStep = true
-    recordEvents(own)
+    let step = try machine.step(frameInterval)
+    record(step.events)
     recordFaults()
+    let frame = step.frame
     if recording {
       append(
         .frame(
@@ -159,19 +157,10 @@ public struct SheetDriver {
     return true
   }
 
-  /// Counts events an input call left in the machine's buffer ahead of the next step's.
-  mutating func inputEventsRecorded(_ count: Int) {
-    if afterStep {
-      inputEventCount = 0
-      afterStep = false
-    }
-    inputEventCount += count
-  }
-
   /// Applies an input, recording the events it caused.
-  /// - Parameter input: The input, given the machine.
+  /// - Parameter input: The input, given the machine; it returns the events the machine returned.
   /// - Throws: `SheetError` from the machine.
-  public mutating func apply(_ input: (inout SheetMachine) throws(SheetError) -> ArraySlice<SheetEvent>)
+  public mutating func apply(_ input: (inout SheetMachine) throws(SheetError) -> [SheetEvent])
     throws(SheetError)
   {
     record(try input(&machine))
@@ -196,13 +185,11 @@ public struct SheetDriver {
       recordIgnored(.panBegan)
       return false
     }
-    let before = afterStep ? 0 : machine.events.count
-    let response = try machine.panBegan(y: y)
-    record(machine.events[min(before, machine.events.count)...])
+    let start = try machine.panBegan(y: y)
+    record(start.events)
     recordFaults()
     touchY = y
-    if case .ignored = response { return false }
-    return true
+    return start.isTracking
   }
 
   /// Lifts the finger where it last was; with no finger down, records an ignored `pan_ended`.
