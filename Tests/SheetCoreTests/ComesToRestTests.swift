@@ -211,7 +211,9 @@ import Testing
     #expect(presented.startedAnimations.last?.1 == DefaultPolicy().animation(for: .present, m.snapshot))
     let fault = try #require(presented.faults.first)
     #expect(
-      fault.hasPrefix("animation: present: height: spring damping 0.01 response 60s does not come to rest"))
+      fault.hasPrefix(
+        "animation: returned a present animation that cannot be played: height: spring damping 0.01 "
+          + "response 60s does not come to rest"), "\(fault)")
     #expect(m.runToRest() < 1 && m.state == .resting)
   }
 

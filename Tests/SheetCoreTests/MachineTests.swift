@@ -231,16 +231,20 @@ struct FaultyPolicy: SheetPolicy {
   @Test func faultsFallBackToTheDefaultPolicy() throws {
     var m = try Self.machine(FaultyPolicy())
     let presented = try m.present()
-    #expect(presented.faults.contains("animation: present: height: curve duration -1.0"))
-    #expect(presented.faults.contains("backdrop: returned 2.0, outside [0, 1]"))
+    #expect(
+      presented.faults.contains(
+        "animation: returned a present animation that cannot be played: height: curve duration -1.0"))
+    #expect(presented.faults.contains("backdrop: returned 2; expected an opacity in [0, 1] or nil"))
     m.runToRest()
     #expect(m.height == 398.5 && m.backdrop == 0.3)
     try m.panBegan(y: 500)
     let moved = try m.panChanged(y: 450)
-    #expect(moved.faults.first == "dragHeight: returned nan, outside [0, 844.0]")
+    #expect(moved.faults.first == "dragHeight: returned nan; expected a height in [0, 844]")
     #expect(m.height == 448.5)
     let released = try m.panEnded(y: 450, velocity: 0)
-    #expect(released.faults.contains("release: unknown or inactive detent 'nowhere'"))
+    #expect(
+      released.faults.contains(
+        "release: returned 'nowhere', not an active detent (active: 'medium', 'large')"))
     #expect(released.lastDecision?.target == .detent("medium"))
     var thrower = FaultyPolicy()
     thrower.dragResult = nil

@@ -59,12 +59,12 @@ extension SheetMachine {
   ) -> TransitionAnimation {
     if let override {
       guard let problem = playProblem(override, to: target) else { return override }
-      fault("release", "animation \(problem)")
+      refuse(.release, "returned a \(transition.rawValue) animation that cannot be played: \(problem)")
     } else {
       do throws(PolicyFault) {
         let animation = try policy.animation(for: transition, snapshot)
         guard let problem = playProblem(animation, to: target) else { return animation }
-        fault("animation", "\(transition.rawValue): \(problem)")
+        refuse(.animation, "returned a \(transition.rawValue) animation that cannot be played: \(problem)")
       } catch {
         fault(error)
       }

@@ -139,17 +139,6 @@ public struct SheetMachine {
     pending.append(event)
   }
 
-  /// Re-resolves the detents against the current geometry and content.
-  mutating func resolveDetents() {
-    let result = DetentResolution.resolve(
-      configuration.detents, in: DetentContext(geometry: geometry, contentHeight: contentHeight))
-    detents = result.ascending
-    declaredDetents = result.declared
-    for problem in result.problems {
-      record(.policyFault(callback: "detents", message: problem))
-    }
-  }
-
   /// Changes state, records it and tells the policy.
   mutating func setState(_ new: SheetState) {
     guard new != state || new == .settling else { return }

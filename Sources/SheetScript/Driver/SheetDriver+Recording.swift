@@ -9,17 +9,6 @@ extension SheetDriver {
     }
   }
 
-  /// Reports a scripted behaviour's resolver faults as `script_error` events.
-  mutating func recordFaults() {
-    guard let behaviour, !behaviour.faults.isEmpty else { return }
-    for fault in behaviour.takeFaults() where recording {
-      append(
-        .event(
-          Self.traceEvent(.policyFault(callback: fault.callback, message: fault.message), time: machine.time))
-      )
-    }
-  }
-
   /// Records an input the driver itself did not hand the machine (a touch phase with no finger down, a
   /// second finger) as ``SheetEvent/ignored(input:state:)`` at the current time.
   mutating func recordIgnored(_ input: SheetInput) {

@@ -17,7 +17,7 @@ public struct SheetDriver {
   /// Whether frames and events are appended to `trace`.
   public var recording: Bool
   /// The behaviour behind the machine, if it is scripted: its units count against
-  /// ``DriverLimits/behaviourUnits``, and its resolver faults are reported as events.
+  /// ``DriverLimits/behaviourUnits``.
   public var behaviour: Behaviour? {
     didSet { behaviourUnitsBefore = behaviour?.state.unitsUsed ?? 0 }
   }
@@ -61,7 +61,6 @@ public struct SheetDriver {
     // A zero step advances nothing and hands over what the initializer met (a detent resolver's fault).
     record(try machine.step(0).events)
     noteGuides()
-    recordFaults()
   }
 
   /// The length of one frame in seconds.
@@ -78,7 +77,6 @@ public struct SheetDriver {
     }
     let step = try machine.step(frameInterval)
     record(step.events)
-    recordFaults()
     let frame = step.frame
     if recording {
       append(
@@ -164,7 +162,6 @@ public struct SheetDriver {
     throws(SheetError)
   {
     record(try input(&machine))
-    recordFaults()
     noteGuides()
   }
 
@@ -187,7 +184,6 @@ public struct SheetDriver {
     }
     let start = try machine.panBegan(y: y)
     record(start.events)
-    recordFaults()
     touchY = y
     return start.isTracking
   }
@@ -200,7 +196,6 @@ public struct SheetDriver {
     guard let y = touchY else { return recordIgnored(.panEnded) }
     touchY = nil
     record(try machine.panEnded(y: y, velocity: velocity))
-    recordFaults()
   }
 
   /// The system cancels the touch where it last was (`panCancelled`: the sheet goes back to rest, or
@@ -210,7 +205,6 @@ public struct SheetDriver {
     touchY = nil
     // y was checked when the finger went down or moved, and no time is given: nothing to refuse.
     if let events = try? machine.panCancelled(y: y) { record(events) }
-    recordFaults()
   }
 
   /// The default grab point: 10 pt inside the sheet's leading edge.
