@@ -300,11 +300,16 @@ struct Storm {
     }
   }
 
-  /// Every frame: a finite height within the screen, a backdrop in [0, 1], finite numbers.
+  /// Every frame: the machine's invariants (`_checkInvariants()` traps on a violation in debug builds),
+  /// a finite height within the screen, a backdrop in [0, 1], finite numbers.
   mutating func check(_ label: String) {
     let m = driver.machine
     let f = m.frame
     guard problems.isEmpty else { return }
+    m._checkInvariants()
+    if let violation = m.invariantViolation {
+      problems.append("step \(step), after \(label): invariant: \(violation)")
+    }
     if !(f.height.isFinite && f.height >= 0 && f.height <= m.geometry.height) {
       problems.append("step \(step), after \(label): height \(f.height) outside [0, \(m.geometry.height)]")
     }

@@ -2,7 +2,8 @@
 
 /// One random stream of the seeded sweep (issue 3) and its per-frame invariant checks: presents,
 /// dismisses, snaps, taps, resizes, content changes and pans (some grabbing the sheet mid-animation).
-/// After every call it checks the events that call returned.
+/// After every call it checks the events that call returned, and the machine's own invariants
+/// (`SheetMachine._checkInvariants()`, which traps on a violation in debug builds).
 ///
 /// The stream depends only on the seed and on what the machine does, so two policies that behave alike
 /// see the same stream; with `recordsTrail` on, every frame and event is kept for comparing them.
@@ -188,6 +189,8 @@ public struct SweepRun {
   /// Checks the machine after a call, and the events the call returned (each exactly once).
   mutating func check(_ fresh: [SheetEvent]) {
     let m = machine
+    m._checkInvariants()
+    if let violation = m.invariantViolation { return fail("invariant: \(violation)") }
     if !(m.height.isFinite && m.height >= 0 && m.height <= m.geometry.height) {
       return fail("height \(m.height) outside [0, \(m.geometry.height)]")
     }

@@ -16,6 +16,10 @@
 /// ``TransitionTable/response(to:in:)`` says which, and why. Only bad values throw: a NaN or out-of-range
 /// number (``SheetError/invalidValue(field:value:)``), an unknown detent, a present with no active
 /// detent. A call that throws changes nothing and returns no event.
+///
+/// **Invariants.** Built with `SHEET_INVARIANTS` (SheetCore's debug builds), every call ends by checking
+/// the machine's invariants (``_checkInvariants()``) and every state change is checked against
+/// ``TransitionTable``.
 public struct SheetMachine {
   struct Drag {
     var startY: Double
@@ -93,6 +97,7 @@ public struct SheetMachine {
     self.contentHeight = contentHeight
     pending.reserveCapacity(64)
     resolveDetents()
+    _checkInvariants()
   }
 
   /// The current frame.
@@ -117,14 +122,16 @@ public struct SheetMachine {
     return nil
   }
 
-  /// Ends a call: hands out the events recorded since the previous call returned, emptying ``pending``
-  /// but keeping its capacity.
+  /// Ends a call: checks the invariants (in builds with `SHEET_INVARIANTS`) and hands out the events
+  /// recorded since the previous call returned, emptying ``pending`` but keeping its capacity.
   /// - Returns: The events, or an empty array (which allocates nothing) when there are none.
   mutating func emitted() -> [SheetEvent] {
-    pending.isEmpty ? [] : takePending()
+    _checkInvariants()
+    return pending.isEmpty ? [] : takePending()
   }
 
-  /// The events in ``pending``, copied out; ``pending`` keeps its capacity.
+  /// The events in ``pending``, copied out; ``pending`` keeps its capacity. Kept out of line, so the
+  /// per-frame path is the emptiness check alone.
   @inline(never)
   mutating func takePending() -> [SheetEvent] {
     let events = [SheetEvent](unsafeUninitializedCapacity: pending.count) { buffer, initialized in
@@ -139,10 +146,15 @@ public struct SheetMachine {
     pending.append(event)
   }
 
-  /// Changes state, records it and tells the policy.
+  /// Changes state, records it and tells the policy. Every state change goes through here, and in
+  /// builds with `SHEET_INVARIANTS` each is checked against ``TransitionTable/isLegal(from:to:)``.
   mutating func setState(_ new: SheetState) {
     guard new != state || new == .settling else { return }
     let old = state
+    #if SHEET_INVARIANTS
+      precondition(
+        TransitionTable.isLegal(from: old, to: new), "SheetMachine: illegal state change \(old) -> \(new)")
+    #endif
     state = new
     record(.state(from: old, to: new))
     callStateDidChange(from: old, to: new)
