@@ -23,7 +23,7 @@ extension SheetMachine {
   /// `a height in [0, 844]`.
   var heightRange: String { "a height in [0, \(Format.general(geometry.height))]" }
 
-  /// `, not an active detent (active: 'a', 'b')`.
+  /// `'x', not an active detent (active: 'a', 'b')`.
   func notActive(_ id: String) -> String {
     let ids = declaredDetents.map { "'\($0.id)'" }.joined(separator: ", ")
     return "'\(id)', not an active detent (\(ids.isEmpty ? "none is active" : "active: \(ids)"))"
@@ -34,20 +34,20 @@ extension SheetMachine {
   /// ``DetentResolution/check(_:in:)``.
   mutating func resolveDetents() {
     let context = DetentContext(geometry: geometry, contentHeight: contentHeight)
-    var refused: PolicyCallback? = .detents
     var heights: [ResolvedDetent]
+    var fromPolicy = true
     do throws(PolicyFault) {
       heights = try policy.detents(in: context)
     } catch {
       fault(error)
       heights = fallback.detents(in: context)
-      refused = nil  // the fallback's own problems are the core's, not the policy's
+      fromPolicy = false  // the fallback's own problems are the core's to name, not the policy's
     }
     let result = DetentResolution.check(heights, in: context)
     detents = result.ascending
     declaredDetents = result.declared
     for problem in result.problems {
-      if let refused { refuse(refused, problem) } else { fault(PolicyCallback.detents.rawValue, problem) }
+      if fromPolicy { refuse(.detents, problem) } else { fault(PolicyCallback.detents.rawValue, problem) }
     }
   }
 
