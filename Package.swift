@@ -18,7 +18,8 @@ let package = Package(
       providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]
     ),
     .target(name: "LuaHost", dependencies: ["CLua"]),
-    .target(name: "SheetCore"),
+    // Debug builds check the machine's invariants after every call (SheetMachine._checkInvariants()).
+    .target(name: "SheetCore", swiftSettings: [.define("SHEET_INVARIANTS", .when(configuration: .debug))]),
     .target(
       name: "SheetScript",
       dependencies: ["LuaHost", "SheetCore"],

@@ -175,14 +175,14 @@ import Testing
     var policy = DefaultPolicy()
     row.breakIt(&policy)
     var m = try SheetMachine(policy: policy, geometry: reference)
-    try m.present()
-    #expect(m.startedAnimations.last?.1 == .lastResort, "line \(row.line): \(m.startedAnimations)")
+    let presented = try m.present()
+    #expect(presented.startedAnimations.last?.1 == .lastResort, "line \(row.line): \(presented)")
     #expect(
-      m.faults.contains { $0.hasPrefix("animation: the native fallback's present animation") },
-      "line \(row.line): \(m.faults)")
+      presented.faults.contains { $0.hasPrefix("animation: the native fallback's present animation") },
+      "line \(row.line): \(presented.faults)")
     var t = 0.0
     while m.state == .presenting && t < 60 {
-      let frame = try m.step(SheetMachine.defaultFrameInterval)
+      let frame = try m.step(SheetMachine.defaultFrameInterval).frame
       t += SheetMachine.defaultFrameInterval
       #expect(EdgeValidationTests.isSound(frame, on: reference), "line \(row.line): \(frame)")
     }
@@ -207,11 +207,13 @@ import Testing
 
   @Test func anAnimationThatCannotSettleFallsBackToTheNativeOne() throws {
     var m = try SheetMachine(policy: SlowSpringPolicy(), geometry: reference)
-    try m.present()
-    #expect(m.startedAnimations.last?.1 == DefaultPolicy().animation(for: .present, m.snapshot))
-    let fault = try #require(m.faults.first)
+    let presented = try m.present()
+    #expect(presented.startedAnimations.last?.1 == DefaultPolicy().animation(for: .present, m.snapshot))
+    let fault = try #require(presented.faults.first)
     #expect(
-      fault.hasPrefix("animation: present: height: spring damping 0.01 response 60s does not come to rest"))
+      fault.hasPrefix(
+        "animation: returned a present animation that cannot be played: height: spring damping 0.01 "
+          + "response 60s does not come to rest"), "\(fault)")
     #expect(m.runToRest() < 1 && m.state == .resting)
   }
 
@@ -225,14 +227,14 @@ import Testing
     m.runToRest()
     try m.panBegan(y: 460)
     for i in 1...60 {
-      let frame = try m.step(SheetMachine.defaultFrameInterval)
+      let frame = try m.step(SheetMachine.defaultFrameInterval).frame
       #expect(EdgeValidationTests.isSound(frame, on: reference), "\(frame)")
       try m.panChanged(y: 460 - Double(i) * 10)  // far past the largest detent: the rubber band
     }
     try m.panEnded(y: -140, velocity: -800)
     var t = 0.0
     while m.state == .settling && t < 60 {
-      let frame = try m.step(SheetMachine.defaultFrameInterval)
+      let frame = try m.step(SheetMachine.defaultFrameInterval).frame
       t += SheetMachine.defaultFrameInterval
       #expect(EdgeValidationTests.isSound(frame, on: reference), "\(frame)")
     }

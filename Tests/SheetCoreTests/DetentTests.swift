@@ -36,12 +36,17 @@ import Testing
     let detents = [
       Detent("big", .fixed(2000)), Detent("a", .fixed(100)), Detent("nan", .custom { _ in .nan }),
       Detent("zero", .fixed(0)), Detent("b", .fixed(100)), Detent("off", .custom { _ in nil }),
+      Detent("a", .fixed(200)),
     ]
     let r = DetentResolution.resolve(detents, in: Self.context)
     #expect(r.ascending.map(\.id) == ["a", "b", "big"])
     #expect(r.declared.map(\.id) == ["big", "a", "b"])
     #expect(r.ascending.last?.height == 844)
-    #expect(r.problems == ["detent 'nan' resolved to nan"])
+    #expect(
+      r.problems == [
+        "returned nan for detent 'nan'; expected a finite height",
+        "returned detent 'a' twice; the first is kept",
+      ])
   }
 
   @Test func regionsAndBand() {

@@ -121,7 +121,7 @@ import Testing
     var m = try SheetMachine(policy: DefaultPolicy(), geometry: reference)
     try m.present()
     for n in 1...3 {
-      let frame = try m.step(row.dt)
+      let frame = try m.step(row.dt).frame
       #expect(frame.time == row.advance * Double(n), "line \(row.line)")
       #expect(Self.isSound(frame, on: reference), "line \(row.line): \(frame)")
     }
@@ -208,22 +208,21 @@ import Testing
     var m = try SheetMachine(policy: DefaultPolicy(), geometry: reference)
     var frames: [SheetFrame] = []
     try m.present()
-    while m.state != .resting { frames.append(try m.step(SheetMachine.defaultFrameInterval)) }
+    while m.state != .resting { frames.append(try m.step(SheetMachine.defaultFrameInterval).frame) }
     try m.panBegan(y: 500, time: m.time)
     try m.panChanged(y: 500 + row.dy, time: m.time + row.gap)
     frames.append(m.frame)
-    frames.append(try m.step(SheetMachine.defaultFrameInterval))
+    frames.append(try m.step(SheetMachine.defaultFrameInterval).frame)
     let speed = abs(m.velocity)
     #expect(close(speed, row.speed, 1e-6 * max(1, row.speed)), "line \(row.line): \(m.velocity)")
     #expect(speed <= SheetLimits.maximumVelocity, "line \(row.line)")
-    try m.panEnded(y: 500 + row.dy)
-    for event in m.events {
+    for event in try m.panEnded(y: 500 + row.dy) {
       if case .release(let v) = event { #expect(abs(v) <= SheetLimits.maximumVelocity, "line \(row.line)") }
     }
     frames.append(m.frame)
     var elapsed = 0.0
     while m.state != .resting && m.state != .dismissed && elapsed < 10 {
-      frames.append(try m.step(SheetMachine.defaultFrameInterval))
+      frames.append(try m.step(SheetMachine.defaultFrameInterval).frame)
       elapsed += SheetMachine.defaultFrameInterval
     }
     #expect(m.state == .resting || m.state == .dismissed, "line \(row.line): still \(m.state)")

@@ -6,7 +6,7 @@ import Testing
 /// goal did not move.
 @Suite struct ReconcileTests {
   /// Whether any recorded event is a `resize` animation.
-  static func hasResizeAnimation(_ events: ArraySlice<SheetEvent>) -> Bool {
+  static func hasResizeAnimation(_ events: [SheetEvent]) -> Bool {
     events.contains { if case .animation(.resize, _, _) = $0 { true } else { false } }
   }
 

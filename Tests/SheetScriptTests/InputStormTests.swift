@@ -163,11 +163,7 @@ struct Storm {
     case 15:
       let t = randomTime()
       attempt("pan began \(y) at \(String(describing: t))") { d throws(SheetError) in
-        try d.apply { m throws(SheetError) in
-          let start = m.clearEventsOnNextInput ? 0 : m.events.count
-          _ = try m.panBegan(y: y, time: t)
-          return m.events[start...]
-        }
+        try d.apply { m throws(SheetError) in try m.panBegan(y: y, time: t).events }
       }
     case 16:
       let t = randomTime()
@@ -234,10 +230,7 @@ struct Storm {
       }
     case 4:
       refuse("pan began at time NaN", .invalidValue(field: "time", value: .nan)) { d throws(SheetError) in
-        try d.apply { m throws(SheetError) in
-          _ = try m.panBegan(y: 100, time: .nan)
-          return m.events[m.events.endIndex...]
-        }
+        try d.apply { m throws(SheetError) in try m.panBegan(y: 100, time: .nan).events }
       }
     case 5:
       refuse("pan changed at time inf", .invalidValue(field: "time", value: .infinity)) {
@@ -307,11 +300,16 @@ struct Storm {
     }
   }
 
-  /// Every frame: a finite height within the screen, a backdrop in [0, 1], finite numbers.
+  /// Every frame: the machine's invariants (`_checkInvariants()` traps on a violation in debug builds),
+  /// a finite height within the screen, a backdrop in [0, 1], finite numbers.
   mutating func check(_ label: String) {
     let m = driver.machine
     let f = m.frame
     guard problems.isEmpty else { return }
+    m._checkInvariants()
+    if let violation = m.invariantViolation {
+      problems.append("step \(step), after \(label): invariant: \(violation)")
+    }
     if !(f.height.isFinite && f.height >= 0 && f.height <= m.geometry.height) {
       problems.append("step \(step), after \(label): height \(f.height) outside [0, \(m.geometry.height)]")
     }

@@ -28,7 +28,7 @@ import Testing
   static let rows: [(text: String, passed: Bool, summary: String, failures: [String], line: UInt)] = [
     (
       scenario(misspelt), false, "FAILED: 1 script error",
-      ["script error: on_release returned 'hihg'; expected an active detent id"], #line
+      ["script error: on_release returned 'hihg', not an active detent (active: 'low', 'high')"], #line
     ),
     (scenario(misspelt, "expect_fault 'on_release'"), true, "passed: 2 expectations", [], #line),
     (
@@ -101,8 +101,8 @@ import Testing
     )
     #expect(
       result.failures.map(\.description) == [
-        "\(folder.url.path)/bad.lua:3: script error: on_release returned 7; expected an active detent id ('a'), "
-          + "'dismiss' or { height = points }"
+        "\(folder.url.path)/bad.lua:3: script error: on_release returned 7; expected a detent id, 'dismiss' or "
+          + "{ height = points }"
       ])
   }
 }

@@ -2,6 +2,8 @@
 
 /// One random stream of the seeded sweep (issue 3) and its per-frame invariant checks: presents,
 /// dismisses, snaps, taps, resizes, content changes and pans (some grabbing the sheet mid-animation).
+/// After every call it checks the events that call returned, and the machine's own invariants
+/// (`SheetMachine._checkInvariants()`, which traps on a violation in debug builds).
 ///
 /// The stream depends only on the seed and on what the machine does, so two policies that behave alike
 /// see the same stream; with `recordsTrail` on, every frame and event is kept for comparing them.
@@ -14,7 +16,6 @@ public struct SweepRun {
   var rng: SplitMix64
   public private(set) var machine: SheetMachine
   var lastState = SheetState.hidden
-  var checked = 0
   /// The first invariant that failed, with the time.
   public private(set) var failure: String?
   /// What the stream did.
@@ -49,6 +50,12 @@ public struct SweepRun {
     rng = SplitMix64(seed: seed)
     let geometry = Self.randomGeometry(&rng)
     machine = try SheetMachine(policy: policy, geometry: geometry, contentHeight: rng.uniform(80, 900))
+    // What the initializer met comes out of the first call; a zero step takes it without moving time.
+    do throws(SheetError) {
+      check(try machine.step(0).events)
+    } catch {
+      fail("step refused: \(error)")
+    }
   }
 
   static func randomGeometry(_ rng: inout SplitMix64) -> SheetGeometry {
@@ -94,7 +101,7 @@ public struct SweepRun {
     let edgeY = machine.geometry.leadingEdgeY(sheetHeight: machine.height)
     let y0 = Formulas.clamp(edgeY + rng.uniform(-60, 120) * (machine.geometry.edge == .bottom ? 1 : -1), 0, h)
     let animating = [.presenting, .settling, .dismissing].contains(machine.state)
-    attempt(.panBegan) { m, _ throws(SheetError) in try m.panBegan(y: y0) }
+    attempt(.panBegan) { m, _ throws(SheetError) in try m.panBegan(y: y0).events }
     if animating && machine.state == .dragging { coverage.grabs += 1 }
     guard failure == nil else { return }
     var y = y0
@@ -118,26 +125,24 @@ public struct SweepRun {
     if rng.chance(0.35) { settle(limit: 5) }
   }
 
-  /// Calls an input. One the state does not take must record `.ignored` (or, where the table queues it,
+  /// Calls an input. One the state does not take must return `.ignored` (or, where the table queues it,
   /// `.queued`) naming the input and the state it met, and leave the state alone; an input the table
   /// accepts must not be ignored. Errors are bad values (an inactive detent, no active detent), which
-  /// are legal refusals.
+  /// are legal refusals: nothing changes and no event comes out.
   mutating func attempt(
-    _ input: SheetInput, _ call: (inout SheetMachine, inout SplitMix64) throws(SheetError) -> Void
+    _ input: SheetInput, _ call: (inout SheetMachine, inout SplitMix64) throws(SheetError) -> [SheetEvent]
   ) {
     let before = machine.state
-    let pending = machine.clearEventsOnNextInput
-    let start = pending ? 0 : machine.events.count
-    defer {
-      if pending && !machine.clearEventsOnNextInput { checked = 0 }
-      check()
-    }
+    let frame = machine.frame
+    let events: [SheetEvent]
     do {
-      try call(&machine, &rng)
+      events = try call(&machine, &rng)
     } catch {
-      return
+      if machine.frame != frame { fail("a refused \(input) changed the sheet") }
+      return check([])
     }
-    for event in machine.events[min(start, machine.events.count)...] {
+    defer { check(events) }
+    for event in events {
       let response: TransitionTable.Response
       let named: (SheetInput, SheetState)
       switch event {
@@ -157,14 +162,13 @@ public struct SweepRun {
 
   mutating func frames(_ n: Int) {
     for _ in 0..<n where failure == nil {
-      if machine.clearEventsOnNextInput { checked = 0 }
       do throws(SheetError) {
-        let frame = try machine.step(SheetMachine.defaultFrameInterval)
-        if recordsTrail { trail.append(.frame(frame)) }
+        let step = try machine.step(SheetMachine.defaultFrameInterval)
+        if recordsTrail { trail.append(.frame(step.frame)) }
+        check(step.events)
       } catch {
         return fail("step refused: \(error)")
       }
-      check()
     }
   }
 
@@ -182,15 +186,16 @@ public struct SweepRun {
     }
   }
 
-  mutating func check() {
+  /// Checks the machine after a call, and the events the call returned (each exactly once).
+  mutating func check(_ fresh: [SheetEvent]) {
     let m = machine
+    m._checkInvariants()
+    if let violation = m.invariantViolation { return fail("invariant: \(violation)") }
     if !(m.height.isFinite && m.height >= 0 && m.height <= m.geometry.height) {
       return fail("height \(m.height) outside [0, \(m.geometry.height)]")
     }
     if !(m.backdrop.isFinite && m.backdrop >= 0 && m.backdrop <= 1) { return fail("backdrop \(m.backdrop)") }
     if !m.velocity.isFinite { return fail("velocity \(m.velocity)") }
-    let fresh = m.events[min(checked, m.events.count)...]
-    checked = m.events.count
     for event in fresh {
       if recordsTrail { trail.append(.event(event)) }
       switch event {
@@ -211,7 +216,7 @@ public struct SweepRun {
   }
 
   /// The state events must chain from the last known state to the machine's state.
-  mutating func chain(_ events: ArraySlice<SheetEvent>) -> String? {
+  mutating func chain(_ events: [SheetEvent]) -> String? {
     for event in events {
       guard case .state(let from, let to) = event else { continue }
       if from != lastState { return "state event \(from) -> \(to) after \(lastState)" }

@@ -19,7 +19,8 @@ public struct Detent: Sendable {
 public struct ResolvedDetent: Sendable, Equatable {
   /// The detent's identifier.
   public var id: String
-  /// Its height in points, in `(0, H]`.
+  /// Its height in points: in `(0, H]` once the core has checked it (``DetentResolution/check(_:in:)``);
+  /// as computed when a policy returns it from ``SheetPolicy/detents(in:)``.
   public var height: Double
 
   /// Creates a resolved detent.

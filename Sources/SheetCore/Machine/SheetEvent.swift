@@ -1,4 +1,4 @@
-/// Something that happened to a sheet, recorded in ``SheetMachine/events``.
+/// Something that happened to a sheet, returned by the machine call that caused it (see ``SheetMachine``).
 public enum SheetEvent: Sendable, Equatable {
   /// Why a dismissal started.
   public enum DismissCause: String, Sendable {

@@ -6,8 +6,8 @@ extension SheetMachine {
   mutating func admit(_ input: SheetInput) -> Bool {
     switch TransitionTable.response(to: input, in: state) {
     case .accepted: return true
-    case .queued: events.append(.queued(input: input, state: state))
-    case .ignored: events.append(.ignored(input: input, state: state))
+    case .queued: record(.queued(input: input, state: state))
+    case .ignored: record(.ignored(input: input, state: state))
     }
     return false
   }
@@ -18,19 +18,18 @@ extension SheetMachine {
   /// Applies when hidden or dismissed; in every other state the sheet is already on screen or leaving,
   /// and the call is recorded as ``SheetEvent/ignored(input:state:)`` (UIKit ignores presenting what is
   /// presented or being dismissed; see ``TransitionTable/response(to:in:)``).
-  /// - Returns: The events recorded.
+  /// - Returns: The events the call caused.
   /// - Throws: ``SheetError/noActiveDetent`` when the sheet would present but no detent is active.
   @discardableResult
-  public mutating func present() throws(SheetError) -> ArraySlice<SheetEvent> {
-    let start = beginRecording()
-    guard admit(.present) else { return recorded(since: start) }
+  public mutating func present() throws(SheetError) -> [SheetEvent] {
+    guard admit(.present) else { return emitted() }
     let preferred = configuration.presentDetent.flatMap { isActive($0) ? $0 : nil }
     guard let id = preferred ?? declaredDetents.first?.id else { throw .noActiveDetent }
-    events.append(.present(detent: id))
+    record(.present(detent: id))
     detent = nil
     velocity = 0
     startTransition(.present, to: .detent(id), override: nil, newState: .presenting)
-    return recorded(since: start)
+    return emitted()
   }
 
   /// Dismisses the sheet with the `dismiss` animation.
@@ -40,21 +39,20 @@ extension SheetMachine {
   /// dismisses instead of asking the policy where to go, so the request is neither lost nor pulls the
   /// sheet from under the finger. A second call while one is queued, and a call while hidden, dismissing
   /// or dismissed, is recorded as ``SheetEvent/ignored(input:state:)``.
-  /// - Returns: The events recorded.
+  /// - Returns: The events the call caused.
   @discardableResult
-  public mutating func dismiss() -> ArraySlice<SheetEvent> {
-    let start = beginRecording()
+  public mutating func dismiss() -> [SheetEvent] {
     if state == .dragging && dismissAfterDrag {
-      events.append(.ignored(input: .dismiss, state: state))
-      return recorded(since: start)
+      record(.ignored(input: .dismiss, state: state))
+      return emitted()
     }
     guard admit(.dismiss) else {
       if state == .dragging { dismissAfterDrag = true }
-      return recorded(since: start)
+      return emitted()
     }
-    events.append(.dismiss(cause: .request))
+    record(.dismiss(cause: .request))
     startTransition(.dismiss, to: .dismiss, override: nil, newState: .dismissing)
-    return recorded(since: start)
+    return emitted()
   }
 
   /// Animates to an active detent with the `snap` animation.
@@ -64,16 +62,15 @@ extension SheetMachine {
   /// the finger owns the sheet and the release decides where it goes (see
   /// ``TransitionTable/response(to:in:)``).
   /// - Parameter id: The detent.
-  /// - Returns: The events recorded.
+  /// - Returns: The events the call caused.
   /// - Throws: ``SheetError/unknownDetent(_:)`` when `id` is not an active detent, in every state.
   @discardableResult
-  public mutating func snap(to id: String) throws(SheetError) -> ArraySlice<SheetEvent> {
+  public mutating func snap(to id: String) throws(SheetError) -> [SheetEvent] {
     guard isActive(id) else { throw .unknownDetent(id) }
-    let start = beginRecording()
-    guard admit(.snap) else { return recorded(since: start) }
-    events.append(.snap(to: id))
+    guard admit(.snap) else { return emitted() }
+    record(.snap(to: id))
     startTransition(.snap, to: .detent(id), override: nil, newState: .settling)
-    return recorded(since: start)
+    return emitted()
   }
 
   /// A tap at screen y: the policy decides whether it dismisses.
@@ -86,65 +83,60 @@ extension SheetMachine {
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for a y ``SheetLimits/check(coordinate:)``
   ///   refuses, in every state.
   @discardableResult
-  public mutating func tap(y: Double) throws(SheetError) -> ArraySlice<SheetEvent> {
+  public mutating func tap(y: Double) throws(SheetError) -> [SheetEvent] {
     try SheetLimits.check(coordinate: y)
-    let start = beginRecording()
-    guard admit(.tap) else { return recorded(since: start) }
+    guard admit(.tap) else { return emitted() }
     let region = configuration.gestureArea.region(y: y, height: height, geometry: geometry)
     let action = callTap(region, y: y)
-    events.append(.tap(region: region, action: action))
+    record(.tap(region: region, action: action))
     if action == .dismiss {
-      events.append(.dismiss(cause: .tap))
+      record(.dismiss(cause: .tap))
       startTransition(.dismiss, to: .dismiss, override: nil, newState: .dismissing)
     }
-    return recorded(since: start)
+    return emitted()
   }
 
   /// The screen changed (rotation, window resize): detents are re-resolved and a sheet at rest or
   /// animating goes to the policy's resize target (see `reconcileDetents()`). Legal in every state.
   /// - Parameter newGeometry: The new screen; its edge is replaced by the configuration's.
-  /// - Returns: The events recorded.
+  /// - Returns: The events the call caused.
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for a screen ``SheetLimits/check(_:)`` refuses
   ///   (a non-finite, non-positive or too large size; a non-finite, negative or too large inset).
   @discardableResult
-  public mutating func resize(_ newGeometry: SheetGeometry) throws(SheetError) -> ArraySlice<SheetEvent> {
+  public mutating func resize(_ newGeometry: SheetGeometry) throws(SheetError) -> [SheetEvent] {
     try SheetLimits.check(newGeometry)
-    let start = beginRecording()
     geometry = newGeometry
     geometry.edge = configuration.edge
-    events.append(.resize(geometry))
+    record(.resize(geometry))
     resolveDetents()
     reconcileDetents()
-    return recorded(since: start)
+    return emitted()
   }
 
   /// The content's intrinsic height changed: like ``resize(_:)``.
   /// - Parameter contentHeight: The new height in points (>= 0).
-  /// - Returns: The events recorded.
+  /// - Returns: The events the call caused.
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for a negative or non-finite height.
   @discardableResult
-  public mutating func setContentHeight(_ contentHeight: Double) throws(SheetError) -> ArraySlice<SheetEvent>
-  {
+  public mutating func setContentHeight(_ contentHeight: Double) throws(SheetError) -> [SheetEvent] {
     try SheetLimits.check(contentHeight: contentHeight)
-    let start = beginRecording()
     self.contentHeight = contentHeight
-    events.append(.content(contentHeight))
+    record(.content(contentHeight))
     resolveDetents()
     reconcileDetents()
-    return recorded(since: start)
+    return emitted()
   }
 
   /// Replaces the policy (hot reload). During a drag it waits for the drag to end; otherwise the detents
   /// are re-resolved at once and, if they moved, the sheet follows with the `resize` animation. A running
   /// animation keeps going, so nothing jumps.
   /// - Parameter newPolicy: The new behaviour.
-  /// - Returns: The events recorded.
+  /// - Returns: The events the call caused.
   @discardableResult
-  public mutating func replacePolicy(_ newPolicy: any SheetPolicy) -> ArraySlice<SheetEvent> {
-    let start = beginRecording()
+  public mutating func replacePolicy(_ newPolicy: any SheetPolicy) -> [SheetEvent] {
     pendingPolicy = newPolicy
     if state != .dragging { applyPendingPolicy() }
-    return recorded(since: start)
+    return emitted()
   }
 
   mutating func applyPendingPolicy() {

@@ -12,24 +12,24 @@ extension SheetMachine {
   /// - Parameters:
   ///   - y: Screen y in points (at most ``SheetLimits/maximumCoordinate`` in magnitude).
   ///   - time: Sample time in seconds, finite (nil = the machine's time).
-  /// - Returns: Whether the pan is tracked.
+  /// - Returns: Whether the pan is tracked, and the events the call caused.
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses, in every
   ///   state.
   @discardableResult
-  public mutating func panBegan(y: Double, time: Double? = nil) throws(SheetError) -> PanResponse {
+  public mutating func panBegan(y: Double, time: Double? = nil) throws(SheetError) -> PanStart {
     try SheetLimits.check(coordinate: y)
     let t = time ?? self.time
     try SheetLimits.check(time: t)
-    _ = beginRecording()
     guard admit(.panBegan) else {
+      let reason = "the sheet is \(state.rawValue)"
       if state != .dragging { ignoringPan = true }
-      return .ignored(reason: "the sheet is \(state.rawValue)")
+      return PanStart(response: .ignored(reason: reason), events: emitted())
     }
     let region = configuration.gestureArea.region(y: y, height: height, geometry: geometry)
     if let reason = ignoreReason(region) {
       ignoringPan = true
-      events.append(.ignoredGesture(reason: reason))
-      return .ignored(reason: reason)
+      record(.ignoredGesture(reason: reason))
+      return PanStart(response: .ignored(reason: reason), events: emitted())
     }
     ignoringPan = false
     let startDetent = state == .resting ? detent : target?.detentID
@@ -41,9 +41,9 @@ extension SheetMachine {
     velocity = 0
     estimator.reset()
     estimator.add(y: y, time: t)
-    events.append(.gesture(.began, y: y))
+    record(.gesture(.began, y: y))
     setState(.dragging)
-    return .tracking
+    return PanStart(response: .tracking, events: emitted())
   }
 
   func ignoreReason(_ region: TouchRegion) -> String? {
@@ -60,16 +60,14 @@ extension SheetMachine {
   /// - Parameters:
   ///   - y: Screen y in points (at most ``SheetLimits/maximumCoordinate`` in magnitude).
   ///   - time: Sample time in seconds, finite (nil = the machine's time).
-  /// - Returns: The events recorded (usually none; ``SheetEvent/ignored(input:state:)`` without a pan).
+  /// - Returns: The events the call caused (usually none; ``SheetEvent/ignored(input:state:)`` without a pan).
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses, in every
   ///   state.
   @discardableResult
-  public mutating func panChanged(y: Double, time: Double? = nil) throws(SheetError) -> ArraySlice<SheetEvent>
-  {
-    let start = beginRecording()
-    guard try trackedPan(.panChanged, y: y, time: time) else { return recorded(since: start) }
+  public mutating func panChanged(y: Double, time: Double? = nil) throws(SheetError) -> [SheetEvent] {
+    guard try trackedPan(.panChanged, y: y, time: time) else { return emitted() }
     follow(y: y, time: time)
-    return recorded(since: start)
+    return emitted()
   }
 
   /// The finger lifted at screen y: the policy decides where the sheet goes (or, when `dismiss()` was
@@ -79,21 +77,18 @@ extension SheetMachine {
   ///   - time: Sample time in seconds, finite (nil = the machine's time).
   ///   - velocity: An explicit release velocity (screen y, pt/s, at most ``SheetLimits/maximumVelocity`` in
   ///     magnitude) overriding the estimator.
-  /// - Returns: The events recorded (``SheetEvent/ignored(input:state:)`` without a pan).
+  /// - Returns: The events the call caused (``SheetEvent/ignored(input:state:)`` without a pan).
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses, in every
   ///   state.
   @discardableResult
   public mutating func panEnded(
     y: Double, time: Double? = nil, velocity: Double? = nil
-  ) throws(SheetError) -> ArraySlice<SheetEvent> {
-    let start = beginRecording()
-    guard try trackedPan(.panEnded, y: y, time: time, velocity: velocity) else {
-      return recorded(since: start)
-    }
+  ) throws(SheetError) -> [SheetEvent] {
+    guard try trackedPan(.panEnded, y: y, time: time, velocity: velocity) else { return emitted() }
     let estimated = follow(y: y, time: time)
-    events.append(.gesture(.ended, y: y))
+    record(.gesture(.ended, y: y))
     release(velocity: velocity ?? estimated)
-    return recorded(since: start)
+    return emitted()
   }
 
   /// The system cancelled the pan: back to rest when it had not moved a resting sheet, else a release
@@ -101,16 +96,13 @@ extension SheetMachine {
   /// - Parameters:
   ///   - y: Screen y in points (recorded only).
   ///   - time: Unused beyond validation; kept for symmetry.
-  /// - Returns: The events recorded (``SheetEvent/ignored(input:state:)`` without a pan).
+  /// - Returns: The events the call caused (``SheetEvent/ignored(input:state:)`` without a pan).
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses, in every
   ///   state.
   @discardableResult
-  public mutating func panCancelled(y: Double, time: Double? = nil) throws(SheetError) -> ArraySlice<
-    SheetEvent
-  > {
-    let start = beginRecording()
-    guard try trackedPan(.panCancelled, y: y, time: time) else { return recorded(since: start) }
-    events.append(.gesture(.cancelled, y: y))
+  public mutating func panCancelled(y: Double, time: Double? = nil) throws(SheetError) -> [SheetEvent] {
+    guard try trackedPan(.panCancelled, y: y, time: time) else { return emitted() }
+    record(.gesture(.cancelled, y: y))
     if let d = drag, d.startedResting, height == d.startHeight, !dismissAfterDrag {
       drag = nil
       velocity = 0
@@ -119,7 +111,7 @@ extension SheetMachine {
     } else {
       release(velocity: 0)
     }
-    return recorded(since: start)
+    return emitted()
   }
 
   /// Whether the pan phase belongs to a tracked pan (false: an ignored pan's phase, dropped, or a phase
@@ -136,7 +128,7 @@ extension SheetMachine {
     if ignoringPan {
       if input != .panChanged { ignoringPan = false }
     } else {
-      events.append(.ignored(input: input, state: state))
+      record(.ignored(input: input, state: state))
     }
     return false
   }
@@ -167,18 +159,18 @@ extension SheetMachine {
   /// without asking, when `dismiss()` was queued during the drag).
   mutating func release(velocity vy: Double) {
     guard let d = drag else { return }
-    events.append(.release(velocity: vy))
+    record(.release(velocity: vy))
     if dismissAfterDrag {
       dismissAfterDrag = false
       drag = nil
       velocity = geometry.edge.heightSign * vy
-      events.append(.dismiss(cause: .request))
+      record(.dismiss(cause: .request))
       startTransition(.dismiss, to: .dismiss, override: nil, newState: .dismissing)
       applyPendingPolicy()
       return
     }
     let decision = callRelease(gestureInput(d, velocity: vy))
-    events.append(.decision(target: decision.target, reason: decision.reason))
+    record(.decision(target: decision.target, reason: decision.reason))
     drag = nil
     velocity = geometry.edge.heightSign * vy
     switch decision.target {

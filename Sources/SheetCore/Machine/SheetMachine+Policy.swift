@@ -1,25 +1,62 @@
-/// Policy calls with fault fallback and result checking: a thrown ``PolicyFault`` or a bad result is
-/// recorded as ``SheetEvent/policyFault(callback:message:)`` and ``DefaultPolicy`` decides instead. The
-/// fallback's own numbers are checked too (its parameters are public and may be set outside their
-/// ranges): a non-finite drag height or backdrop is not used, and an animation it cannot play is
+/// Policy calls with fault fallback and result checking, the one place every policy's results are
+/// checked: a thrown ``PolicyFault`` is recorded as ``SheetEvent/policyFault(callback:message:)``, and so
+/// is a bad result (worded by the policy's ``SheetPolicy/refusal(_:_:)``); ``DefaultPolicy`` decides
+/// instead. The fallback's own numbers are checked too (its parameters are public and may be set outside
+/// their ranges): a non-finite drag height or backdrop is not used, and an animation it cannot play is
 /// replaced by ``TransitionAnimation/lastResort`` (see `playableAnimation`).
 extension SheetMachine {
   mutating func fault(_ callback: String, _ message: String) {
-    events.append(.policyFault(callback: callback, message: message))
+    record(.policyFault(callback: callback, message: message))
   }
 
   mutating func fault(_ error: PolicyFault) {
     fault(error.callback, error.message)
   }
 
+  /// Records that a result of the policy's `callback` was refused, as the policy words it.
+  mutating func refuse(_ callback: PolicyCallback, _ reason: String) {
+    fault(policy.refusal(callback, reason))
+  }
+
   func isActive(_ id: String) -> Bool { height(of: id) != nil }
+
+  /// `a height in [0, 844]`.
+  var heightRange: String { "a height in [0, \(Format.general(geometry.height))]" }
+
+  /// `'x', not an active detent (active: 'a', 'b')`.
+  func notActive(_ id: String) -> String {
+    let ids = declaredDetents.map { "'\($0.id)'" }.joined(separator: ", ")
+    return "'\(id)', not an active detent (\(ids.isEmpty ? "none is active" : "active: \(ids)"))"
+  }
+
+  /// Re-resolves the detents against the current geometry and content: one call of the policy's
+  /// ``SheetPolicy/detents(in:)`` (the fallback's when it throws), checked by
+  /// ``DetentResolution/check(_:in:)``.
+  mutating func resolveDetents() {
+    let context = DetentContext(geometry: geometry, contentHeight: contentHeight)
+    var heights: [ResolvedDetent]
+    var fromPolicy = true
+    do throws(PolicyFault) {
+      heights = try policy.detents(in: context)
+    } catch {
+      fault(error)
+      heights = fallback.detents(in: context)
+      fromPolicy = false  // the fallback's own problems are the core's to name, not the policy's
+    }
+    let result = DetentResolution.check(heights, in: context)
+    detents = result.ascending
+    declaredDetents = result.declared
+    for problem in result.problems {
+      if fromPolicy { refuse(.detents, problem) } else { fault(PolicyCallback.detents.rawValue, problem) }
+    }
+  }
 
   /// The policy's drag height, which must be finite and in [0, H].
   mutating func callDragHeight(_ input: DragInput) -> Double {
     do throws(PolicyFault) {
       let h = try policy.dragHeight(input)
       if h.isFinite && h >= 0 && h <= geometry.height { return h }
-      fault("dragHeight", "returned \(h), outside [0, \(geometry.height)]")
+      refuse(.dragHeight, "returned \(Format.general(h)); expected \(heightRange)")
     } catch {
       fault(error)
     }
@@ -27,30 +64,27 @@ extension SheetMachine {
     return h.isFinite ? h : height  // a fallback with unchecked parameters: the sheet stays put
   }
 
-  /// The policy's release decision, whose target must be an active detent or a height in [0, H] and
-  /// whose animation must be usable.
+  /// The policy's release decision, whose target must be an active detent or a height in [0, H] (its
+  /// animation is checked where every animation is, when the transition starts: `playableAnimation`).
   mutating func callRelease(_ input: ReleaseInput) -> ReleaseDecision {
     do throws(PolicyFault) {
       let decision = try policy.release(input)
-      if let problem = problem(with: decision) {
-        fault("release", problem)
-      } else {
-        return decision
-      }
+      guard let problem = problem(with: decision.target) else { return decision }
+      refuse(.release, problem)
     } catch {
       fault(error)
     }
     return fallback.release(input)
   }
 
-  func problem(with decision: ReleaseDecision) -> String? {
-    switch decision.target {
-    case .detent(let id) where !isActive(id): return "unknown or inactive detent '\(id)'"
+  /// Why a release target cannot be used, or nil.
+  func problem(with target: ReleaseTarget) -> String? {
+    switch target {
+    case .detent(let id) where !isActive(id): return "returned \(notActive(id))"
     case .height(let h) where !(h.isFinite && h >= 0 && h <= geometry.height):
-      return "target height \(h) outside [0, \(geometry.height)]"
-    default: break
+      return "returned height \(Format.general(h)); expected \(heightRange)"
+    default: return nil
     }
-    return decision.animation?.problem.map { "animation \($0)" }
   }
 
   /// The policy's backdrop for `sheet`: nil or a finite value in [0, 1].
@@ -59,7 +93,7 @@ extension SheetMachine {
       let value = try policy.backdrop(sheet)
       guard let a = value else { return nil }
       if a.isFinite && a >= 0 && a <= 1 { return a }
-      fault("backdrop", "returned \(a), outside [0, 1]")
+      refuse(.backdrop, "returned \(Format.general(a)); expected an opacity in [0, 1] or nil")
     } catch {
       fault(error)
     }
@@ -82,7 +116,7 @@ extension SheetMachine {
     do throws(PolicyFault) {
       guard let id = try policy.resizeTarget(snapshot) else { return nil }
       if isActive(id) { return id }
-      fault("resizeTarget", "unknown or inactive detent '\(id)'")
+      refuse(.resizeTarget, "returned \(notActive(id))")
     } catch {
       fault(error)
     }

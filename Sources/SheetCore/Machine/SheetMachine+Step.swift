@@ -1,19 +1,19 @@
 /// Advancing time.
 extension SheetMachine {
-  /// Advances time by `dt` and returns the frame.
+  /// Advances time by `dt` and returns the frame with the step's events.
   ///
   /// Animating states advance their motions (finishing records `.settled` and the state change); while
-  /// dragging, the velocity is re-estimated at the new time. The step's events are appended to
-  /// ``events`` after those of the input calls made since the previous step.
+  /// dragging, the velocity is re-estimated at the new time. A steady frame causes no event and
+  /// allocates nothing.
   /// - Parameter dt: Seconds (the host's frame interval, 1/120 by default), finite and >= 0. An interval
   ///   longer than ``SheetLimits/maximumStep`` (1 s) advances 1 s, as a host resuming after a suspension
   ///   wants: the sheet moves on without jumping through a huge time (and ``time`` stays finite).
-  /// - Returns: The frame after the step.
+  /// - Returns: The frame after the step and the events the step caused.
   /// - Throws: ``SheetError/invalidValue(field:value:)`` with field `dt` for a NaN, infinite or negative
   ///   interval (nothing changes).
-  public mutating func step(_ dt: Double) throws(SheetError) -> SheetFrame {
+  @discardableResult
+  public mutating func step(_ dt: Double) throws(SheetError) -> SheetStep {
     let interval = try SheetLimits.stepInterval(dt)
-    _ = beginRecording()
     time += interval
     switch state {
     case .presenting, .settling, .dismissing:
@@ -23,8 +23,8 @@ extension SheetMachine {
     case .hidden, .resting, .dismissed:
       break
     }
-    clearEventsOnNextInput = true
-    return frame
+    let events = emitted()
+    return SheetStep(frame: frame, events: events)
   }
 
   /// The default frame interval, 1/120 s.

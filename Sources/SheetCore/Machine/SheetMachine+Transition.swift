@@ -34,7 +34,7 @@ extension SheetMachine {
       MotionPlayer($0, from: backdrop, to: backdropTo, velocity: 0, tolerance: .backdrop)
     }
     self.target = target
-    events.append(.animation(transition, animation, to: target))
+    record(.animation(transition, animation, to: target))
     setState(newState)
   }
 
@@ -59,12 +59,12 @@ extension SheetMachine {
   ) -> TransitionAnimation {
     if let override {
       guard let problem = playProblem(override, to: target) else { return override }
-      fault("release", "animation \(problem)")
+      refuse(.release, "returned a \(transition.rawValue) animation that cannot be played: \(problem)")
     } else {
       do throws(PolicyFault) {
         let animation = try policy.animation(for: transition, snapshot)
         guard let problem = playProblem(animation, to: target) else { return animation }
-        fault("animation", "\(transition.rawValue): \(problem)")
+        refuse(.animation, "returned a \(transition.rawValue) animation that cannot be played: \(problem)")
       } catch {
         fault(error)
       }
@@ -142,7 +142,7 @@ extension SheetMachine {
     let reached = target
     target = nil
     if case .detent(let id) = reached { detent = id } else { detent = nil }
-    events.append(.settled(detent: detent, height: height))
+    record(.settled(detent: detent, height: height))
     setState(state == .dismissing ? .dismissed : .resting)
   }
 

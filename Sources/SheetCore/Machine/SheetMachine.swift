@@ -2,17 +2,24 @@
 ///
 /// A value type driven by input methods and ``step(_:)``; time advances only through `step`.
 ///
-/// **Events.** ``events`` holds what happened since the previous `step` returned: first the events of
-/// the input calls made since then, in call order, then the step's own. The first input call or step
-/// after a step clears it (keeping its capacity, so steady-state frames allocate nothing). Each input
-/// method also returns the slice of ``events`` it recorded.
+/// **Events.** Every call returns what it did: ``step(_:)`` the frame and the step's events
+/// (``SheetStep``), each input its own events (``panBegan(y:time:)`` with whether the pan is tracked,
+/// ``PanStart``). Every event comes out exactly once, from the call that caused it; nothing is kept
+/// for a caller to fetch later. The one exception is the initializer, which cannot return events: a
+/// fault it meets resolving the detents comes out of the first call made on the machine, ahead of that
+/// call's own events (a zero ``step(_:)`` hands it over without advancing time). A call that causes no
+/// event returns an empty array, which allocates nothing, so steady-state frames allocate nothing.
 ///
 /// **Inputs in any state.** A host can forward every touch and request without knowing the state: an
 /// input the state cannot take is recorded as ``SheetEvent/ignored(input:state:)`` and changes nothing
 /// (`dismiss()` during a drag is ``SheetEvent/queued(input:state:)`` and applies when the finger lifts).
 /// ``TransitionTable/response(to:in:)`` says which, and why. Only bad values throw: a NaN or out-of-range
 /// number (``SheetError/invalidValue(field:value:)``), an unknown detent, a present with no active
-/// detent.
+/// detent. A call that throws changes nothing and returns no event.
+///
+/// **Invariants.** Built with `SHEET_INVARIANTS` (SheetCore's debug builds), every call ends by checking
+/// the machine's invariants (`_checkInvariants()`) and every state change is checked against
+/// ``TransitionTable``.
 public struct SheetMachine {
   struct Drag {
     var startY: Double
@@ -55,9 +62,9 @@ public struct SheetMachine {
   /// Where the running transition goes; nil when not animating.
   public internal(set) var target: ReleaseTarget?
 
-  /// Events since the previous step returned (see the type's documentation).
-  public internal(set) var events: [SheetEvent] = []
-  var clearEventsOnNextInput = false
+  /// Events recorded by the call under way, handed out when it returns (``emitted()``): empty between
+  /// calls, except after the initializer (see the type's documentation). Its capacity is kept.
+  var pending: [SheetEvent] = []
 
   var drag: Drag?
   var ignoringPan = false
@@ -88,8 +95,9 @@ public struct SheetMachine {
     g.edge = configuration.edge
     self.geometry = g
     self.contentHeight = contentHeight
-    events.reserveCapacity(64)
+    pending.reserveCapacity(64)
     resolveDetents()
+    _checkInvariants()
   }
 
   /// The current frame.
@@ -114,35 +122,41 @@ public struct SheetMachine {
     return nil
   }
 
-  /// Starts recording for an input call or step: clears the list after a step.
-  mutating func beginRecording() -> Int {
-    if clearEventsOnNextInput {
-      events.removeAll(keepingCapacity: true)
-      clearEventsOnNextInput = false
-    }
-    return events.count
+  /// Ends a call: checks the invariants (in builds with `SHEET_INVARIANTS`) and hands out the events
+  /// recorded since the previous call returned, emptying ``pending`` but keeping its capacity.
+  /// - Returns: The events, or an empty array (which allocates nothing) when there are none.
+  mutating func emitted() -> [SheetEvent] {
+    _checkInvariants()
+    return pending.isEmpty ? [] : takePending()
   }
 
-  /// The events recorded since `start`.
-  func recorded(since start: Int) -> ArraySlice<SheetEvent> { events[start...] }
-
-  /// Re-resolves the detents against the current geometry and content.
-  mutating func resolveDetents() {
-    let result = DetentResolution.resolve(
-      configuration.detents, in: DetentContext(geometry: geometry, contentHeight: contentHeight))
-    detents = result.ascending
-    declaredDetents = result.declared
-    for problem in result.problems {
-      events.append(.policyFault(callback: "detents", message: problem))
+  /// The events in ``pending``, copied out; ``pending`` keeps its capacity. Kept out of line, so the
+  /// per-frame path is the emptiness check alone.
+  @inline(never)
+  mutating func takePending() -> [SheetEvent] {
+    let events = [SheetEvent](unsafeUninitializedCapacity: pending.count) { buffer, initialized in
+      initialized = buffer.initialize(fromContentsOf: pending)
     }
+    pending.removeAll(keepingCapacity: true)
+    return events
   }
 
-  /// Changes state, records it and tells the policy.
+  /// Records an event of the call under way.
+  mutating func record(_ event: SheetEvent) {
+    pending.append(event)
+  }
+
+  /// Changes state, records it and tells the policy. Every state change goes through here, and in
+  /// builds with `SHEET_INVARIANTS` each is checked against ``TransitionTable/isLegal(from:to:)``.
   mutating func setState(_ new: SheetState) {
     guard new != state || new == .settling else { return }
     let old = state
+    #if SHEET_INVARIANTS
+      precondition(
+        TransitionTable.isLegal(from: old, to: new), "SheetMachine: illegal state change \(old) -> \(new)")
+    #endif
     state = new
-    events.append(.state(from: old, to: new))
+    record(.state(from: old, to: new))
     callStateDidChange(from: old, to: new)
   }
 }

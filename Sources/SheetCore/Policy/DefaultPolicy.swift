@@ -40,6 +40,13 @@ public struct DefaultPolicy: SheetPolicy, Sendable {
     self.configuration = configuration
   }
 
+  /// The configuration's detents, resolved by their resolvers (``DetentResolution/heights(_:in:)``).
+  /// - Parameter context: The screen, available height and content height.
+  /// - Returns: The detents whose resolver returned a height, in declaration order.
+  public func detents(in context: DetentContext) -> [ResolvedDetent] {
+    DetentResolution.heights(configuration.detents, in: context)
+  }
+
   /// Follows the finger, rubber-banding past the largest detent (and below the lowest when dismissal is
   /// forbidden).
   ///

@@ -2,6 +2,10 @@
 /// ``PolicyFault`` or a bad result (NaN, infinite, out of range, unknown detent) is recorded as
 /// ``SheetEvent/policyFault(callback:message:)`` and ``DefaultPolicy`` (same configuration) decides instead.
 ///
+/// The core checks every result, in one place, whatever the policy: a policy only computes (and
+/// throws for what it cannot compute), and ``refusal(_:_:)`` words the fault for a result the core
+/// refused.
+///
 /// Every method except ``configuration`` has a default that does what ``DefaultPolicy`` does.
 public protocol SheetPolicy {
   /// The static configuration; read once when the policy is installed.
@@ -11,6 +15,19 @@ public protocol SheetPolicy {
   /// ``DefaultPolicy`` with this policy's configuration. A scripted policy returns one tuned by its
   /// thresholds.
   var fallbackPolicy: DefaultPolicy { get }
+
+  /// The detents for a screen and content, called once per resolution (when the machine is made, and
+  /// after every resize, content change and policy replacement).
+  ///
+  /// The core checks what comes back (``DetentResolution/check(_:in:)``): a non-finite height or a
+  /// repeated id is refused (a fault, that detent left out), a height `<= 0` makes the detent inactive,
+  /// one above the screen is clamped to it. When this throws, the fallback resolves the configuration's
+  /// detents instead.
+  /// - Parameter context: The screen, available height and content height.
+  /// - Returns: The active detents in declaration order with their heights as computed (a detent left
+  ///   out is inactive).
+  /// - Throws: ``PolicyFault``.
+  func detents(in context: DetentContext) throws(PolicyFault) -> [ResolvedDetent]
 
   /// Maps the finger to a height while dragging.
   /// - Parameter input: The pan and the sheet.
@@ -62,12 +79,43 @@ public protocol SheetPolicy {
   ///   - sheet: The sheet after the change.
   /// - Throws: ``PolicyFault``.
   func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(PolicyFault)
+
+  /// The fault the core records when it refuses one of this policy's results (a height out of range,
+  /// an inactive detent, an animation that cannot be played). Called only then; it computes nothing.
+  /// - Parameters:
+  ///   - callback: The requirement whose result was refused.
+  ///   - reason: What is wrong, worded to follow the callback's name: `returned nan; expected a height
+  ///     in [0, 844]`.
+  /// - Returns: The fault to record. A scripted policy names its own callback and where it is defined
+  ///   (`bad.lua:3: on_drag returned nan; ...`).
+  func refusal(_ callback: PolicyCallback, _ reason: String) -> PolicyFault
+}
+
+/// The policy requirements whose results the core checks, by the names its faults use.
+public enum PolicyCallback: String, Sendable, CaseIterable {
+  /// ``SheetPolicy/detents(in:)``.
+  case detents
+  /// ``SheetPolicy/dragHeight(_:)``.
+  case dragHeight
+  /// ``SheetPolicy/release(_:)``.
+  case release
+  /// ``SheetPolicy/backdrop(_:)``.
+  case backdrop
+  /// ``SheetPolicy/animation(for:_:)``.
+  case animation
+  /// ``SheetPolicy/resizeTarget(_:)``.
+  case resizeTarget
 }
 
 extension SheetPolicy {
   /// ``DefaultPolicy`` with this policy's configuration and default parameters.
   public var fallbackPolicy: DefaultPolicy { DefaultPolicy(configuration: configuration) }
 
+  /// Default: the configuration's detents, resolved by their resolvers
+  /// (``DetentResolution/heights(_:in:)``).
+  public func detents(in context: DetentContext) throws(PolicyFault) -> [ResolvedDetent] {
+    DetentResolution.heights(configuration.detents, in: context)
+  }
   /// Default: ``DefaultPolicy/dragHeight(_:)``.
   public func dragHeight(_ input: DragInput) throws(PolicyFault) -> Double {
     fallbackPolicy.dragHeight(input)
@@ -94,4 +142,8 @@ extension SheetPolicy {
   public func resizeTarget(_ sheet: SheetSnapshot) throws(PolicyFault) -> String? { nil }
   /// Default: nothing.
   public func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(PolicyFault) {}
+  /// Default: the core's name for the callback and its reason (`dragHeight`: `returned nan; ...`).
+  public func refusal(_ callback: PolicyCallback, _ reason: String) -> PolicyFault {
+    PolicyFault(callback: callback.rawValue, message: reason)
+  }
 }

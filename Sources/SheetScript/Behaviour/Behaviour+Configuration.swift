@@ -16,7 +16,7 @@ extension Behaviour {
     configuration.allowsDismiss = spec.allowsDismiss ?? standard.allowsDismiss
     configuration.presentDetent = spec.presentDetent
     if let entries = spec.detents {
-      configuration.detents = entries.map { Detent($0.id, resolver(for: $0.height, id: $0.id)) }
+      configuration.detents = entries.map { Detent($0.id, resolver(for: $0.height)) }
     } else if let function = spec.detentsFunction {
       configuration.detents = try detentsFromFunction(function)
     }
@@ -45,45 +45,25 @@ extension Behaviour {
     return policy
   }
 
-  /// The core's resolver for one detent height.
-  private func resolver(for height: BehaviourSpec.DetentHeight, id: String) -> DetentResolver {
+  /// The configuration's resolver for one detent height: the native one for a number, fraction, inset
+  /// or content height; for a Lua function, none the native policy can run (the detent is resolved by
+  /// ``detents(in:)``, and when that faults the fallback leaves it inactive).
+  func resolver(for height: BehaviourSpec.DetentHeight) -> DetentResolver {
     switch height {
     case .fixed(let points): return .fixed(points)
     case .fraction(let fraction): return .fraction(fraction)
     case .inset(let inset): return .insetFromTop(inset)
     case .content(let cap): return .content(cap: cap)
-    case .function(let function):
-      let box = DetentFunction(behaviour: self, function: function, id: id, listed: false)
-      return .custom { context in box.height(in: context) }
+    case .function: return Self.scriptedResolver
     }
   }
 
-  /// Calls a detent's height function; an error or a bad result is recorded and makes the detent inactive.
-  func resolve(_ function: LuaFunction, id: String, in context: DetentContext) -> Double? {
-    views.update(context: context)
-    do throws(LuaError) {
-      switch try function.callOne(views.context) {
-      case .nil: return nil
-      case let value:
-        guard let height = value.doubleValue, height.isFinite, height >= 0 else {
-          faults.append(
-            PolicyFault(
-              callback: "detents",
-              message:
-                "\(source.name):\(locator.line(of: [.key("detents")])): detent '\(id)' height function "
-                + "returned \(FieldReader.describe(value)); expected a number >= 0 or nil"))
-          return nil
-        }
-        return height
-      }
-    } catch {
-      faults.append(PolicyFault(callback: "detents", message: message(for: error, callback: "detents")))
-      return nil
-    }
-  }
+  /// The resolver of a detent only Lua code can resolve: inactive for the native policy.
+  static let scriptedResolver = DetentResolver.custom { _ in nil }
 
-  /// Detents from a `detents = function(ctx)`: its ids are read once with the reference screen, and
-  /// each detent re-runs the function when the core resolves it.
+  /// Detents from a `detents = function(ctx)`, read once with the reference screen for the
+  /// configuration's ids (and checked as a file's literal list is); ``detents(in:)`` calls the function
+  /// again for every resolution.
   private func detentsFromFunction(_ function: LuaFunction) throws(BehaviourError) -> [Detent] {
     let reader = FieldReader(file: source.name, locator: locator)
     let reference = DetentContext(geometry: .reference, contentHeight: nil)
@@ -94,28 +74,7 @@ extension Behaviour {
     } catch {
       throw .lua(file: source.name, error: error)
     }
-    return try reader.detents(list, at: [.key("detents")]).map { entry in
-      let box = DetentFunction(behaviour: self, function: function, id: entry.id, listed: true)
-      return Detent(entry.id, .custom { context in box.height(in: context) })
-    }
-  }
-
-  /// One detent of a `detents` function's list, resolved in `context`.
-  func resolveListed(_ function: LuaFunction, id: String, in context: DetentContext) -> Double? {
-    views.update(context: context)
-    let reader = FieldReader(file: source.name, locator: locator)
-    do {
-      let list = try function.call([.tableRef(views.context)]).first ?? .nil
-      guard let entry = try reader.detents(list, at: [.key("detents")]).first(where: { $0.id == id }) else {
-        return nil
-      }
-      return resolver(for: entry.height, id: id).rawHeight(in: context)
-    } catch let error as LuaError {
-      faults.append(PolicyFault(callback: "detents", message: message(for: error, callback: "detents")))
-    } catch {
-      faults.append(PolicyFault(callback: "detents", message: "\(error)"))
-    }
-    return nil
+    return try reader.detents(list, at: [.key("detents")]).map { Detent($0.id, Self.scriptedResolver) }
   }
 
   /// A Lua error as a fault message that names the file and line: the error's own location when it has
@@ -128,35 +87,5 @@ extension Behaviour {
     if case .syntax = error { return error.description }
     if error.location != nil { return "\(error.description) (in \(callback))" }
     return "\(source.name):\(locator.line(of: [.key(callback)])): \(callback): \(error.description)"
-  }
-}
-
-/// A detent's Lua height function, held for the core's resolver with a weak reference to its behaviour
-/// (the resolver lives in the behaviour's own configuration). Used on the behaviour's thread only.
-final class DetentFunction: @unchecked Sendable {
-  private weak var behaviour: Behaviour?
-  private let function: LuaFunction
-  private let id: String
-  private let listed: Bool
-
-  /// Creates the resolver's box.
-  /// - Parameters:
-  ///   - behaviour: The behaviour the function belongs to.
-  ///   - function: A detent's `height` function, or the `detents` function itself when `listed`.
-  ///   - id: The detent's id.
-  ///   - listed: Whether `function` returns the whole detent list.
-  init(behaviour: Behaviour, function: LuaFunction, id: String, listed: Bool) {
-    self.behaviour = behaviour
-    self.function = function
-    self.id = id
-    self.listed = listed
-  }
-
-  /// The detent's height in a context, or `nil` when inactive (or the behaviour is gone).
-  func height(in context: DetentContext) -> Double? {
-    guard let behaviour else { return nil }
-    return listed
-      ? behaviour.resolveListed(function, id: id, in: context)
-      : behaviour.resolve(function, id: id, in: context)
   }
 }

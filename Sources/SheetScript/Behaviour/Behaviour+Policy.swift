@@ -5,15 +5,71 @@ import SheetCore
 /// reused views, and otherwise asks the fallback default policy. A Lua error, a blown budget or memory
 /// cap, or a result of the wrong type becomes a ``PolicyFault`` that names the file, the line and the
 /// callback; the core records it and lets the default policy decide.
+///
+/// Results are only converted here (a Lua value to the Swift type, or a type error): the core checks
+/// their values, as it does every policy's, and ``refusal(_:_:)`` names the Lua field and its line in
+/// the fault it records for one it refuses.
 extension Behaviour: SheetPolicy {
+  /// The detents for a screen: for `detents = function(ctx)`, one call of the function (its entries'
+  /// `height` functions run within the same resolution, with the same `ctx`); for a literal list, each
+  /// `height` function once. Without `detents`, the standard configuration's.
+  public func detents(in context: DetentContext) throws(PolicyFault) -> [ResolvedDetent] {
+    if let function = spec.detentsFunction {
+      views.update(context: context)
+      let list = try invoke("detents") { () throws(LuaError) in
+        try function.call([.tableRef(views.context)]).first ?? .nil
+      }
+      let entries: [BehaviourSpec.DetentEntry]
+      do throws(BehaviourError) {
+        entries = try resultReader.detents(list, at: [.key("detents")])
+      } catch {
+        throw PolicyFault(callback: "detents", message: error.description)
+      }
+      return try heights(of: entries, in: context, viewsReady: true)
+    }
+    guard let entries = spec.detents else { return fallbackPolicy.detents(in: context) }
+    return try heights(of: entries, in: context, viewsReady: false)
+  }
+
+  /// The entries' heights in `context`, as computed (the core checks them); a `height` function
+  /// returning nil leaves its detent out.
+  private func heights(
+    of entries: [BehaviourSpec.DetentEntry], in context: DetentContext, viewsReady: Bool
+  ) throws(PolicyFault) -> [ResolvedDetent] {
+    var ready = viewsReady
+    var result: [ResolvedDetent] = []
+    result.reserveCapacity(entries.count)
+    for entry in entries {
+      let height: Double?
+      if case .function(let function) = entry.height {
+        if !ready {
+          views.update(context: context)
+          ready = true
+        }
+        let value = try invoke("detents") { () throws(LuaError) in try function.callOne(views.context) }
+        if value == .nil {
+          height = nil
+        } else if let number = value.doubleValue {
+          height = number
+        } else {
+          throw fault(
+            "detents", returned: value, expected: "a height in points or nil for detent '\(entry.id)'")
+        }
+      } else {
+        height = resolver(for: entry.height).rawHeight(in: context)
+      }
+      if let height { result.append(ResolvedDetent(id: entry.id, height: height)) }
+    }
+    return result
+  }
+
   public func dragHeight(_ input: DragInput) throws(PolicyFault) -> Double {
     guard let onDrag = spec.onDrag else { return fallbackPolicy.dragHeight(input) }
     views.update(gesture: input)
     let value = try invoke("on_drag") { () throws(LuaError) in try onDrag.callOne(views.sheet, views.gesture)
     }
-    guard let height = value.doubleValue, height.isFinite, height >= 0, height <= input.geometry.height else {
-      throw fault(
-        "on_drag", returned: value, expected: "a height in [0, \(Format.fixed(input.geometry.height, 0))]")
+    guard let height = value.doubleValue else {
+      throw fault("on_drag", returned: value, expected: "a height in points")
     }
     return height
   }
@@ -28,14 +84,11 @@ extension Behaviour: SheetPolicy {
     let target: ReleaseTarget
     switch first {
     case .string("dismiss"): target = .dismiss
-    case .string(let id) where input.detents.contains { $0.id == id }: target = .detent(id)
+    case .string(let id): target = .detent(id)
     case .table(_, let fields) where fields["height"]?.doubleValue != nil:
       target = .height(fields["height"]?.doubleValue ?? 0)
     default:
-      let ids = input.detents.map { "'\($0.id)'" }.joined(separator: ", ")
-      throw fault(
-        "on_release", returned: first,
-        expected: "an active detent id (\(ids.isEmpty ? "none" : ids)), 'dismiss' or { height = points }")
+      throw fault("on_release", returned: first, expected: "a detent id, 'dismiss' or { height = points }")
     }
     var reason = "on_release -> \(Self.describe(target))"
     if results.count > 1, case .string(let text) = results[1] { reason = text }
@@ -51,8 +104,8 @@ extension Behaviour: SheetPolicy {
     views.update(sheet: sheet)
     let value = try invoke("backdrop") { () throws(LuaError) in try backdrop.callOne(views.sheet) }
     if value == .nil { return nil }
-    guard let opacity = value.doubleValue, opacity.isFinite, opacity >= 0, opacity <= 1 else {
-      throw fault("backdrop", returned: value, expected: "an opacity in [0, 1] or nil")
+    guard let opacity = value.doubleValue else {
+      throw fault("backdrop", returned: value, expected: "an opacity or nil")
     }
     return opacity
   }
@@ -113,6 +166,34 @@ extension Behaviour: SheetPolicy {
     }
   }
 
+  /// Names the Lua field behind `callback` and its line, when the behaviour defines it; otherwise the
+  /// native fallback's result was refused, and the core's name stands.
+  public func refusal(_ callback: PolicyCallback, _ reason: String) -> PolicyFault {
+    guard let field = field(of: callback) else {
+      return PolicyFault(callback: callback.rawValue, message: reason)
+    }
+    return PolicyFault(
+      callback: field, message: "\(source.name):\(locator.line(of: [.key(field)])): \(field) \(reason)")
+  }
+
+  /// The behaviour field whose code (or table) gave `callback`'s result, or nil when the native fallback
+  /// gave it.
+  private func field(of callback: PolicyCallback) -> String? {
+    switch callback {
+    case .detents: spec.detents != nil || spec.detentsFunction != nil ? "detents" : nil
+    case .dragHeight: spec.onDrag != nil ? "on_drag" : nil
+    case .release: spec.onRelease != nil ? "on_release" : nil
+    case .backdrop: spec.backdrop != nil ? "backdrop" : nil
+    case .animation: spec.animationsFunction != nil || !spec.animations.isEmpty ? "animations" : nil
+    case .resizeTarget: spec.onResize != nil ? "on_resize" : nil
+    }
+  }
+
+  /// Reads a callback's result: types only, the core checks the values.
+  private var resultReader: FieldReader {
+    FieldReader(file: source.name, locator: locator, checksValues: false)
+  }
+
   /// Runs one Lua call, turning its error into a fault that names the callback.
   private func invoke<T>(_ callback: String, _ body: () throws(LuaError) -> T) throws(PolicyFault) -> T {
     do {
@@ -130,10 +211,10 @@ extension Behaviour: SheetPolicy {
         + "\(FieldReader.describe(value)); expected \(expected)")
   }
 
-  /// Reads an animation a callback returned.
+  /// Reads an animation a callback returned (its types; the core checks whether it can be played).
   private func readAnimation(_ value: LuaValue, callback: String) throws(PolicyFault) -> TransitionAnimation {
     do throws(BehaviourError) {
-      return try FieldReader(file: source.name, locator: locator).animation(value, at: [.key(callback)])
+      return try resultReader.animation(value, at: [.key(callback)])
     } catch {
       throw PolicyFault(callback: callback, message: error.description)
     }

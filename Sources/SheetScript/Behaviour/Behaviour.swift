@@ -22,8 +22,6 @@ public final class Behaviour: @unchecked Sendable {
   let spec: BehaviourSpec
   let views: BehaviourViews
   let locator: SourceLocator
-  /// Problems found outside a policy call (a detent resolver's error), for the host to report.
-  var faults: [PolicyFault] = []
 
   /// Loads a behaviour in a fresh sandboxed state.
   /// - Parameters:
@@ -159,13 +157,6 @@ public final class Behaviour: @unchecked Sendable {
     for (name, value) in overrides { overrideTable.set(field: name, value) }
     module.set("overrides", overrideTable)
     try state.setModule("sheet", .tableRef(module))
-  }
-
-  /// Takes the problems recorded outside policy calls (detent resolvers), oldest first.
-  /// - Returns: The faults; the list is then empty.
-  public func takeFaults() -> [PolicyFault] {
-    defer { faults.removeAll(keepingCapacity: true) }
-    return faults
   }
 
   /// The module files the behaviour's `require`s read so far (real paths).

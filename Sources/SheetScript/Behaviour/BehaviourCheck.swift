@@ -47,20 +47,31 @@ public enum BehaviourCheck {
     let behaviour = try Behaviour.load(try BehaviourSource.resolve(reference))
     var screen = SheetGeometry.reference
     screen.edge = behaviour.configuration.edge
-    let detents = DetentResolution.resolve(
-      behaviour.configuration.detents, in: DetentContext(geometry: screen, contentHeight: nil)
-    ).ascending
-    if let fault = behaviour.takeFaults().first {
-      throw .invalidField(
-        file: behaviour.source.name, line: behaviour.locator.line(of: [.field(.detents)]),
-        path: BehaviourField.detents.rawValue,
-        value: "a function that failed", expected: "a working resolver (\(fault.message))")
+    // The detents as a sheet on this screen gets them: one resolution, checked by the core.
+    let context = DetentContext(geometry: screen, contentHeight: nil)
+    let resolved: DetentResolution.Result
+    do throws(PolicyFault) {
+      resolved = DetentResolution.check(try behaviour.detents(in: context), in: context)
+    } catch {
+      throw resolverFailure(behaviour, error.message)
     }
+    if let problem = resolved.problems.first {
+      throw resolverFailure(behaviour, behaviour.refusal(.detents, problem).message)
+    }
+    let detents = resolved.ascending
     let spec = behaviour.spec
     let callbacks = BehaviourField.callbacks.filter { spec.function($0) != nil }.map(\.rawValue)
     return Summary(
       name: behaviour.source.name, edge: behaviour.configuration.edge, detents: detents,
       thresholds: behaviour.thresholds.keys.sorted().map { ($0, behaviour.thresholds[$0] ?? 0) },
       callbacks: callbacks)
+  }
+
+  /// A detent resolution that failed on the reference screen, as a load error at the `detents` field.
+  private static func resolverFailure(_ behaviour: Behaviour, _ message: String) -> BehaviourError {
+    .invalidField(
+      file: behaviour.source.name, line: behaviour.locator.line(of: [.field(.detents)]),
+      path: BehaviourField.detents.rawValue,
+      value: "a function that failed", expected: "a working resolver (\(message))")
   }
 }

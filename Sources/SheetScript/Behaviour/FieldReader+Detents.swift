@@ -7,17 +7,20 @@ extension FieldReader {
   ///   - value: The list.
   ///   - path: Where it was found (`detents`, or a detents function's result).
   /// - Returns: The entries in declaration order.
-  /// - Throws: `BehaviourError` for a missing or duplicate id, or a height given in none or several ways.
+  /// - Throws: `BehaviourError` for a missing id, or a height given in none or several ways; with
+  ///   ``checksValues``, also for a repeated id, an empty list or a number out of its range.
   func detents(_ value: LuaValue, at path: [PathComponent]) throws(BehaviourError) -> [BehaviourSpec
     .DetentEntry]
   {
     let expected = "a list of { id = 'name', height = ... } entries"
     let (array, fields) = try table(value, at: path, expected: expected)
-    guard fields.isEmpty, !array.isEmpty else { throw invalid(value, at: path, expected: expected) }
+    guard fields.isEmpty, !array.isEmpty || !checksValues else {
+      throw invalid(value, at: path, expected: expected)
+    }
     var entries: [BehaviourSpec.DetentEntry] = []
     for (offset, item) in array.enumerated() {
       let entry = try detent(item, at: path + [.index(offset + 1)])
-      if entries.contains(where: { $0.id == entry.id }) {
+      if checksValues && entries.contains(where: { $0.id == entry.id }) {
         throw invalid(
           .string(entry.id), at: path + [.index(offset + 1), .key("id")], expected: "a unique detent id")
       }

@@ -8,6 +8,10 @@ struct FieldReader {
   var file: String
   /// Finds the line of a field path.
   var locator: SourceLocator
+  /// Whether numbers must lie in their ranges and ids be unique, as a file's own fields must. Off for a
+  /// callback's result (a `detents` function's list, a returned animation): only the types are read
+  /// here, and the core checks the values, as it does every policy's.
+  var checksValues = true
 
   /// The error for a bad value.
   /// - Parameters:
@@ -40,6 +44,10 @@ struct FieldReader {
     throws(BehaviourError)
     -> Double
   {
+    if !checksValues {
+      guard let number = value.doubleValue else { throw invalid(value, at: path, expected: "a number") }
+      return number
+    }
     guard let number = value.doubleValue, number.isFinite, range.contains(number) else {
       throw invalid(
         value, at: path,

@@ -1,35 +1,18 @@
 import SheetCore
 
 extension SheetDriver {
-  /// Records the events an input call caused, at the current time.
-  mutating func record(_ events: ArraySlice<SheetEvent>) {
-    inputEventsRecorded(events.count)
-    recordEvents(events)
-  }
-
-  /// Appends events to the trace at the current time.
-  mutating func recordEvents(_ events: ArraySlice<SheetEvent>) {
+  /// Appends the events a machine call returned to the trace, at the current time.
+  mutating func record(_ events: [SheetEvent]) {
     guard recording else { return }
     for event in events {
       append(.event(Self.traceEvent(event, time: machine.time, edge: machine.geometry.edge)))
     }
   }
 
-  /// Reports a scripted behaviour's resolver faults as `script_error` events.
-  mutating func recordFaults() {
-    guard let behaviour, !behaviour.faults.isEmpty else { return }
-    for fault in behaviour.takeFaults() where recording {
-      append(
-        .event(
-          Self.traceEvent(.policyFault(callback: fault.callback, message: fault.message), time: machine.time))
-      )
-    }
-  }
-
   /// Records an input the driver itself did not hand the machine (a touch phase with no finger down, a
   /// second finger) as ``SheetEvent/ignored(input:state:)`` at the current time.
   mutating func recordIgnored(_ input: SheetInput) {
-    recordEvents([SheetEvent.ignored(input: input, state: machine.state)][...])
+    record([.ignored(input: input, state: machine.state)])
   }
 
   /// Adds a scenario's own event (an expectation, a reload, a print) at the current time.

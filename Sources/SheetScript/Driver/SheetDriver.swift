@@ -5,7 +5,8 @@ import SheetCore
 ///
 /// Time moves only through the driver's frames: each frame feeds the touch sample of that instant (if a
 /// finger is down) and then steps the machine by `1 / fps`, so the recorded frame shows the sheet at
-/// the finger's position at that time.
+/// the finger's position at that time. Every event is recorded as the machine call that caused it
+/// returns it, at the machine's time then.
 public struct SheetDriver {
   /// The machine being driven.
   public internal(set) var machine: SheetMachine
@@ -15,7 +16,7 @@ public struct SheetDriver {
   public internal(set) var trace: Trace
   /// Whether frames and events are appended to `trace`.
   public var recording: Bool
-  /// The behaviour behind the machine, if it is scripted: its resolver faults are reported as events.
+  /// The behaviour behind the machine, if it is scripted.
   public var behaviour: Behaviour?
   /// A limit the host checks after every frame (a scenario's run-wide budget for its behaviour's code):
   /// a sentence naming the limit when it is reached, which stops the driver; nil: no such check.
@@ -33,10 +34,6 @@ public struct SheetDriver {
   var traceBytes = 0
   /// Whether ``comeToRest(within:)`` is running: frames and trace entries past the limits are allowed.
   var closing = false
-  /// Events input calls recorded since the last step (the machine's buffer holds them before the step's).
-  var inputEventCount = 0
-  /// Whether the last machine call was a step: the machine then clears its buffer on the next call.
-  var afterStep = false
   /// The index in `trace.guides` of each active detent's guide.
   var openGuides: [String: Int] = [:]
 
@@ -58,8 +55,9 @@ public struct SheetDriver {
     self.recording = recording
     trace = Trace(title: title, screenExtent: geometry.height)
     behaviour = policy as? Behaviour
+    // A zero step advances nothing and hands over what the initializer met (a detent resolver's fault).
+    record(try machine.step(0).events)
     noteGuides()
-    recordFaults()
   }
 
   /// The length of one frame in seconds.
@@ -74,12 +72,9 @@ public struct SheetDriver {
       touchY = touch
       record(try machine.panChanged(y: touch, time: machine.time + frameInterval))
     }
-    let frame = try machine.step(frameInterval)
-    let own = machine.events.dropFirst(afterStep ? 0 : inputEventCount)
-    inputEventCount = 0
-    afterStep = true
-    recordEvents(own)
-    recordFaults()
+    let step = try machine.step(frameInterval)
+    record(step.events)
+    let frame = step.frame
     if recording {
       append(
         .frame(
@@ -157,23 +152,13 @@ public struct SheetDriver {
     return true
   }
 
-  /// Counts events an input call left in the machine's buffer ahead of the next step's.
-  mutating func inputEventsRecorded(_ count: Int) {
-    if afterStep {
-      inputEventCount = 0
-      afterStep = false
-    }
-    inputEventCount += count
-  }
-
   /// Applies an input, recording the events it caused.
-  /// - Parameter input: The input, given the machine.
+  /// - Parameter input: The input, given the machine; it returns the events the machine returned.
   /// - Throws: `SheetError` from the machine.
-  public mutating func apply(_ input: (inout SheetMachine) throws(SheetError) -> ArraySlice<SheetEvent>)
+  public mutating func apply(_ input: (inout SheetMachine) throws(SheetError) -> [SheetEvent])
     throws(SheetError)
   {
     record(try input(&machine))
-    recordFaults()
     noteGuides()
   }
 
@@ -194,13 +179,10 @@ public struct SheetDriver {
       recordIgnored(.panBegan)
       return false
     }
-    let before = afterStep ? 0 : machine.events.count
-    let response = try machine.panBegan(y: y)
-    record(machine.events[min(before, machine.events.count)...])
-    recordFaults()
+    let start = try machine.panBegan(y: y)
+    record(start.events)
     touchY = y
-    if case .ignored = response { return false }
-    return true
+    return start.isTracking
   }
 
   /// Lifts the finger where it last was; with no finger down, records an ignored `pan_ended`.
@@ -211,7 +193,6 @@ public struct SheetDriver {
     guard let y = touchY else { return recordIgnored(.panEnded) }
     touchY = nil
     record(try machine.panEnded(y: y, velocity: velocity))
-    recordFaults()
   }
 
   /// The system cancels the touch where it last was (`panCancelled`: the sheet goes back to rest, or
@@ -221,7 +202,6 @@ public struct SheetDriver {
     touchY = nil
     // y was checked when the finger went down or moved, and no time is given: nothing to refuse.
     if let events = try? machine.panCancelled(y: y) { record(events) }
-    recordFaults()
   }
 
   /// The default grab point: 10 pt inside the sheet's leading edge.

@@ -13,7 +13,7 @@ import Testing
     #expect(
       m.detents == [ResolvedDetent(id: "normal", height: 500), ResolvedDetent(id: "expanded", height: 757)])
     let recorded = try m.present()
-    #expect(firstAnimation(recorded)?.1 == TransitionAnimation(height: .curve(.easeOut, duration: 0.25)))
+    #expect(recorded.firstAnimation?.1 == TransitionAnimation(height: .curve(.easeOut, duration: 0.25)))
     for _ in 0..<15 { _ = try m.step(1.0 / 120) }
     #expect(close(m.height, 500 * Curve.easeOut.bezier.value(at: 0.5), 1e-9))
     for _ in 0..<15 { _ = try m.step(1.0 / 120) }
@@ -43,13 +43,13 @@ import Testing
   @Test func releaseThroughTheMachine() throws {
     var m = try Self.machine()
     try m.presented()
-    try m.drag(from: 400, to: 300, release: 900)
-    #expect(m.lastDecision?.target == .detent("normal"))
-    #expect(m.events.contains(.release(velocity: 900)))
+    let first = try m.drag(from: 400, to: 300, release: 900)
+    #expect(first.lastDecision?.target == .detent("normal"))
+    #expect(first.contains(.release(velocity: 900)))
     m.runToRest()
-    try m.drag(from: 400, to: 300, release: 1600)
-    #expect(m.lastDecision?.target == .dismiss && m.state == .dismissing)
-    let anim = m.startedAnimations.first?.1
+    let second = try m.drag(from: 400, to: 300, release: 1600)
+    #expect(second.lastDecision?.target == .dismiss && m.state == .dismissing)
+    let anim = second.startedAnimations.first?.1
     #expect(anim == TransitionAnimation(height: .curve(.easeIn, duration: 0.25)))
     m.runToRest()
     #expect(m.state == .dismissed && m.height == 0 && m.backdrop == 0)
@@ -86,8 +86,8 @@ import Testing
     m.runToRest()
     let landscape = SheetGeometry(width: 844, height: 390, safeArea: SafeArea(top: 0, bottom: 21))
     let recorded = try m.resize(landscape)
-    #expect(firstAnimation(recorded)?.0 == .resize)
-    #expect(firstAnimation(recorded)?.1 == TransitionAnimation(height: .curve(.easeOut, duration: 0.25)))
+    #expect(recorded.firstAnimation?.0 == .resize)
+    #expect(recorded.firstAnimation?.1 == TransitionAnimation(height: .curve(.easeOut, duration: 0.25)))
     // E = 390 < defaultHeight, so normal is E - minTop = 350.
     #expect(m.detents.first == ResolvedDetent(id: "normal", height: 350))
     let t = m.runToRest()

@@ -7,7 +7,7 @@ import Testing
   static func machine() throws -> SheetMachine {
     var m = try SheetMachine(policy: Seed001Policy(), geometry: reference, contentHeight: 600)
     let recorded = try m.present()
-    #expect(firstAnimation(recorded)?.1 == TransitionAnimation(height: .curve(.easeInOut, duration: 0.3)))
+    #expect(recorded.firstAnimation?.1 == TransitionAnimation(height: .curve(.easeInOut, duration: 0.3)))
     for _ in 0..<18 { _ = try m.step(1.0 / 120) }
     let p = Curve.easeInOut.bezier.value(at: 0.5)
     #expect(close(m.height, 600 * p, 1e-9) && close(m.backdrop, 0.7 * p, 1e-9))
@@ -35,7 +35,7 @@ import Testing
     let row = Self.starts[i]
     var m = try Self.machine()
     let response = try m.panBegan(y: row.y)
-    #expect((response == .tracking) == row.tracked, "row at line \(row.line)")
+    #expect(response.isTracking == row.tracked, "row at line \(row.line)")
   }
 
   @Test func tapInTheGestureAreaDismissesIn03() throws {
@@ -43,7 +43,7 @@ import Testing
     #expect(try m.tap(y: 500).contains(.tap(region: .sheet, action: .none)))
     let recorded = try m.tap(y: 260)
     #expect(recorded.contains(.tap(region: .gestureArea, action: .dismiss)))
-    #expect(firstAnimation(recorded)?.1 == TransitionAnimation(height: .curve(.easeInOut, duration: 0.3)))
+    #expect(recorded.firstAnimation?.1 == TransitionAnimation(height: .curve(.easeInOut, duration: 0.3)))
     let t = m.runToRest()
     #expect(m.state == .dismissed && close(t, 0.3, 1.0 / 120 + 1e-9))
   }
@@ -62,9 +62,9 @@ import Testing
     try m.panBegan(y: 250)
     try m.panChanged(y: 250 + row.inset)
     let recorded = try m.panEnded(y: 250 + row.inset, velocity: row.vy)
-    #expect(m.lastDecision?.target == row.target, "row at line \(row.line)")
+    #expect(recorded.lastDecision?.target == row.target, "row at line \(row.line)")
     let animation = TransitionAnimation(height: .curve(.easeInOut, duration: row.duration))
-    #expect(firstAnimation(recorded)?.1 == animation, "row at line \(row.line)")
+    #expect(recorded.firstAnimation?.1 == animation, "row at line \(row.line)")
     let t = m.runToRest()
     #expect(close(t, row.duration, 1.0 / 120 + 1e-9), "row at line \(row.line)")
     #expect(m.backdrop == (row.target == .dismiss ? 0 : 0.7))

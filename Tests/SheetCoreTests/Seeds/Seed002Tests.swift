@@ -9,7 +9,7 @@ import Testing
     let recorded = try m.present()
     let present = TransitionAnimation(
       height: .curve(.easeInOut, duration: 0.3), backdrop: .curve(.easeInOut, duration: 0.4))
-    #expect(firstAnimation(recorded)?.1 == present)
+    #expect(recorded.firstAnimation?.1 == present)
     for _ in 0..<37 { _ = try m.step(1.0 / 120) }
     #expect(m.height == 300 && m.state == .presenting && m.backdrop < 0.6)
     let t = m.runToRest()
@@ -40,25 +40,25 @@ import Testing
     try m.panChanged(y: 800)
     #expect(m.height == 200 && m.backdrop == 0.6)
     let recorded = try m.panEnded(y: 750, velocity: 0)
-    #expect(m.lastDecision?.target == .detent("default"))
-    #expect(firstAnimation(recorded)?.1 == TransitionAnimation(height: .curve(.easeInOut, duration: 0.4)))
+    #expect(recorded.lastDecision?.target == .detent("default"))
+    #expect(recorded.firstAnimation?.1 == TransitionAnimation(height: .curve(.easeInOut, duration: 0.4)))
     let t = m.runToRest()
     #expect(m.height == 300 && close(t, 0.4, 1.0 / 120 + 1e-9))
   }
 
   @Test func dismissSlidesBy300AndReportsTheFinalHeight() throws {
     var m = try Self.machine()
-    try m.drag(from: 700, to: 500, release: 0)
-    #expect(m.lastDecision?.target == .detent("max"))
+    #expect(try m.drag(from: 700, to: 500, release: 0).lastDecision?.target == .detent("max"))
     m.runToRest()
     #expect(m.height == 780)
     let recorded = try m.tap(y: 20)
-    #expect(firstAnimation(recorded)?.1.slide == 300)
+    #expect(recorded.firstAnimation?.1.slide == 300)
     for _ in 0..<37 { _ = try m.step(1.0 / 120) }
     #expect(m.height == 480 && m.state == .dismissing)
-    let t = m.runToRest()
+    var settling: [SheetEvent] = []
+    let t = m.runToRest(events: &settling)
     #expect(m.state == .dismissed && m.height == 480 && m.backdrop == 0)
-    #expect(m.events.contains(.settled(detent: nil, height: 480)))
+    #expect(settling.contains(.settled(detent: nil, height: 480)))
     #expect(close(t + 37.0 / 120, 0.4, 1.0 / 120 + 1e-9))
   }
 }

@@ -17,13 +17,13 @@ import Testing
   @Test func topEdgeShowHide() throws {
     var m = try SheetMachine(policy: Seed003Policy(), geometry: reference, contentHeight: 400)
     let shown = try m.present()
-    #expect(firstAnimation(shown)?.1 == TransitionAnimation(height: .curve(.easeInOut, duration: 0.3)))
+    #expect(shown.firstAnimation?.1 == TransitionAnimation(height: .curve(.easeInOut, duration: 0.3)))
     #expect(close(m.runToRest(), 0.3, 1.0 / 120 + 1e-9))
     #expect(m.backdrop == 0.25 && m.geometry.leadingEdgeY(sheetHeight: m.height) == 400)
-    #expect(try m.panBegan(y: 100) == .ignored(reason: "not pannable"))
+    #expect(try m.panBegan(y: 100).response == .ignored(reason: "not pannable"))
     #expect(try m.tap(y: 600).contains(.tap(region: .backdrop, action: .none)))
     let hidden = m.dismiss()
-    #expect(firstAnimation(hidden)?.1 == TransitionAnimation(height: .curve(.easeInOut, duration: 0.3)))
+    #expect(hidden.firstAnimation?.1 == TransitionAnimation(height: .curve(.easeInOut, duration: 0.3)))
     for _ in 0..<18 { _ = try m.step(1.0 / 120) }
     #expect(close(m.backdrop, 0.25 * (1 - Curve.easeInOut.bezier.value(at: 0.5)), 1e-9))
     m.runToRest()

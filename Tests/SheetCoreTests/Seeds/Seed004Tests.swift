@@ -10,7 +10,7 @@ import Testing
     var m = try SheetMachine(policy: Seed004Policy(), geometry: reference)
     let recorded = try m.present()
     #expect(
-      firstAnimation(recorded)?.1
+      recorded.firstAnimation?.1
         == TransitionAnimation(height: .springDuration(duration: 0.3, dampingRatio: 1)))
     for k in 1...20 {
       _ = try m.step(1.0 / 120)
@@ -35,8 +35,8 @@ import Testing
     try m.panChanged(y: 600 + row.ty)
     #expect(close(m.backdrop, min(max((300 - row.ty) / 300, 0), 1)), "row at line \(row.line)")
     let recorded = try m.panEnded(y: 600 + row.ty, velocity: 500)
-    #expect(m.lastDecision?.target == row.target, "row at line \(row.line)")
-    #expect(firstAnimation(recorded)?.0 == (row.target == .dismiss ? .dismiss : .restore))
+    #expect(recorded.lastDecision?.target == row.target, "row at line \(row.line)")
+    #expect(recorded.firstAnimation?.0 == (row.target == .dismiss ? .dismiss : .restore))
     // The spring carries the release velocity: dh/dt = -500.
     _ = try m.step(0.05)
     let end = row.target == .dismiss ? 0.0 : 300

@@ -16,11 +16,3 @@ func releaseInput(
   return GestureInput(
     sheet: sheet, startY: 400, y: 400 + translation, startHeight: start, startDetent: nil, velocity: velocity)
 }
-
-/// The first animation in a list of events.
-func firstAnimation(_ events: ArraySlice<SheetEvent>) -> (SheetTransition, TransitionAnimation)? {
-  for event in events {
-    if case .animation(let t, let a, _) = event { return (t, a) }
-  }
-  return nil
-}

@@ -2,57 +2,77 @@ import Testing
 
 @testable import SheetCore
 
-/// Test helpers driving a machine.
+/// Test helpers driving a machine. Each returns the events the calls it made returned, in order.
 extension SheetMachine {
   /// Steps at 120 Hz until nothing animates (or `limit` seconds pass); returns the elapsed time.
   @discardableResult
   mutating func runToRest(limit: Double = 10) -> Double {
+    var events: [SheetEvent] = []
+    return runToRest(limit: limit, events: &events)
+  }
+
+  /// Steps at 120 Hz until nothing animates (or `limit` seconds pass), appending the steps' events to
+  /// `events`; returns the elapsed time.
+  @discardableResult
+  mutating func runToRest(limit: Double = 10, events: inout [SheetEvent]) -> Double {
     var elapsed = 0.0
     while [.presenting, .settling, .dismissing].contains(state) && elapsed < limit {
       // The default interval is never refused; stop rather than spin if it were.
-      guard (try? step(SheetMachine.defaultFrameInterval)) != nil else { break }
+      guard let step = try? step(SheetMachine.defaultFrameInterval) else { break }
+      events += step.events
       elapsed += SheetMachine.defaultFrameInterval
     }
     return elapsed
   }
 
   /// Presents and runs to rest.
-  mutating func presented() throws {
-    try present()
-    runToRest()
+  @discardableResult
+  mutating func presented() throws -> [SheetEvent] {
+    var events = try present()
+    runToRest(events: &events)
+    return events
   }
 
   /// A drag from `from` to `to` over `duration` seconds in 120 Hz samples, then a release with an
   /// explicit velocity (nil = estimated).
-  mutating func drag(from: Double, to: Double, duration: Double = 0.2, release velocity: Double?) throws {
-    try panBegan(y: from)
+  @discardableResult
+  mutating func drag(from: Double, to: Double, duration: Double = 0.2, release velocity: Double?) throws
+    -> [SheetEvent]
+  {
+    var events = try panBegan(y: from).events
     let n = max(Int(duration * 120), 1)
     for i in 1...n {
-      _ = try step(SheetMachine.defaultFrameInterval)
-      try panChanged(y: from + (to - from) * Double(i) / Double(n))
+      events += try step(SheetMachine.defaultFrameInterval).events
+      events += try panChanged(y: from + (to - from) * Double(i) / Double(n))
     }
-    try panEnded(y: to, velocity: velocity)
+    events += try panEnded(y: to, velocity: velocity)
+    return events
   }
+}
 
-  /// The animations started, from `events`.
+extension Array where Element == SheetEvent {
+  /// The animations started.
   var startedAnimations: [(SheetTransition, TransitionAnimation)] {
-    events.compactMap { event in
+    compactMap { event in
       if case .animation(let t, let a, _) = event { return (t, a) }
       return nil
     }
   }
 
-  /// The policy faults recorded, from `events`.
+  /// The first animation started.
+  var firstAnimation: (SheetTransition, TransitionAnimation)? { startedAnimations.first }
+
+  /// The policy faults, as `callback: message`.
   var faults: [String] {
-    events.compactMap { event in
+    compactMap { event in
       if case .policyFault(let callback, let message) = event { return "\(callback): \(message)" }
       return nil
     }
   }
 
-  /// The last decision recorded, from `events`.
+  /// The last decision.
   var lastDecision: (target: ReleaseTarget, reason: String)? {
-    for event in events.reversed() {
+    for event in reversed() {
       if case .decision(let target, let reason) = event { return (target, reason) }
     }
     return nil

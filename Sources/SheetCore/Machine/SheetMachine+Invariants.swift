@@ -1,0 +1,74 @@
+/// The machine's invariants as code, checked after every call in builds with `SHEET_INVARIANTS`
+/// (SheetCore's debug builds) and explicitly by the sweep and storm tests, as swift-collections checks
+/// its `Heap`.
+extension SheetMachine {
+  #if SHEET_INVARIANTS
+    /// Traps when an invariant does not hold (see ``invariantViolation``). Built with
+    /// `SHEET_INVARIANTS`, the machine calls it at the end of its initializer and of every input and
+    /// step; without the flag it does nothing.
+    public func _checkInvariants() {
+      if let violation = invariantViolation {
+        preconditionFailure("SheetMachine invariant violated: \(violation)")
+      }
+    }
+  #else
+    /// Checks the invariants in builds with `SHEET_INVARIANTS`; does nothing in this build.
+    @inline(__always)
+    public func _checkInvariants() {}
+  #endif
+
+  /// The first invariant that does not hold, or nil:
+  /// - time is finite and not negative; height in [0, H]; backdrop in [0, 1]; velocity finite;
+  /// - the active detents are ascending, finite, in (0, H], with unique ids, and the same set in both
+  ///   orders;
+  /// - dragging exactly when a drag is tracked, and a queued dismissal or a waiting policy only then;
+  ///   an ignored pan never while dragging;
+  /// - presenting, settling or dismissing exactly when a height motion runs toward a target;
+  /// - at rest (hidden, resting, dismissed) nothing moves; hidden is at height 0; resting at an active
+  ///   detent is at its height.
+  public var invariantViolation: String? {
+    guard time.isFinite, time >= 0 else { return "time \(time)" }
+    guard height.isFinite, height >= 0, height <= geometry.height else {
+      return "height \(height) outside [0, \(geometry.height)]"
+    }
+    guard backdrop.isFinite, backdrop >= 0, backdrop <= 1 else {
+      return "backdrop \(backdrop) outside [0, 1]"
+    }
+    guard velocity.isFinite else { return "velocity \(velocity)" }
+    if let problem = detentProblem { return problem }
+    let dragging = state == .dragging
+    if dragging != (drag != nil) { return "state \(state) with drag \(drag == nil ? "none" : "tracked")" }
+    if dismissAfterDrag && !dragging { return "a dismissal queued while \(state)" }
+    if pendingPolicy != nil && !dragging { return "a policy waiting while \(state)" }
+    if ignoringPan && dragging { return "an ignored pan while dragging" }
+    let animating = state == .presenting || state == .settling || state == .dismissing
+    if animating != (heightMotion != nil) || animating != (target != nil) {
+      return "state \(state) with motion \(heightMotion == nil ? "none" : "running"), target "
+        + "\(target.map { "\($0)" } ?? "none")"
+    }
+    if !animating && backdropMotion != nil { return "a backdrop motion while \(state)" }
+    if state == .hidden || state == .resting || state == .dismissed, velocity != 0 {
+      return "velocity \(velocity) while \(state)"
+    }
+    if state == .hidden, height != 0 { return "height \(height) while hidden" }
+    if state == .resting, let detent, let expected = height(of: detent), expected != height {
+      return "resting at \(height), detent \(detent) is \(expected)"
+    }
+    return nil
+  }
+
+  /// What is wrong with the active detents, or nil.
+  private var detentProblem: String? {
+    for (index, d) in detents.enumerated() {
+      guard d.height.isFinite, d.height > 0, d.height <= geometry.height else {
+        return "detent \(d.id) at \(d.height) outside (0, \(geometry.height)]"
+      }
+      if index > 0, detents[index - 1].height > d.height { return "detents not ascending at \(d.id)" }
+      if detents[..<index].contains(where: { $0.id == d.id }) { return "detent \(d.id) twice" }
+    }
+    guard declaredDetents.count == detents.count,
+      declaredDetents.allSatisfy({ declared in detents.contains { $0 == declared } })
+    else { return "declared detents \(declaredDetents.map(\.id)) differ from \(detents.map(\.id))" }
+    return nil
+  }
+}
