@@ -8,7 +8,6 @@ import Testing
 @Suite struct HotReloadTests {
   static func reload(_ driver: inout SheetDriver, _ behaviour: Behaviour) throws {
     try driver.apply { m in m.replacePolicy(behaviour) }
-    driver.behaviour = behaviour
   }
 
   @Test func aValidVersionTakesEffect() throws {

@@ -6,4 +6,13 @@ public enum TouchRegion: String, Sendable, CaseIterable {
   case sheet
   /// Inside the configured band (``GestureArea/band(_:includesBackdrop:)``) at the sheet's leading edge.
   case gestureArea
+
+  /// The region as events, traces and scripts name it: `backdrop`, `sheet` or `gesture_area`.
+  public var name: String {
+    switch self {
+    case .backdrop: "backdrop"
+    case .sheet: "sheet"
+    case .gestureArea: "gesture_area"
+    }
+  }
 }

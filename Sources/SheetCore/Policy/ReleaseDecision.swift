@@ -6,6 +6,15 @@ public enum ReleaseTarget: Sendable, Equatable {
   case dismiss
   /// To an explicit height in points, at rest without a detent.
   case height(Double)
+
+  /// The target as events, traces and reasons print it: the detent's id, `dismiss`, or `height 420.5`.
+  public var name: String {
+    switch self {
+    case .detent(let id): id
+    case .dismiss: "dismiss"
+    case .height(let height): "height \(Format.fixed(height, 1))"
+    }
+  }
 }
 
 /// A policy's answer to a release.

@@ -90,7 +90,7 @@ extension Behaviour: SheetPolicy {
     default:
       throw fault("on_release", returned: first, expected: "a detent id, 'dismiss' or { height = points }")
     }
-    var reason = "on_release -> \(Self.describe(target))"
+    var reason = "on_release -> \(target.name)"
     if results.count > 1, case .string(let text) = results[1] { reason = text }
     var animation: TransitionAnimation?
     if results.count > 2, results[2] != .nil {
@@ -224,14 +224,5 @@ extension Behaviour: SheetPolicy {
   /// use `snap`'s).
   private static func stand(in transition: SheetTransition) -> SheetTransition {
     transition == .restore || transition == .resize ? .snap : transition
-  }
-
-  /// A release target as a reason's text.
-  static func describe(_ target: ReleaseTarget) -> String {
-    switch target {
-    case .detent(let id): id
-    case .dismiss: "dismiss"
-    case .height(let height): "height \(Format.fixed(height, 1))"
-    }
   }
 }

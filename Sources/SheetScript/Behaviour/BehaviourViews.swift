@@ -163,18 +163,7 @@ final class BehaviourViews {
   ///   - snapshot: The sheet.
   func update(tap region: TouchRegion, y: Double, sheet snapshot: SheetSnapshot) {
     update(sheet: snapshot)
-    tapData.set("region", region.luaName)
+    tapData.set("region", region.name)
     tapData.set("y", y)
-  }
-}
-
-extension TouchRegion {
-  /// The region's name in Lua: `backdrop`, `sheet` or `gesture_area`.
-  var luaName: String {
-    switch self {
-    case .backdrop: "backdrop"
-    case .sheet: "sheet"
-    case .gestureArea: "gesture_area"
-    }
   }
 }

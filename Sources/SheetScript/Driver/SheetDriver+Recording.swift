@@ -83,13 +83,13 @@ extension SheetDriver {
     case .decision(let target, let reason):
       return make(
         "decision",
-        [TraceField("target", .string(Behaviour.describe(target))), TraceField("reason", .string(reason))])
+        [TraceField("target", .string(target.name)), TraceField("reason", .string(reason))])
     case .state(let from, let to):
       return make(
         "state", [TraceField("from", .string(from.rawValue)), TraceField("to", .string(to.rawValue))])
     case .tap(let region, let action):
       return make(
-        "tap", [TraceField("region", .string(region.luaName)), TraceField("action", .string("\(action)"))])
+        "tap", [TraceField("region", .string(region.name)), TraceField("action", .string("\(action)"))])
     case .resize(let g):
       return make(
         "resize",
@@ -102,7 +102,7 @@ extension SheetDriver {
     case .animation(let transition, let animation, let target):
       var fields = [
         TraceField("transition", .string(transition.rawValue)),
-        TraceField("target", .string(Behaviour.describe(target))),
+        TraceField("target", .string(target.name)),
         TraceField("height", .string(describe(animation.height))),
       ]
       if let backdrop = animation.backdrop {
@@ -157,15 +157,6 @@ public struct DriverLimits: Sendable, Equatable {
 
   /// The defaults above.
   public init() {}
-
-  /// A scenario's limits on the sheet.
-  /// - Parameter limits: The scenario's limits.
-  public init(_ limits: ScenarioLimits) {
-    frames = limits.frames
-    simulatedTime = limits.simulatedTime
-    traceEntries = limits.traceEntries
-    traceBytes = limits.traceBytes
-  }
 }
 
 extension SheetDriver {

@@ -16,8 +16,6 @@ public struct SheetDriver {
   public internal(set) var trace: Trace
   /// Whether frames and events are appended to `trace`.
   public var recording: Bool
-  /// The behaviour behind the machine, if it is scripted.
-  public var behaviour: Behaviour?
   /// A limit the host checks after every frame (a scenario's run-wide budget for its behaviour's code):
   /// a sentence naming the limit when it is reached, which stops the driver; nil: no such check.
   public var hostLimit: (() -> String?)?
@@ -54,7 +52,6 @@ public struct SheetDriver {
     self.fps = fps
     self.recording = recording
     trace = Trace(title: title, screenExtent: geometry.height)
-    behaviour = policy as? Behaviour
     // A zero step advances nothing and hands over what the initializer met (a detent resolver's fault).
     record(try machine.step(0).events)
     noteGuides()
@@ -80,7 +77,7 @@ public struct SheetDriver {
         .frame(
           TraceFrame(
             time: frame.time, state: frame.state.rawValue, detent: frame.detent,
-            target: frame.target.map(Behaviour.describe), height: frame.height, backdrop: frame.backdrop,
+            target: frame.target?.name, height: frame.height, backdrop: frame.backdrop,
             velocity: frame.velocity)))
     }
     frameCount += 1

@@ -28,3 +28,14 @@ public struct ScenarioLimits: Sendable, Equatable {
   /// The defaults above.
   public init() {}
 }
+
+extension DriverLimits {
+  /// A scenario's limits on the sheet.
+  /// - Parameter limits: The scenario's limits.
+  public init(_ limits: ScenarioLimits) {
+    frames = limits.frames
+    simulatedTime = limits.simulatedTime
+    traceEntries = limits.traceEntries
+    traceBytes = limits.traceBytes
+  }
+}

@@ -162,8 +162,8 @@ extension ScenarioSession {
   private func swapBehaviour() throws(ScenarioRefusal) {
     let policy: any SheetPolicy = try loadBehaviour() ?? DefaultPolicy()
     try withDriver { d throws(SheetError) in
-      noteModules(of: d.behaviour)
-      d.behaviour = policy as? Behaviour
+      noteModules(of: behaviour)
+      behaviour = policy as? Behaviour
       try d.apply { m throws(SheetError) in m.replacePolicy(policy) }
     }
   }
@@ -185,8 +185,8 @@ extension ScenarioSession {
       noteThresholds(behaviour.thresholds.keys)
       behaviourValue = .string(reference)
       try? withDriver { d throws(SheetError) in
-        noteModules(of: d.behaviour)
-        d.behaviour = behaviour
+        noteModules(of: self.behaviour)
+        self.behaviour = behaviour
         d.note("reload", [TraceField("ok", .bool(true)), TraceField("file", .string(source.name))])
         try d.apply { m throws(SheetError) in m.replacePolicy(behaviour) }
       }

@@ -162,7 +162,7 @@ extension ScenarioSession {
   /// Moves the trace into the result (making the sheet first if the scenario never did). When the sheet
   /// cannot be made (an invalid behaviour), the events noted so far still go into the trace, at time 0.
   private func finish() {
-    noteModules(of: driver?.behaviour)
+    noteModules(of: behaviour)
     for file in state.filesRead where !result.modulesRead.contains(file) { result.modulesRead.append(file) }
     if driver == nil, earlyNotes.isEmpty == false { _ = try? makeDriver() }
     if let driver {
@@ -194,6 +194,7 @@ extension ScenarioSession {
   func makeDriver() throws(ScenarioRefusal) -> SheetDriver {
     if let driver { return driver }
     let policy: any SheetPolicy = try loadBehaviour() ?? DefaultPolicy()
+    behaviour = policy as? Behaviour
     var made: SheetDriver
     do throws(SheetError) {
       made = try SheetDriver(

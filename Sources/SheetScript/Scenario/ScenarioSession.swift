@@ -29,6 +29,8 @@ final class ScenarioSession {
   var driver: SheetDriver?
   /// Expectations and prints noted before the sheet exists, flushed into its trace when it is made.
   var earlyNotes: [(String, [TraceField])] = []
+  /// The scripted behaviour driving the sheet, when it is one (the driver knows only its policy).
+  var behaviour: Behaviour?
   /// Every Lua state of the run reports its spending here: the scenario's own, the behaviour's, and
   /// every version of it a load or hot reload made (failed loads too).
   let meter = LuaMeter()
@@ -198,7 +200,7 @@ final class ScenarioSession {
   /// The thresholds in effect for the running behaviour (overrides applied), or `nil` while they are not
   /// known: a behaviour waits for the sheet to be made (it loads then).
   private var currentThresholds: [String: Double]? {
-    if let driver { return driver.behaviour?.thresholds ?? Self.nativeThresholds }
+    if driver != nil { return behaviour?.thresholds ?? Self.nativeThresholds }
     guard behaviourValue == nil, options.behaviourPath == nil else { return nil }
     var values = Self.nativeThresholds
     for (name, value) in effectiveOverrides {
@@ -242,6 +244,6 @@ final class ScenarioSession {
     sheetData.set("backdrop", machine.backdrop)
     sheetData.set("velocity", machine.velocity)
     sheetData.set("time", machine.time)
-    sheetData.set("target", machine.target.map(Behaviour.describe))
+    sheetData.set("target", machine.target?.name)
   }
 }

@@ -15,8 +15,8 @@ extension Trace {
     var lastShown: TraceFrame?
     var eventPending = false
     let lastFrame = entries.lastIndex { if case .frame(let f) = $0 { f.isFinite } else { false } }
-    var repeated: [String: ScenarioFaults.Group] = [:]
-    for group in ScenarioFaults.groups(in: self) where group.count > 1 {
+    var repeated: [String: ScriptErrorGroup] = [:]
+    for group in scriptErrorGroups() where group.count > 1 {
       repeated["\(group.callback)\u{0}\(group.message)"] = group
     }
     var shownErrors = Set<String>()
@@ -24,7 +24,7 @@ extension Trace {
       switch entry {
       case .event(let event):
         var suffix = ""
-        if let key = ScenarioFaults.key(event).map({ "\($0.callback)\u{0}\($0.message)" }) {
+        if let key = ScriptErrorGroup.key(event).map({ "\($0.callback)\u{0}\($0.message)" }) {
           guard shownErrors.insert(key).inserted else { continue }
           suffix = repeated[key]?.repeats ?? ""
         }
