@@ -236,7 +236,9 @@ import Testing
     while !sheet.isStill { try sheet.step() }
     #expect(sheet.frame.detent == "low" && sheet.frame.height == 350)
     let names = sheet.drainEvents().map(\.description)
-    #expect(names.first == "reload ok=true file=v.lua")
+    let reloaded = try #require(names.firstIndex(of: "reload ok=true file=v.lua"))
+    #expect(names[..<reloaded].contains { $0.hasPrefix("gesture phase=began") })
+    #expect(names[reloaded...].contains { $0.hasPrefix("gesture phase=ended") })
     #expect(
       names.contains("animation transition=resize target=low height=\"spring damping=1 response=0.3s\""))
     // reload() loads the same text again; a preset reloads too.
@@ -377,6 +379,30 @@ import Testing
     #expect(throws: SheetError.invalidValue(field: "geometry.width", value: 0)) {
       try ScriptedSheet.Configuration(geometry: SheetGeometry(width: 0, height: 0))
     }
+  }
+
+  @Test func aDraggingHostFrameAllocatesNothingInLuaAndQueuesNothing() throws {
+    let sheet = try ScriptedSheet(preset: "system")
+    try sheet.present()
+    var now = 0.0
+    while !sheet.isStill {
+      now += Self.dt
+      try sheet.advance(to: now)
+    }
+    _ = sheet.drainEvents()
+    let y0 = 844 - sheet.frame.height + 10
+    try sheet.touchBegan(x: 100, y: y0, timestamp: now)
+    func frame(_ k: Int) throws {
+      now += Self.dt
+      try sheet.touchMoved(x: 100, y: y0 - 120 * sin(Double(k) / 40), timestamp: now)
+      try sheet.advance(to: now)
+    }
+    for k in 1...200 { try frame(k) }
+    _ = sheet.drainEvents()
+    let before = sheet.behaviour.allocationCount
+    for k in 201...1200 { try frame(k) }
+    #expect(sheet.behaviour.allocationCount == before)
+    #expect(sheet.drainEvents().isEmpty && sheet.state == .dragging)
   }
 
   @Test func theValuesItHandsOutAreSendable() {

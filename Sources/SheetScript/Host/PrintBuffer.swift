@@ -6,7 +6,7 @@ final class PrintBuffer {
   /// The most bytes of one line kept (the rest is cut, as a scenario's `print` is).
   static let maximumLineBytes = 4096
 
-  private var lines: [String] = []
+  @exclusivity(unchecked) private var lines: [String] = []
 
   /// Whether no line waits.
   var isEmpty: Bool { lines.isEmpty }

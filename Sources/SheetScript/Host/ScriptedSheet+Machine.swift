@@ -9,11 +9,9 @@ import SheetCore
 /// events and each input its own, `input(x:_:)`, `stepMachine(_:)` and `collectCreation()` collect what
 /// the calls return and this cursor goes.
 struct MachineEventCursor {
-  /// Whether the last machine call was a step, so that the next call starts a new buffer.
+  /// Whether the last machine call was a step, so that the next call starts a new buffer (its events
+  /// start at 0; otherwise they start where the buffer ends now).
   var afterStep = false
-
-  /// Where the next call's events will start in the buffer.
-  func start(in events: [SheetEvent]) -> Int { afterStep ? 0 : events.count }
 }
 
 extension ScriptedSheet {
@@ -28,10 +26,10 @@ extension ScriptedSheet {
   func input<Result, Failure: Error>(
     x: Double? = nil, _ body: (inout SheetMachine) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    let start = cursor.start(in: machine.events)
+    let start = cursor.afterStep ? 0 : machine.events.count
     let result = try body(&machine)
     cursor.afterStep = false
-    collect(machine.events[min(start, machine.events.count)...], x: x)
+    collect(from: start, x: x)
     collectBehaviourOutput()
     return result
   }
@@ -40,26 +38,28 @@ extension ScriptedSheet {
   /// - Parameter dt: The interval, already checked (finite, >= 0).
   /// - Returns: The frame.
   func stepMachine(_ dt: Double) throws(SheetError) -> SheetFrame {
-    let start = cursor.start(in: machine.events)
+    let start = cursor.afterStep ? 0 : machine.events.count
     let frame = try machine.step(dt)
     cursor.afterStep = true
-    collect(machine.events[min(start, machine.events.count)...], x: nil)
+    collect(from: start, x: nil)
     collectBehaviourOutput()
     return frame
   }
 
   /// Collects what making the machine recorded (a detent the behaviour could not resolve).
   func collectCreation() {
-    collect(machine.events[...], x: nil)
+    collect(from: 0, x: nil)
     cursor.afterStep = false
     collectBehaviourOutput()
   }
 
-  /// Queues machine events at the machine's time.
-  private func collect(_ events: ArraySlice<SheetEvent>, x: Double?) {
-    guard !events.isEmpty else { return }
+  /// Queues the machine's buffered events from `start` on, at the machine's time.
+  private func collect(from start: Int, x: Double?) {
+    guard machine.events.count > start else { return }  // a steady frame: nothing, and no copy
     let edge = machine.geometry.edge
-    for event in events { enqueue(Event(time: machine.time, kind: .sheet(event), x: x, edge: edge)) }
+    for event in machine.events[start...] {
+      enqueue(Event(time: machine.time, kind: .sheet(event), x: x, edge: edge))
+    }
   }
 
   /// Queues the faults the behaviours recorded outside policy calls (their detent functions) as

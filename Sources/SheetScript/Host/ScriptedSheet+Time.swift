@@ -21,7 +21,7 @@ extension ScriptedSheet {
   public func advance(to timestamp: Double) throws(SheetError) -> SheetFrame {
     var remaining = try sheetTime(of: timestamp) - machine.time
     guard remaining > 0 else { return machine.frame }
-    var frame = machine.frame
+    if remaining <= SheetLimits.maximumStep { return try stepMachine(remaining) }  // a display frame
     var steps = 0
     while remaining > 0 {
       guard steps < Self.maximumCatchUpSteps else {
@@ -29,11 +29,11 @@ extension ScriptedSheet {
         break
       }
       let dt = min(remaining, SheetLimits.maximumStep)
-      frame = try stepMachine(dt)
+      _ = try stepMachine(dt)
       remaining -= dt
       steps += 1
     }
-    return frame
+    return machine.frame
   }
 
   /// Advances the sheet by one interval and returns the frame, for a host that counts frames rather
