@@ -49,8 +49,8 @@ import SheetScript
     draw(sheet.frame)
   }
 
-  /// A finger lands 10 pt inside the sheet's top edge and moves `dy` in `duration`, one touch a frame,
-  /// each stamped with its own time (just before the frame that draws it), then lifts.
+  /// A finger lands 10 pt inside the sheet's top edge and moves `dy` in `duration`, one touch a frame
+  /// (each with its own timestamp, here the time of the frame that draws it), then lifts.
   func drag(by dy: Double, duration: Double) throws {
     let x = 195.0
     let start = sheet.configuration.geometry.height - sheet.frame.height + 10

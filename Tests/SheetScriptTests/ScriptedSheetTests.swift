@@ -405,6 +405,21 @@ import Testing
     #expect(sheet.drainEvents().isEmpty && sheet.state == .dragging)
   }
 
+  /// The landing page's example (SheetScript.docc/SheetScript.md), kept honest.
+  @Test func theLandingPagesExample() throws {
+    let sheet = try ScriptedSheet(preset: "bottom-sheet-vc")
+    try sheet.present()
+    var now = 0.0  // the host's clock: a display link's timestamps
+    while !sheet.isStill {
+      now += 1.0 / 120
+      try sheet.advance(to: now)  // returns the frame to draw: its height and backdrop
+    }
+    let events = sheet.drainEvents().map(\.description)
+    #expect(events.first == "present detent=normal" && events.contains("settled detent=normal height=500"))
+    #expect(sheet.frame.detent == "normal" && sheet.frame.height == 500)
+    #expect(abs(sheet.frame.backdrop - 0.3084) < 1e-4)
+  }
+
   @Test func theValuesItHandsOutAreSendable() {
     func sendable<T: Sendable>(_: T.Type) -> Bool { true }
     #expect(sendable(ScriptedSheet.Event.self) && sendable(ScriptedSheet.Configuration.self))
