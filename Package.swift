@@ -28,6 +28,8 @@ let package = Package(
     .executableTarget(name: "EmbedBehavioursTool"),
     .plugin(name: "EmbedBehaviours", capability: .buildTool(), dependencies: ["EmbedBehavioursTool"]),
     .executableTarget(name: "SheetCLI", dependencies: ["SheetScript", "SheetCore", "LuaHost"]),
+    // The README's host example (scripts/check-host-package builds it from a separate package too).
+    .executableTarget(name: "SheetHostExample", dependencies: ["SheetScript", "SheetCore"]),
     .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
     .target(name: "SheetTestSupport", dependencies: ["SheetCore"], path: "Tests/SheetTestSupport"),
     .testTarget(name: "SheetCoreTests", dependencies: ["SheetCore", "SheetTestSupport"]),

@@ -5,7 +5,7 @@ import Testing
 @Suite struct BenchCommandTests {
   static let keys = [
     "lua_call_floor_ns", "host_call_ns", "host_call_ratio", "frame_native_ns", "frame_scripted_ns",
-    "frame_ratio",
+    "frame_ratio", "host_frame_ns", "host_frame_ratio",
     "frame_budget_share", "scenario_per_s", "scenario_cold_per_s", "sweep_speedup", "reload_ms",
     "state_bytes",
     "leak_bytes",

@@ -39,19 +39,23 @@ enum SheetBinary {
     return candidates.first { manager.isExecutableFile(atPath: $0.path) } ?? candidates[candidates.count - 1]
   }()
 
-  /// Runs `sheet` with the arguments and waits for it to exit.
+  /// The host example, `SheetHostExample`, built next to `sheet`.
+  static let hostExample = executable.deletingLastPathComponent().appendingPathComponent("SheetHostExample")
+
+  /// Runs `sheet` (or another of the package's executables) with the arguments and waits for it to exit.
   /// - Parameters:
   ///   - arguments: The words after `sheet`.
   ///   - directory: The working directory (default: the package root, so `scripts/scenarios` resolves).
   ///   - timeout: Seconds after which the run is terminated (nil: wait for it however long it takes).
+  ///   - program: The executable (default: `sheet`).
   /// - Returns: The exit status and both outputs.
-  static func run(_ arguments: [String], in directory: URL = packageRoot, timeout: Double? = nil) throws
-    -> SheetRun
-  {
+  static func run(
+    _ arguments: [String], in directory: URL = packageRoot, timeout: Double? = nil, program: URL = executable
+  ) throws -> SheetRun {
     let scratch = try TemporaryFolder()
     let out = scratch.url.appendingPathComponent("stdout")
     let err = scratch.url.appendingPathComponent("stderr")
-    let process = try start(arguments, in: directory, stdout: out, stderr: err)
+    let process = try start(arguments, in: directory, stdout: out, stderr: err, program: program)
     var timedOut = false
     if let timeout {
       let deadline = Date().addingTimeInterval(timeout)
@@ -75,13 +79,16 @@ enum SheetBinary {
   ///   - directory: The working directory.
   ///   - stdout: The file standard output goes to (created or emptied).
   ///   - stderr: The file standard error goes to (created or emptied).
+  ///   - program: The executable (default: `sheet`).
   /// - Returns: The running process.
-  static func start(_ arguments: [String], in directory: URL, stdout: URL, stderr: URL) throws -> Process {
+  static func start(
+    _ arguments: [String], in directory: URL, stdout: URL, stderr: URL, program: URL = executable
+  ) throws -> Process {
     let manager = FileManager.default
     _ = manager.createFile(atPath: stdout.path, contents: nil)
     _ = manager.createFile(atPath: stderr.path, contents: nil)
     let process = Process()
-    process.executableURL = executable
+    process.executableURL = program
     process.arguments = arguments
     process.currentDirectoryURL = directory
     process.standardInput = FileHandle.nullDevice

@@ -35,6 +35,8 @@ enum BenchCommand {
       add("frame_native_ns", frames.native, "ns")
       add("frame_scripted_ns", frames.scripted, "ns")
       add("frame_ratio", frames.ratio, "x", "<= 3")
+      add("host_frame_ns", frames.host, "ns")
+      add("host_frame_ratio", frames.hostRatio, "x")
       add(
         "frame_budget_share",
         Measurement(median: frames.scripted.median / 8_333_333, spread: frames.scripted.spread), "",

@@ -36,15 +36,31 @@ struct BenchFigures {
     return (result.a, result.b, result.ratio)
   }
 
-  /// One dragging frame step with the native default policy and with the `system` preset, side by side.
-  /// - Returns: native ns, scripted ns, and scripted/native.
-  func frames() throws -> (native: Measurement, scripted: Measurement, ratio: Measurement) {
+  /// One dragging frame step with the native default policy and with the `system` preset on
+  /// `SheetMachine` directly, and one dragging host frame through `ScriptedSheet` with the same preset
+  /// (see ``hostDragFrame(_:frames:)``), side by side.
+  /// - Returns: native ns, scripted ns, host ns, scripted/native, and host/scripted.
+  func frames() throws -> (
+    native: Measurement, scripted: Measurement, host: Measurement, ratio: Measurement,
+    hostRatio: Measurement
+  ) {
     let scripted = try Behaviour.load(try preset("system"))
+    let sheet = try ScriptedSheet(preset: "system")
     let frames = quick ? 20_000 : 200_000
+    var failure: Error?
     let result = timer.sideBySide(
       { SheetCoreBenchmark.run(policy: DefaultPolicy(), frames: frames).dragNanosecondsPerFrame },
-      { SheetCoreBenchmark.run(policy: scripted, frames: frames).dragNanosecondsPerFrame })
-    return (result.a, result.b, result.ratio)
+      { SheetCoreBenchmark.run(policy: scripted, frames: frames).dragNanosecondsPerFrame },
+      {
+        do {
+          return try hostDragFrame(sheet, frames: frames)
+        } catch {
+          failure = error
+          return .nan
+        }
+      })
+    if let failure { throw failure }
+    return (result.a, result.b, result.c, result.ratio, result.thirdRatio)
   }
 
   /// One settling frame step (a spring or curve toward a detent, no Lua call) with the native default

@@ -73,6 +73,29 @@ struct BatchTimer {
     return (.of(first), .of(second), .of(ratios))
   }
 
+  /// Measures three pieces of work side by side, as the two-way ``sideBySide(_:_:)`` does, with the
+  /// ratios `b / a` and `c / b` measured round by round.
+  /// - Parameters:
+  ///   - a: The first figure's batch.
+  ///   - b: The second figure's batch.
+  ///   - c: The third figure's batch.
+  /// - Returns: The three figures and the two ratios.
+  func sideBySide(_ a: () -> Double, _ b: () -> Double, _ c: () -> Double) -> (
+    a: Measurement, b: Measurement, c: Measurement, ratio: Measurement, thirdRatio: Measurement
+  ) {
+    _ = a()
+    _ = b()
+    _ = c()
+    var samples: [[Double]] = [[], [], [], [], []]
+    for _ in 0..<batches {
+      let x = a()
+      let y = b()
+      let z = c()
+      for (i, value) in [x, y, z, y / x, z / y].enumerated() { samples[i].append(value) }
+    }
+    return (.of(samples[0]), .of(samples[1]), .of(samples[2]), .of(samples[3]), .of(samples[4]))
+  }
+
   /// Measures one piece of work: one warm-up batch, then `batches` timed ones.
   /// - Parameter body: A batch, returning a per-operation value.
   /// - Returns: The figure.

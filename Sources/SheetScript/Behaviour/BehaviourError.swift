@@ -3,7 +3,8 @@ import SheetCore
 
 /// Why a behaviour could not be loaded: the file, the line, the field and the bad value.
 public enum BehaviourError: Error, Equatable, Sendable {
-  /// The behaviour file or preset was not found.
+  /// The behaviour file or preset was not found: the files tried (none when only a preset was
+  /// looked for, as `ScriptedSheet(preset:)` does).
   case notFound(reference: String, searched: [String])
   /// The chunk did not compile or failed while running.
   case lua(file: String, error: LuaError)
@@ -27,6 +28,10 @@ extension BehaviourError: CustomStringConvertible {
   /// The error as one line reading `file:line: message`.
   public var description: String {
     switch self {
+    case .notFound(let reference, let searched) where searched.isEmpty:
+      let names = Presets.catalogue.map(\.name)
+      let hint = NameSuggestion.nearest(to: reference, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+      return "no preset named '\(Quote.cut(reference))'\(hint); the presets: \(names.joined(separator: ", "))"
     case .notFound(let reference, let searched):
       return
         "behaviour '\(reference)' not found (looked for a preset and for \(searched.joined(separator: ", ")))"

@@ -1,0 +1,44 @@
+import SheetCore
+
+extension ScriptedSheet {
+  /// What a sheet is made with besides its behaviour: the screen, the content's height and threshold
+  /// overrides.
+  ///
+  /// The screen and the content height are checked when the configuration is made, so a sheet made
+  /// with one never fails for them; the overrides are checked when the behaviour loads (each must be a
+  /// threshold the behaviour declares, within its range).
+  public struct Configuration: Sendable, Equatable {
+    /// The screen (its edge is replaced by the behaviour's).
+    public internal(set) var geometry: SheetGeometry
+    /// The content's intrinsic height in points, for `content` detents; nil when the content has none.
+    public internal(set) var contentHeight: Double?
+    /// Threshold values that replace the behaviour's (`dismiss_velocity = 1800`), applied to every
+    /// version ``ScriptedSheet/reload()`` loads too.
+    public var overrides: [String: Double]
+
+    /// The reference screen (390 x 844, safe area 47 / 34), no content height, no overrides.
+    public static let standard = Configuration(
+      checked: .reference, contentHeight: nil, overrides: [:])
+
+    /// Creates a configuration.
+    /// - Parameters:
+    ///   - geometry: The screen (default: the reference screen).
+    ///   - contentHeight: The content's intrinsic height, if any.
+    ///   - overrides: Threshold values by name.
+    /// - Throws: `SheetError.invalidValue(field:value:)` for a screen `SheetLimits.check(_:)` refuses (a
+    ///   view not laid out yet has a zero size) or a negative or non-finite content height.
+    public init(
+      geometry: SheetGeometry = .reference, contentHeight: Double? = nil, overrides: [String: Double] = [:]
+    ) throws(SheetError) {
+      try SheetLimits.check(geometry)
+      if let contentHeight { try SheetLimits.check(contentHeight: contentHeight) }
+      self.init(checked: geometry, contentHeight: contentHeight, overrides: overrides)
+    }
+
+    private init(checked geometry: SheetGeometry, contentHeight: Double?, overrides: [String: Double]) {
+      self.geometry = geometry
+      self.contentHeight = contentHeight
+      self.overrides = overrides
+    }
+  }
+}

@@ -1,0 +1,131 @@
+import SheetCore
+
+/// Touches as an app receives them, and the programmatic requests. None throws for a state reason: an
+/// input the sheet's state cannot take is recorded as an `ignored` (or `queued`) event and changes
+/// nothing. Only a bad value throws, and then nothing changes.
+extension ScriptedSheet {
+  /// A finger went down (or a pan began) at a screen point.
+  ///
+  /// The sheet follows it when its state takes a pan (presenting, resting, settling, dismissing: an
+  /// animation is caught where it is) and the behaviour's gesture area accepts the point; otherwise the
+  /// touch is recorded as `ignored` or `ignored_gesture` and its later phases change nothing.
+  /// - Parameters:
+  ///   - x: Screen x in points.
+  ///   - y: Screen y in points.
+  ///   - timestamp: The touch's own timestamp, host seconds (`UITouch.timestamp`).
+  /// - Returns: Whether the sheet follows this touch.
+  /// - Throws: `SheetError.invalidValue(field:value:)` for a non-finite or out-of-range x, y or
+  ///   timestamp.
+  @discardableResult
+  public func touchBegan(x: Double, y: Double, timestamp: Double) throws(SheetError) -> Bool {
+    let time = try checkedTouch(x: x, y: y, timestamp: timestamp)
+    let response = try beginPan(x: x, y: y, time: time)
+    if touch == nil { touch = Touch(x: x, y: y, timestamp: timestamp) }  // one finger: the first stays
+    return response == .tracking
+  }
+
+  /// The finger moved: the behaviour maps it to a height and a backdrop. The sample, with its own
+  /// timestamp, feeds the velocity estimator the release uses.
+  /// - Parameters:
+  ///   - x: Screen x in points.
+  ///   - y: Screen y in points.
+  ///   - timestamp: The touch's own timestamp, host seconds.
+  /// - Throws: `SheetError.invalidValue(field:value:)` for a non-finite or out-of-range value.
+  public func touchMoved(x: Double, y: Double, timestamp: Double) throws(SheetError) {
+    let time = try checkedTouch(x: x, y: y, timestamp: timestamp)
+    try input(x: x) { m throws(SheetError) in try m.panChanged(y: y, time: time) }
+    if touch != nil { touch = Touch(x: x, y: y, timestamp: timestamp) }
+  }
+
+  /// The finger lifted: the behaviour decides where the sheet goes (or, when ``dismiss()`` was called
+  /// during the drag, it dismisses).
+  /// - Parameters:
+  ///   - x: Screen x in points.
+  ///   - y: Screen y in points.
+  ///   - timestamp: The touch's own timestamp, host seconds.
+  ///   - velocity: The release velocity, screen pt/s (positive down), overriding the estimate; nil
+  ///     (the default) uses the machine's estimator over the touch's samples and their timestamps.
+  /// - Throws: `SheetError.invalidValue(field:value:)` for a non-finite or out-of-range value.
+  public func touchEnded(x: Double, y: Double, timestamp: Double, velocity: Double? = nil) throws(SheetError)
+  {
+    let time = try checkedTouch(x: x, y: y, timestamp: timestamp)
+    if let velocity { try SheetLimits.check(velocity: velocity) }
+    try input(x: x) { m throws(SheetError) in try m.panEnded(y: y, time: time, velocity: velocity) }
+    touch = nil
+  }
+
+  /// The system cancelled the touch (a call came in, another recognizer won): the sheet goes back to
+  /// rest, or is released with zero velocity, where the finger last was.
+  /// - Parameter timestamp: The cancellation's timestamp, host seconds.
+  /// - Throws: `SheetError.invalidValue(field:value:)` for a non-finite timestamp.
+  public func touchCancelled(timestamp: Double) throws(SheetError) {
+    let last = touch
+    let time = try checkedTouch(x: last?.x ?? 0, y: last?.y ?? 0, timestamp: timestamp)
+    try input(x: last?.x) { m throws(SheetError) in try m.panCancelled(y: last?.y ?? 0, time: time) }
+    touch = nil
+  }
+
+  /// A tap at a screen point: the behaviour decides what it does (a tap on the backdrop usually
+  /// dismisses). Ignored while dragging, and when there is no sheet to tap.
+  /// - Parameters:
+  ///   - x: Screen x in points.
+  ///   - y: Screen y in points.
+  /// - Throws: `SheetError.invalidValue(field:value:)` for a non-finite or out-of-range point.
+  public func tap(x: Double, y: Double) throws(SheetError) {
+    try Self.check(x: x)
+    try input(x: x) { m throws(SheetError) in try m.tap(y: y) }
+  }
+
+  /// Presents the sheet with the behaviour's `present` animation, to its present detent (or its first
+  /// active one). Ignored unless the sheet is hidden or dismissed.
+  /// - Throws: `SheetError.noActiveDetent` when no detent is active on this screen (the behaviour's
+  ///   detents all resolve to nothing).
+  public func present() throws(SheetError) {
+    try input { m throws(SheetError) in try m.present() }
+  }
+
+  /// Dismisses the sheet with the behaviour's `dismiss` animation. During a drag it is queued and
+  /// applies when the finger lifts; ignored when the sheet is hidden, dismissing or dismissed.
+  public func dismiss() {
+    input { m in m.dismiss() }
+  }
+
+  /// Animates to an active detent with the behaviour's `snap` animation. Ignored during a drag (the
+  /// release decides) and when there is no sheet.
+  /// - Parameter id: The detent's id.
+  /// - Throws: `SheetError.unknownDetent(_:)` when no active detent has this id.
+  public func snap(to id: String) throws(SheetError) {
+    try input { m throws(SheetError) in try m.snap(to: id) }
+  }
+
+  /// The screen changed (a rotation, a window resize): the detents are resolved again and a sheet on
+  /// screen goes to the behaviour's resize target with its `resize` animation.
+  /// - Parameter geometry: The new screen (its edge is replaced by the behaviour's).
+  /// - Throws: `SheetError.invalidValue(field:value:)` for a screen `SheetLimits.check(_:)` refuses.
+  public func resize(_ geometry: SheetGeometry) throws(SheetError) {
+    try input { m throws(SheetError) in try m.resize(geometry) }
+    configuration.geometry = geometry
+  }
+
+  /// The content's intrinsic height changed: like ``resize(_:)``, for `content` detents.
+  /// - Parameter height: The new height in points.
+  /// - Throws: `SheetError.invalidValue(field:value:)` for a negative or non-finite height.
+  public func setContentHeight(_ height: Double) throws(SheetError) {
+    try input { m throws(SheetError) in try m.setContentHeight(height) }
+    configuration.contentHeight = height
+  }
+
+  /// Checks a touch's numbers before anything changes, and returns its time on the sheet's clock.
+  private func checkedTouch(x: Double, y: Double, timestamp: Double) throws(SheetError) -> Double {
+    try Self.check(x: x)
+    try SheetLimits.check(coordinate: y)
+    return try sheetTime(of: timestamp)
+  }
+
+  /// Checks a touch's x as the machine checks its y: finite, at most `SheetLimits.maximumCoordinate`.
+  static func check(x: Double) throws(SheetError) {
+    guard x.isFinite, abs(x) <= SheetLimits.maximumCoordinate else {
+      throw .invalidValue(field: "x", value: x)
+    }
+  }
+}
