@@ -31,7 +31,7 @@ extension ScenarioSession {
         step = try resume(coroutine, with: reply)
       }
     } catch {
-      fail(error.description, location: Self.errorLocation(error))
+      fail(withSuggestion(error.description), location: Self.errorLocation(error))
     }
     conclude()
     finish()
@@ -98,6 +98,18 @@ extension ScenarioSession {
     result.failures = result.failures.enumerated().sorted { a, b in
       a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
     }.map(\.element)
+  }
+
+  /// A call of an unknown global (`touch_cancl {}`) gets the nearest scenario call as a hint, like a
+  /// misspelt field: Lua's "attempt to call a nil value (global 'touch_cancl')" then ends with
+  /// "(did you mean 'touch_cancel'?)".
+  func withSuggestion(_ message: String) -> String {
+    let marker = "attempt to call a nil value (global '"
+    guard let start = message.range(of: marker), let end = message[start.upperBound...].firstIndex(of: "'")
+    else { return message }
+    let name = String(message[start.upperBound..<end])
+    guard let hint = NameSuggestion.nearest(to: name, in: globalNames) else { return message }
+    return message + " (did you mean '\(hint)'?)"
   }
 
   /// Resumes the scenario, counting what the scenario's own Lua spent.
