@@ -27,6 +27,11 @@ import Testing
 
   /// The driver's trace events for the session.
   static func driverEvents(_ behaviour: Behaviour) throws -> [TraceEvent] {
+    try driver(behaviour).trace.events
+  }
+
+  /// The driver after the session.
+  static func driver(_ behaviour: Behaviour) throws -> SheetDriver {
     var driver = try SheetDriver(policy: behaviour, geometry: .reference)
     for step in session {
       switch step {
@@ -39,7 +44,7 @@ import Testing
         try driver.drag(DragGesture(dy: dy, duration: Double(frames) / 120, release: release))
       }
     }
-    return driver.trace.events
+    return driver
   }
 
   /// The sheet's drained events for the session, touches stamped on the sheet's own clock (origin 0).
@@ -84,6 +89,32 @@ import Testing
     #expect(events.contains { $0.description == "queued input=dismiss state=dragging" })
     #expect(events.contains { $0.description == "ignored input=pan_began state=dragging" })
     #expect(events.contains { $0.description.hasPrefix("decision target=expanded reason=") })
+  }
+
+  /// Issue 11's one path: the driver (scenarios, `sheet run`, `watch`, the CLI) and the host API both
+  /// call the machine only through a `MachineFunnel`, the one owner of a machine outside SheetCore, so
+  /// the same inputs record the same events and leave the same sheet.
+  @Test func theDriverAndTheHostAPITakeTheSameFunnel() throws {
+    let driver = try Self.driver(try PresetTest.load("bottom-sheet-vc"))
+    let sheet = try ScriptedSheet(preset: "bottom-sheet-vc")
+    let events = try Self.sheetEvents(sheet)
+    let funnels: [MachineFunnel] = [driver.funnel, sheet.funnel]
+    #expect(events.map(\.trace) == driver.trace.events)
+    #expect(funnels[0].machine.frame == funnels[1].machine.frame)
+    #expect(funnels[0].machine.time == funnels[1].machine.time && sheet.time > 2)
+    // Nothing else makes a machine to drive: outside SheetCore only the funnel creates one.
+    let sources = LuaFreeFoldersTests.packageRoot.appendingPathComponent("Sources")
+    var makers: [String] = []
+    let walker = FileManager.default.enumerator(atPath: sources.path)
+    while let path = walker?.nextObject() as? String {
+      guard path.hasSuffix(".swift"), !path.hasPrefix("SheetCore/") else { continue }
+      let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
+      let code = text.split(separator: "\n").filter {
+        !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+      }
+      if code.contains(where: { $0.contains("SheetMachine(") }) { makers.append(path) }
+    }
+    #expect(makers == ["SheetScript/Host/MachineFunnel.swift"])
   }
 
   @Test func jsonLineIsTheLineTheJSONLinesWriterWrites() throws {

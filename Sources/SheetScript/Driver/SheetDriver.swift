@@ -3,13 +3,19 @@ import SheetCore
 /// Drives a sheet machine frame by frame the way a host app would, synthesising touch streams from
 /// gesture descriptions and recording every frame and event into a trace.
 ///
+/// It calls the machine only through a `MachineFunnel`, the path ``ScriptedSheet`` (the host API)
+/// takes too: scenarios, `sheet run`, `sheet watch` and the CLI reach the machine the way a host app
+/// does, and nothing reaches around it. It works with any policy, native or a behaviour.
+///
 /// Time moves only through the driver's frames: each frame feeds the touch sample of that instant (if a
 /// finger is down) and then steps the machine by `1 / fps`, so the recorded frame shows the sheet at
 /// the finger's position at that time. Every event is recorded as the machine call that caused it
 /// returns it, at the machine's time then.
 public struct SheetDriver {
-  /// The machine being driven.
-  public internal(set) var machine: SheetMachine
+  /// The one path to the machine, shared with the host API.
+  var funnel: MachineFunnel
+  /// The machine being driven, read-only: every change goes through the driver's funnel.
+  public var machine: SheetMachine { funnel.machine }
   /// Frames per second (120 by default).
   public var fps: Double
   /// Everything recorded so far, when recording.
@@ -48,12 +54,12 @@ public struct SheetDriver {
     policy: any SheetPolicy, geometry: SheetGeometry, contentHeight: Double? = nil, fps: Double = 120,
     title: String = "sheet", recording: Bool = true
   ) throws(SheetError) {
-    machine = try SheetMachine(policy: policy, geometry: geometry, contentHeight: contentHeight)
+    funnel = try MachineFunnel(policy: policy, geometry: geometry, contentHeight: contentHeight)
     self.fps = fps
     self.recording = recording
     trace = Trace(title: title, screenExtent: geometry.height)
     // A zero step advances nothing and hands over what the initializer met (a detent resolver's fault).
-    record(try machine.step(0).events)
+    record(funnel.creationEvents())
     noteGuides()
   }
 
@@ -67,9 +73,10 @@ public struct SheetDriver {
     guard limitReached == nil || closing else { return }
     if let touch, touchY != nil {
       touchY = touch
-      record(try machine.panChanged(y: touch, time: machine.time + frameInterval))
+      let time = machine.time + frameInterval
+      record(try funnel.input { m throws(SheetError) in try m.panChanged(y: touch, time: time) })
     }
-    let step = try machine.step(frameInterval)
+    let step = try funnel.step(frameInterval)
     record(step.events)
     let frame = step.frame
     if recording {
@@ -149,13 +156,13 @@ public struct SheetDriver {
     return true
   }
 
-  /// Applies an input, recording the events it caused.
+  /// Applies an input through the funnel, recording the events it caused.
   /// - Parameter input: The input, given the machine; it returns the events the machine returned.
   /// - Throws: `SheetError` from the machine.
   public mutating func apply(_ input: (inout SheetMachine) throws(SheetError) -> [SheetEvent])
     throws(SheetError)
   {
-    record(try input(&machine))
+    record(try funnel.input(input))
     noteGuides()
   }
 
@@ -176,7 +183,7 @@ public struct SheetDriver {
       recordIgnored(.panBegan)
       return false
     }
-    let start = try machine.panBegan(y: y)
+    let start = try funnel.panBegan(y: y)
     record(start.events)
     touchY = y
     return start.isTracking
@@ -189,7 +196,7 @@ public struct SheetDriver {
     if let velocity { try SheetLimits.check(velocity: velocity) }
     guard let y = touchY else { return recordIgnored(.panEnded) }
     touchY = nil
-    record(try machine.panEnded(y: y, velocity: velocity))
+    record(try funnel.input { m throws(SheetError) in try m.panEnded(y: y, velocity: velocity) })
   }
 
   /// The system cancels the touch where it last was (`panCancelled`: the sheet goes back to rest, or
@@ -198,7 +205,7 @@ public struct SheetDriver {
     guard let y = touchY else { return recordIgnored(.panCancelled) }
     touchY = nil
     // y was checked when the finger went down or moved, and no time is given: nothing to refuse.
-    if let events = try? machine.panCancelled(y: y) { record(events) }
+    if let events = try? funnel.input({ m throws(SheetError) in try m.panCancelled(y: y) }) { record(events) }
   }
 
   /// The default grab point: 10 pt inside the sheet's leading edge.

@@ -1,8 +1,9 @@
 import SheetCore
 
-/// Where the host API meets the machine: every machine call returns what it did (a step its frame and
-/// events, an input its own events), so the host collects exactly those, once, in call order, with the
-/// behaviours' prints. This file is the only place that touches the machine's results.
+/// Where the host API meets the machine, through the `MachineFunnel` the driver uses too: every call
+/// returns what it did (a step its frame and events, an input its own events), so the host collects
+/// exactly those, once, in call order, with the behaviours' prints. This file is the only place the
+/// sheet calls the funnel and touches the machine's results.
 extension ScriptedSheet {
   /// Applies an input to the machine, then queues the events it returned and the behaviours' prints.
   /// When the input throws (a bad value) it changed nothing and nothing is queued.
@@ -15,7 +16,7 @@ extension ScriptedSheet {
   func input<Failure: Error>(
     x: Double? = nil, _ body: (inout SheetMachine) throws(Failure) -> [SheetEvent]
   ) throws(Failure) -> [SheetEvent] {
-    let events = try body(&machine)
+    let events = try funnel.input(body)
     collect(events, x: x)
     collectBehaviourOutput()
     return events
@@ -29,7 +30,7 @@ extension ScriptedSheet {
   /// - Returns: Whether the sheet follows the pan.
   /// - Throws: `SheetError.invalidValue` for a value the machine refuses.
   func beginPan(x: Double, y: Double, time: Double) throws(SheetError) -> PanResponse {
-    let start = try machine.panBegan(y: y, time: time)
+    let start = try funnel.panBegan(y: y, time: time)
     collect(start.events, x: x)
     collectBehaviourOutput()
     return start.response
@@ -39,7 +40,7 @@ extension ScriptedSheet {
   /// - Parameter dt: The interval, already checked (finite, >= 0).
   /// - Returns: The frame.
   func stepMachine(_ dt: Double) throws(SheetError) -> SheetFrame {
-    let step = try machine.step(dt)
+    let step = try funnel.step(dt)
     collect(step.events, x: nil)
     collectBehaviourOutput()
     return step.frame
@@ -48,7 +49,7 @@ extension ScriptedSheet {
   /// Queues what making the machine met (a detent the behaviour could not resolve): a zero step hands
   /// it over without advancing time.
   func collectCreation() {
-    if let step = try? machine.step(0) { collect(step.events, x: nil) }
+    collect(funnel.creationEvents(), x: nil)
     collectBehaviourOutput()
   }
 

@@ -45,8 +45,11 @@ public final class ScriptedSheet {
   // a `print` sink) can reach back into it, so no two accesses overlap. The checks cost a host frame
   // about 0.1 µs (`sheet bench`'s `host_frame_ns` against `frame_scripted_ns`).
 
-  /// The machine the sheet drives; its events are read only in `ScriptedSheet+Machine.swift`.
-  @exclusivity(unchecked) var machine: SheetMachine
+  /// The one path to the machine, which the driver (scenarios, `sheet run`, `watch`) takes too; its
+  /// calls are made and their events read only in `ScriptedSheet+Machine.swift`.
+  @exclusivity(unchecked) var funnel: MachineFunnel
+  /// The machine the sheet drives, read-only: every change goes through `funnel`.
+  var machine: SheetMachine { funnel.machine }
   /// Which of the machine's buffered events were collected (see `ScriptedSheet+Machine.swift`).
   /// Events collected and not yet drained, oldest first.
   @exclusivity(unchecked) var pending: [Event] = []
@@ -126,7 +129,7 @@ public final class ScriptedSheet {
     self.source = source
     self.configuration = configuration
     do {
-      machine = try SheetMachine(
+      funnel = try MachineFunnel(
         policy: behaviour, geometry: configuration.geometry, contentHeight: configuration.contentHeight)
     } catch {
       // Unreachable: a Configuration holds only a screen and content height the machine accepts.
