@@ -15,7 +15,9 @@ public struct SheetDriver {
   /// The one path to the machine, shared with the host API.
   var funnel: MachineFunnel
   /// The machine being driven, read-only: every change goes through the driver's funnel.
-  public var machine: SheetMachine { funnel.machine }
+  public var machine: SheetMachine {
+    @inline(__always) _read { yield funnel.machine }  // a borrow, not a copy on every read
+  }
   /// Frames per second (120 by default).
   public var fps: Double
   /// Everything recorded so far, when recording.

@@ -49,7 +49,9 @@ public final class ScriptedSheet {
   /// calls are made and their events read only in `ScriptedSheet+Machine.swift`.
   @exclusivity(unchecked) var funnel: MachineFunnel
   /// The machine the sheet drives, read-only: every change goes through `funnel`.
-  var machine: SheetMachine { funnel.machine }
+  var machine: SheetMachine {
+    @inline(__always) _read { yield funnel.machine }  // a borrow, not a copy on every read
+  }
   /// Which of the machine's buffered events were collected (see `ScriptedSheet+Machine.swift`).
   /// Events collected and not yet drained, oldest first.
   @exclusivity(unchecked) var pending: [Event] = []
