@@ -6,7 +6,12 @@ final class PrintBuffer {
   /// The most bytes of one line kept (the rest is cut, as a scenario's `print` is).
   static let maximumLineBytes = 4096
 
+  /// The most lines kept until the sheet collects them (the sheet keeps at most as many events).
+  static let maximumLines = 10_000
+
   @exclusivity(unchecked) private var lines: [String] = []
+  /// Lines not kept because ``maximumLines`` were waiting.
+  @exclusivity(unchecked) private(set) var dropped = 0
 
   /// Whether no line waits.
   var isEmpty: Bool { lines.isEmpty }
@@ -14,7 +19,17 @@ final class PrintBuffer {
   /// Keeps a line.
   /// - Parameter line: What `print` wrote.
   func append(_ line: String) {
+    guard lines.count < Self.maximumLines else {  // a print loop in one call cannot grow the host
+      dropped += 1
+      return
+    }
     lines.append(Quote.cut(line, limit: Self.maximumLineBytes))
+  }
+
+  /// How many lines were dropped since the last call; the count is then 0.
+  func takeDropped() -> Int {
+    defer { dropped = 0 }
+    return dropped
   }
 
   /// The lines kept, oldest first; none are then kept.

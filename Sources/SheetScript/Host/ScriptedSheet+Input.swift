@@ -3,6 +3,10 @@ import SheetCore
 /// Touches as an app receives them, and the programmatic requests. None throws for a state reason: an
 /// input the sheet's state cannot take is recorded as an `ignored` (or `queued`) event and changes
 /// nothing. Only a bad value throws, and then nothing changes.
+///
+/// The touch calls take one pointer's stream, as a pan gesture recognizer delivers it: while a finger
+/// is down a second `touchBegan` is ignored, and every move, end or cancel is taken as that finger's. A
+/// host that tracks raw `UITouch`es forwards only the first touch of a gesture.
 extension ScriptedSheet {
   /// A finger went down (or a pan began) at a screen point.
   ///
@@ -18,6 +22,7 @@ extension ScriptedSheet {
   ///   timestamp.
   @discardableResult
   public func touchBegan(x: Double, y: Double, timestamp: Double) throws(SheetError) -> Bool {
+    rebaseIfStill(at: timestamp)  // a display link paused while still: the touch starts now
     let time = try checkedTouch(x: x, y: y, timestamp: timestamp)
     let response = try beginPan(x: x, y: y, time: time)
     if touch == nil { touch = Touch(x: x, y: y, timestamp: timestamp) }  // one finger: the first stays
@@ -60,7 +65,8 @@ extension ScriptedSheet {
   /// - Throws: `SheetError.invalidValue(field:value:)` for a non-finite timestamp.
   public func touchCancelled(timestamp: Double) throws(SheetError) {
     let last = touch
-    let time = try checkedTouch(x: last?.x ?? 0, y: last?.y ?? 0, timestamp: timestamp)
+    // A cancel always ends the pan: a timestamp it cannot use falls back to the sheet's own time.
+    let time = (try? checkedTouch(x: last?.x ?? 0, y: last?.y ?? 0, timestamp: timestamp)) ?? machine.time
     try input(x: last?.x) { m throws(SheetError) in try m.panCancelled(y: last?.y ?? 0, time: time) }
     touch = nil
   }
@@ -81,7 +87,12 @@ extension ScriptedSheet {
   /// - Throws: `SheetError.noActiveDetent` when no detent is active on this screen (the behaviour's
   ///   detents all resolve to nothing).
   public func present() throws(SheetError) {
-    try input { m throws(SheetError) in try m.present() }
+    do throws(SheetError) {
+      try input { m throws(SheetError) in try m.present() }
+    } catch {
+      guard case .noActiveDetent = error else { throw error }
+      recordIgnored(.present)  // no detent is active on this screen now: a state, not a bad value
+    }
   }
 
   /// Dismisses the sheet with the behaviour's `dismiss` animation. During a drag it is queued and
@@ -93,9 +104,27 @@ extension ScriptedSheet {
   /// Animates to an active detent with the behaviour's `snap` animation. Ignored during a drag (the
   /// release decides) and when there is no sheet.
   /// - Parameter id: The detent's id.
-  /// - Throws: `SheetError.unknownDetent(_:)` when no active detent has this id.
+  /// - Throws: `SheetError.unknownDetent(_:)` when the behaviour declares no detent with this id (one it
+  ///   declares but this screen leaves inactive is recorded as `ignored input=snap`).
   public func snap(to id: String) throws(SheetError) {
-    try input { m throws(SheetError) in try m.snap(to: id) }
+    do throws(SheetError) {
+      try input { m throws(SheetError) in try m.snap(to: id) }
+    } catch {
+      // a detent the behaviour declares but this screen leaves inactive is a state; an id it never
+      // declares is a bad value
+      guard case .unknownDetent = error, machine.configuration.detents.contains(where: { $0.id == id }) else {
+        throw error
+      }
+      recordIgnored(.snap)
+    }
+  }
+
+  /// Records an input the sheet's state cannot take, as the machine records its own.
+  private func recordIgnored(_ input: SheetInput) {
+    enqueue(
+      Event(
+        time: machine.time, kind: .sheet(.ignored(input: input, state: machine.state)),
+        edge: machine.geometry.edge))
   }
 
   /// The screen changed (a rotation, a window resize): the detents are resolved again and a sheet on

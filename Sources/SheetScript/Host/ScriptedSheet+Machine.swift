@@ -16,7 +16,9 @@ extension ScriptedSheet {
   func input<Failure: Error>(
     x: Double? = nil, _ body: (inout SheetMachine) throws(Failure) -> [SheetEvent]
   ) throws(Failure) -> [SheetEvent] {
+    let wasStill = isStill
     let events = try funnel.input(body)
+    if wasStill && !isStill { startsFromStill = true }
     collect(events, x: x)
     collectBehaviourOutput()
     return events
@@ -30,7 +32,9 @@ extension ScriptedSheet {
   /// - Returns: Whether the sheet follows the pan.
   /// - Throws: `SheetError.invalidValue` for a value the machine refuses.
   func beginPan(x: Double, y: Double, time: Double) throws(SheetError) -> PanResponse {
+    let wasStill = isStill
     let start = try funnel.panBegan(y: y, time: time)
+    if wasStill && machine.state == .dragging { startsFromStill = true }
     collect(start.events, x: x)
     collectBehaviourOutput()
     return start.response
@@ -71,6 +75,7 @@ extension ScriptedSheet {
     }
     if !prints.isEmpty {
       for line in prints.take() { enqueue(Event(time: machine.time, kind: .print(line))) }
+      droppedEventCount += prints.takeDropped()
     }
   }
 

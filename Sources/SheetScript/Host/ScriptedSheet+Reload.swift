@@ -63,7 +63,7 @@ extension ScriptedSheet {
   ///
   /// A `DispatchSourceTimer` on a private serial queue reads the file's modification date, size and
   /// file number every `interval` seconds (so an editor that saves by writing a new file and renaming
-  /// it is seen too); on a change it calls ``reload()`` on `queue`, which must be the queue the sheet is
+  /// it is seen too); on a change it reloads that file (``reload(file:)``) on `queue`, which must be the queue the sheet is
   /// used on (the main queue in an app). A reload that fails is a `reload ok=false` event among
   /// ``drainEvents()``'s, and the running behaviour stays. Calling it again restarts the watch; the
   /// watch ends with ``stopWatching()`` or with the sheet.
@@ -79,7 +79,7 @@ extension ScriptedSheet {
     guard let path = source.path else { return false }
     let owner = WeakSheet(self)
     watcher = FileWatcher(path: path, interval: interval) {
-      queue.async { try? owner.sheet?.reload() }
+      queue.async { try? owner.sheet?.reload(file: path) }  // the watched file, whatever ran since
     }
     return true
   }

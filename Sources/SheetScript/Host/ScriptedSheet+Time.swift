@@ -20,6 +20,14 @@ extension ScriptedSheet {
   @discardableResult
   public func advance(to timestamp: Double) throws(SheetError) -> SheetFrame {
     var remaining = try sheetTime(of: timestamp) - machine.time
+    if remaining > 0, isStill || startsFromStill {
+      // Time spent still is idle (a host may pause its display link): it is not stepped through, so
+      // the first frame of a motion that starts from still is one frame, not the pause.
+      let kept = isStill ? 0 : min(remaining, SheetMachine.defaultFrameInterval)
+      clockOrigin = (clockOrigin ?? 0) + (remaining - kept)
+      remaining = kept
+    }
+    startsFromStill = false
     guard remaining > 0 else { return machine.frame }
     if remaining <= SheetLimits.maximumStep { return try stepMachine(remaining) }  // a display frame
     var steps = 0
@@ -45,6 +53,13 @@ extension ScriptedSheet {
   @discardableResult
   public func step(_ dt: Double = SheetMachine.defaultFrameInterval) throws(SheetError) -> SheetFrame {
     try stepMachine(dt)
+  }
+
+  /// Moves the clock so that `timestamp` is the sheet's time now, when the sheet is still (a host that
+  /// paused its display link while still resumes with a touch).
+  func rebaseIfStill(at timestamp: Double) {
+    guard isStill, timestamp.isFinite, abs(timestamp) <= 1e12 else { return }
+    clockOrigin = timestamp - machine.time
   }
 
   /// A host timestamp on the sheet's clock; the first one fixes ``clockOrigin``.

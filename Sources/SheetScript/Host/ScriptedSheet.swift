@@ -55,6 +55,9 @@ public final class ScriptedSheet {
   /// Which of the machine's buffered events were collected (see `ScriptedSheet+Machine.swift`).
   /// Events collected and not yet drained, oldest first.
   @exclusivity(unchecked) var pending: [Event] = []
+  /// Whether an input has just set a still sheet moving: the next ``advance(to:)`` makes the gap since
+  /// the last frame one frame (the time spent still is idle).
+  @exclusivity(unchecked) var startsFromStill = false
   /// Lines the behaviours' `print` wrote since the last collection.
   let prints: PrintBuffer
   /// A behaviour handed to the machine that waits for a drag to end before it runs.
