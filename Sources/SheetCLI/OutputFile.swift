@@ -84,7 +84,8 @@ enum OutputFile {
       folder = "."
       name = destination
     }
-    var template = Array("\(folder)/.\(name).sheet-XXXXXX".utf8CString)
+    let unique = String(repeating: "X", count: 6)  // mkstemp replaces these six characters
+    var template = Array("\(folder)/.\(name).sheet-\(unique)".utf8CString)
     let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
       guard let base = buffer.baseAddress else { return -1 }
       return mkstemp(base)
