@@ -177,16 +177,20 @@ extension Behaviour: SheetPolicy {
   }
 
   /// The behaviour field whose code (or table) gave `callback`'s result, or nil when the native fallback
-  /// gave it.
+  /// gave it (the behaviour does not set the field).
   private func field(of callback: PolicyCallback) -> String? {
-    switch callback {
-    case .detents: spec.detents != nil || spec.detentsFunction != nil ? "detents" : nil
-    case .dragHeight: spec.onDrag != nil ? "on_drag" : nil
-    case .release: spec.onRelease != nil ? "on_release" : nil
-    case .backdrop: spec.backdrop != nil ? "backdrop" : nil
-    case .animation: spec.animationsFunction != nil || !spec.animations.isEmpty ? "animations" : nil
-    case .resizeTarget: spec.onResize != nil ? "on_resize" : nil
-    }
+    let field = BehaviourField(checking: callback)
+    let defines =
+      switch field {
+      case .detents: spec.detents != nil || spec.detentsFunction != nil
+      case .onDrag: spec.onDrag != nil
+      case .onRelease: spec.onRelease != nil
+      case .backdrop: spec.backdrop != nil
+      case .animations: spec.animationsFunction != nil || !spec.animations.isEmpty
+      case .onResize: spec.onResize != nil
+      default: false
+      }
+    return defines ? field.rawValue : nil
   }
 
   /// Reads a callback's result: types only, the core checks the values.

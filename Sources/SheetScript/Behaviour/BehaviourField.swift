@@ -1,3 +1,5 @@
+import SheetCore
+
 /// The top-level fields a behaviour table may set: every case's raw value is the field's name, and this
 /// list is the one place the names are written. ``BehaviourSpec`` reads these fields (and refuses any
 /// other), `sheet check` lists the ``callbacks`` a file defines, and `expect_fault` accepts their names.
@@ -38,6 +40,20 @@ enum BehaviourField: String, CaseIterable, Sendable {
 
   /// Every field's name, in order.
   static let allNames = allCases.map(\.rawValue)
+
+  /// The field whose code (or table) gives the result the core checks under `callback`: the one place
+  /// the core's names for its checks meet the behaviour's field names.
+  /// - Parameter callback: The core's check.
+  init(checking callback: PolicyCallback) {
+    switch callback {
+    case .detents: self = .detents
+    case .dragHeight: self = .onDrag
+    case .release: self = .onRelease
+    case .backdrop: self = .backdrop
+    case .animation: self = .animations
+    case .resizeTarget: self = .onResize
+    }
+  }
 }
 
 extension PathComponent {

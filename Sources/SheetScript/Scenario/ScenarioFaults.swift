@@ -1,3 +1,5 @@
+import SheetCore
+
 /// A behaviour's script errors in a scenario's trace: the `script_error` events its callbacks caused,
 /// grouped by callback and message, and checked against the callbacks the scenario declared with
 /// `expect_fault`.
@@ -5,12 +7,11 @@ enum ScenarioFaults {
   /// The names `expect_fault` accepts: the behaviour fields whose code runs while the sheet moves.
   static let callbacks = BehaviourField.callbacks.map(\.rawValue)
 
-  /// The core's names for the checks it makes on a policy's results (the `SheetPolicy` requirement), as
-  /// the behaviour field they check.
-  static let coreNames: [String: String] = [
-    "dragHeight": BehaviourField.onDrag.rawValue, "release": BehaviourField.onRelease.rawValue,
-    "animation": BehaviourField.animations.rawValue, "resizeTarget": BehaviourField.onResize.rawValue,
-  ]
+  /// The behaviour field a fault's callback name belongs to: a core check's name (`release`) is the
+  /// field it checks (`on_release`); a field's own name stands.
+  static func field(of callback: String) -> String {
+    PolicyCallback(rawValue: callback).map { BehaviourField(checking: $0).rawValue } ?? callback
+  }
 
   /// The most groups a scenario's failure list shows; the rest are counted in one more line.
   static let listedGroups = 10
@@ -38,5 +39,5 @@ enum ScenarioFaults {
 
 extension ScriptErrorGroup {
   /// The behaviour field the callback belongs to (`release` is `on_release`'s check).
-  var field: String { ScenarioFaults.coreNames[callback] ?? callback }
+  var field: String { ScenarioFaults.field(of: callback) }
 }
