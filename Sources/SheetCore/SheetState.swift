@@ -15,3 +15,14 @@ public enum SheetState: String, Sendable, CaseIterable {
   /// Off screen after a dismissal.
   case dismissed
 }
+
+extension SheetState {
+  /// Whether nothing moves in this state: resting, hidden or dismissed (no animation runs and no finger
+  /// holds the sheet). A still state's frames change nothing but the time.
+  public var isStill: Bool {
+    switch self {
+    case .resting, .hidden, .dismissed: true
+    case .presenting, .dragging, .settling, .dismissing: false
+    }
+  }
+}

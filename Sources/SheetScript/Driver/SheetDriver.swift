@@ -119,13 +119,7 @@ public struct SheetDriver {
     closing = true
     defer { closing = false }
     if touchY != nil { try? touchUp(velocity: 0) }
-    let frames = Self.frameCount(seconds, fps: fps, limit: Int.max, rounded: false)
-    var count = 0
-    while !isStill, count < frames {
-      guard (try? frame()) != nil else { break }
-      count += 1
-    }
-    return isStill
+    return (try? settle(limit: seconds)) ?? isStill
   }
 
   /// Whole frames in `seconds` at `fps` (rounded, or cut down), clamped to 0...limit without trapping
@@ -139,7 +133,7 @@ public struct SheetDriver {
 
   /// Whether the sheet is still: at rest, hidden or dismissed, with no finger down.
   public var isStill: Bool {
-    touchY == nil && [.resting, .hidden, .dismissed].contains(machine.state)
+    touchY == nil && machine.state.isStill
   }
 
   /// Steps frames until the sheet is still.
@@ -148,10 +142,11 @@ public struct SheetDriver {
   /// - Throws: `SheetError` from a touch sample.
   @discardableResult
   public mutating func settle(limit: Double = 60) throws(SheetError) -> Bool {
-    let frames = Self.frameCount(limit, fps: fps, limit: limits.frames, rounded: false)
+    // while closing (``comeToRest(within:)``) the frame limit is past, and only `limit` bounds the loop
+    let frames = Self.frameCount(limit, fps: fps, limit: closing ? Int.max : limits.frames, rounded: false)
     var count = 0
     while !isStill {
-      if count >= frames || limitReached != nil { return false }
+      if count >= frames || (limitReached != nil && !closing) { return false }
       try frame()
       count += 1
     }
