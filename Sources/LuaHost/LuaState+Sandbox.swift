@@ -21,11 +21,21 @@ extension LuaState {
       }
       return found
     }
+    // The "did you mean" hint of a view's unknown field: the same nearest name as every other hint.
+    let nearest = HostClosure(runtime: runtime, mode: .call) { arguments in
+      guard case .string(let name)? = arguments.first,
+        case .table(let known, _)? = arguments.dropFirst().first
+      else { return [] }
+      return [
+        NameSuggestion.nearest(to: name, in: known.compactMap(\.stringValue)).map { .string($0) } ?? .nil
+      ]
+    }
     lua.pushGlobals()
     lua.pushCallback(context: Unmanaged.passRetained(printer).toOpaque())
     lua.pushCallback(context: Unmanaged.passRetained(reader).toOpaque())
     lua.push(seed)
-    let runStatus = lua.call(arguments: 4, results: 1)
+    lua.pushCallback(context: Unmanaged.passRetained(nearest).toOpaque())
+    let runStatus = lua.call(arguments: 5, results: 1)
     guard runStatus == RawLua.Status.ok else { throw LuaError.take(status: runStatus, from: lua, base: base) }
     runtime.newEnvRef = try field("new_env", of: lua)
     runtime.viewRef = try field("view", of: lua)

@@ -1,13 +1,14 @@
 /// The trusted Lua code that builds the sandbox, run once per state with the full standard library.
 ///
-/// It receives the real globals, the host's print and module-reading closures and the random seed, and
+/// It receives the real globals, the host's print and module-reading closures, the random seed and the
+/// name-suggestion closure, and
 /// returns the internals the host keeps: `new_env` (a fresh sandboxed `_ENV`), `view` (a read-only proxy),
 /// `loaded` (the per-state `require` cache) and `host_globals` (copied into every new environment).
 enum Prelude {
   static let chunkName = "=sheetscript.sandbox"
 
   static let source = """
-    local G, host_print, host_read_module, seed = ...
+    local G, host_print, host_read_module, seed, host_nearest = ...
     local type, next, select, error, rawget, tostring = G.type, G.next, G.select, G.error, G.rawget, G.tostring
     local real_setmetatable, real_load, real_collect = G.setmetatable, G.load, G.collectgarbage
     local real_rawset, pairs = G.rawset, G.pairs
@@ -162,33 +163,6 @@ enum Prelude {
       return real_setmetatable(env, env_meta)
     end
 
-    -- The edit distance between two short names (for "did you mean" hints).
-    local function distance(a, b)
-      local previous = {}
-      for j = 0, #b do previous[j] = j end
-      for i = 1, #a do
-        local current = { [0] = i }
-        for j = 1, #b do
-          local cost = a:byte(i) == b:byte(j) and 0 or 1
-          current[j] = math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-        end
-        previous = current
-      end
-      return previous[#b]
-    end
-
-    -- The known name nearest to a misspelt one, or nil when none is close.
-    local function nearest(name, known)
-      if type(name) ~= 'string' or #name > 64 then return nil end
-      local best, best_distance
-      for i = 1, #known do
-        local d = distance(name, known[i])
-        if best_distance == nil or d < best_distance then best, best_distance = known[i], d end
-      end
-      if best_distance ~= nil and best_distance <= math.max(2, #name // 3) then return best end
-      return nil
-    end
-
     -- A view's backing table answers reads of names it does not hold: nil for a known field (one that
     -- may be nil, such as sheet.detent), an error naming the field and the nearest known one otherwise.
     local function guard_reads(backing, known, label)
@@ -200,7 +174,7 @@ enum Prelude {
       real_setmetatable(backing, {
         __index = function(_, key)
           if is_known[key] then return nil end
-          local hint = nearest(key, names)
+          local hint = type(key) == 'string' and host_nearest(key, names) or nil
           error(("unknown field '%s' of %s%s"):format(tostring(key), label,
             hint and (" (did you mean '" .. hint .. "'?)") or ''), 2)
         end,

@@ -1,4 +1,5 @@
 import Dispatch
+import LuaHost
 import SheetCore
 import SheetScript
 import Synchronization
@@ -163,17 +164,10 @@ struct Sweep: Sendable {
   func requireDeclaredThresholds(jobs: Int) throws(UsageError) {
     guard !files.isEmpty, (pointCount ?? 0) > 0 else { return }
     let runOptions = options(at: point(at: 0))
-    let results = Mutex([ScenarioResult?](repeating: nil, count: files.count))
-    let next = Atomic(0)
-    DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, files.count))) { _ in
-      while true {
-        let index = next.add(1, ordering: .relaxed).oldValue
-        guard index < files.count else { return }
-        let result = ScenarioRunner.run(file: files[index], options: runOptions)
-        results.withLock { $0[index] = result }
-      }
+    let results = Self.parallelMap(count: files.count, jobs: jobs, placeholder: nil) { index in
+      ScenarioRunner.run(file: files[index], options: runOptions) as ScenarioResult?
     }
-    let informed = results.withLock { $0 }.compactMap { $0 }.filter {
+    let informed = results.compactMap { $0 }.filter {
       !$0.thresholds.isEmpty || $0.overrideRefusal != nil
     }
     guard !informed.isEmpty else { return }
@@ -194,21 +188,32 @@ struct Sweep: Sendable {
   /// - Returns: How each run ended, indexed `[point][file]`.
   func run(jobs: Int, progress: @Sendable () -> Void = {}) -> [[SweepOutcome]] {
     let pointCount = self.pointCount ?? 0
-    let total = runCount ?? 0
+    let flat = Self.parallelMap(count: runCount ?? 0, jobs: jobs, placeholder: SweepOutcome(passed: false)) {
+      index in
+      let runOptions = options(at: point(at: index / files.count))
+      let outcome = SweepOutcome(ScenarioRunner.run(file: files[index % files.count], options: runOptions))
+      progress()
+      return outcome
+    }
+    return (0..<pointCount).map { Array(flat[$0 * files.count..<($0 + 1) * files.count]) }
+  }
+
+  /// `body(0..<count)` on `jobs` threads, each taking the next index until none is left; the results in
+  /// index order.
+  private static func parallelMap<T: Sendable>(
+    count: Int, jobs: Int, placeholder: T, _ body: @Sendable (Int) -> T
+  ) -> [T] {
     let next = Atomic(0)
-    let results = Mutex([SweepOutcome](repeating: SweepOutcome(passed: false), count: total))
-    DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, total))) { _ in
+    let results = Mutex([T](repeating: placeholder, count: count))
+    DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
       while true {
         let index = next.add(1, ordering: .relaxed).oldValue
-        guard index < total else { return }
-        let runOptions = options(at: point(at: index / files.count))
-        let outcome = SweepOutcome(ScenarioRunner.run(file: files[index % files.count], options: runOptions))
-        results.withLock { $0[index] = outcome }
-        progress()
+        guard index < count else { return }
+        let result = body(index)
+        results.withLock { $0[index] = result }
       }
     }
-    let flat = results.withLock { $0 }
-    return (0..<pointCount).map { Array(flat[$0 * files.count..<($0 + 1) * files.count]) }
+    return results.withLock { $0 }
   }
 
   /// The outcome table: a row per grid point with the pass count, a column per scenario.
