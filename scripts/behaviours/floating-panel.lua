@@ -1,20 +1,28 @@
 -- floating-panel.lua: scenee/FloatingPanel's default panel (tip, half, full): projection and redirection.
 --
--- The rule and where each number comes from (scenee/FloatingPanel; Sources/ unless said otherwise):
+-- The rule and where each number comes from (scenee/FloatingPanel, Sources/ unless said otherwise):
 --
--- | what | rule / number | source |
+-- | rule | numbers | source |
 -- | --- | --- | --- |
--- | anchors | full = A - 18 (inset 18 from the safe-area top), half = B + 0.5 (H - T - B) (fraction 0.5 of the safe area from its bottom), tip = B + 69 | Layout.swift, FloatingPanelBottomLayout.anchors |
--- | present | to half (`initialState`) | Layout.swift, FloatingPanelBottomLayout.initialState |
--- | drag | h = start - translation, no rubber band (allowsRubberBanding false; 0.55 over H when on) | Layout.swift, updateInteractiveEdgeConstraint; Behavior.swift |
--- | release | targetState: projection p = project(v / base, 0.998) * base + y, base = least-to-most expanded distance; segment of p; with shouldProjectMomentum false (the default) the segment of the release position and p trimmed to it and the next; progress past `from` > 0.5 -> `to` | Core.swift, targetState(from:with:), project(initialVelocity:decelerationRate:) |
--- | ties | forward = v > 0, or (v == 0) y past the current state's position; segment: forward takes the first anchor with p < position, backward p <= position | Core.swift; Layout.swift, segment(at:forward:) |
--- | removal | off (isRemovalInteractionEnabled false); when on, v / (distance to the hidden position) >= 5.5 per s dismisses; hidden = 100 pt past the edge without a hidden anchor | Core.swift, panningEnd, shouldRemove; Layout.swift, hiddenAnchor; the issue's table for 5.5 |
--- | attraction | spring, response 0.4 s, damping ln(0.991) / (-2 pi 0.001 / 0.4) = 0.5756 when abs(v) > 300 pt/s, else 1, carrying the release velocity | Core.swift, NumericSpringAnimator.init; Behavior.swift, springDecelerationRate (fast 0.99 + 0.001), springResponseTime |
--- | present, dismiss | spring, damping ln(0.99) / (-4 pi 0.001) = 0.7998, response 0.25 s | Controller.swift, animatorForPresenting / animatorForDismissing; Extensions.swift, UISpringTimingParameters(decelerationRate:frequencyResponse:) |
--- | backdrop | per state alpha (full 0.3, half 0, tip 0), linear between neighbouring anchors, evaluated at every frame of a drag and of an attraction | Layout.swift, backdropAlpha(for:); Core.swift, getBackdropAlpha(at:with:), move(to:with:completion:) |
--- | taps | the backdrop's tap-to-dismiss is off | Core.swift (BackdropView.dismissalTapGestureRecognizer) |
+-- | anchors | full A - 18; half B + 0.5 (H - T - B); tip B + 69 | Layout.swift BottomLayout |
+-- | present | to half | Layout.swift FloatingPanelBottomLayout.initialState |
+-- | drag | h = start - translation; no rubber band | Layout.swift updateInteractiveEdgeConstraint |
+-- | projection | p = project(v / base, 0.998) * base + y | Core.swift targetState(from:with:) |
+-- | momentum | not projected past the next anchor | Core.swift targetState; Behavior.swift adapter |
+-- | redirect | progress past `from` > 0.5 -> `to` | Core.swift targetState; Behavior.swift |
+-- | ties | v == 0: forward when y is past the state's y | Core.swift targetState |
+-- | segments | forward: first p < y(anchor); backward p <= | Layout.swift segment(at:forward:) |
+-- | removal | off; on: v / (h + 100) >= 5.5 per s | Core.swift panningEnd, shouldRemove; issue 12 |
+-- | hidden | 100 pt past the edge without a .hidden anchor | Layout.swift hiddenAnchor |
+-- | attraction | spring 0.4 s; zeta 0.5756 if abs(v) > 300 else 1 | Core.swift NumericSpringAnimator |
+-- | spring rate | ln(0.991) / (-2 pi 0.001 / 0.4); 0.991 = fast + 0.001 | Behavior.swift defaults |
+-- | present, dismiss | spring 0.25 s, zeta ln(0.99) / (-4 pi 0.001) = 0.7998 | Controller.swift |
+-- | backdrop | full 0.3, half 0, tip 0; linear between anchors | Layout.swift backdropAlpha(for:) |
+-- | per frame | alpha at every drag and attraction frame | Core.swift getBackdropAlpha(at:with:), move |
+-- | taps | the backdrop's tap-to-dismiss is off | Core.swift, BackdropView |
 --
+-- (A = H - T, the available height; T, B the safe-area insets; y the surface's edge coordinate; the
+-- damping from a deceleration rate is Extensions.swift's UISpringTimingParameters(decelerationRate:...).)
 -- Tests/CoreTests.swift's `test_targetState_*` rows are checked by scripts/scenarios/floating_panel_*.lua.
 -- Reference screen 390 x 844, safe area 47 / 34: full 779, half 415.5, tip 103.
 

@@ -1,4 +1,4 @@
--- scenario: floating-panel: Tests/CoreTests.swift's test_targetState_3positions* rows off the tests' screen, 37 checks.
+-- scenario: floating-panel: Tests/CoreTests.swift's test_targetState_3positions* rows off-screen, 37 checks.
 -- Rows with the surface 500 pt past the outer anchors ("far from topMostState / bottomMostState") and the
 -- top panel's row at fullPos + 10 put the panel beyond the 375 x 667 view, where SheetCore's heights
 -- (0 .. screen height) cannot go. targetState depends only on the anchors' distances and the offsets, so

@@ -1,4 +1,4 @@
--- scenario: floating-panel: Tests/CoreTests.swift's test_targetState_*_bottomEdge rows (top panels), 61 checks.
+-- scenario: floating-panel: Tests/CoreTests.swift's test_targetState_*_bottomEdge (top panels), 61 checks.
 -- The *_bottomEdge tests use FloatingPanelTop2BottomTestLayout (Tests/TestSupports.swift): position .top,
 -- full 0 above the bottom, half 250 and tip 60 below the top, on the 375 x 667 view without safe area;
 -- set here with position_top 1, full_inset 0, half_inset 250, tip_inset 60. A top panel's coordinate is
