@@ -21,11 +21,13 @@ behaviour 'floating-panel'
 present()
 settle()
 expect(sheet.detent == 'half', 'Layout.swift FloatingPanelBottomLayout.initialState: half')
-expect_near(sheet.height, 34 + 0.5 * (844 - 47 - 34), 1e-9, 'Layout.swift: half = fractionalInset 0.5 of the safe area')
+expect_near(sheet.height, 34 + 0.5 * (844 - 47 - 34), 1e-9,
+  'Layout.swift: half = fractionalInset 0.5 of the safe area')
 expect_near(sheet.backdrop, 0, 1e-9, 'Layout.swift backdropAlpha: 0 at half')
 snap_to 'full'
 settle()
-expect_near(sheet.height, 844 - 47 - 18, 1e-9, 'Layout.swift: full = absoluteInset 18 below the safe-area top')
+expect_near(sheet.height, 844 - 47 - 18, 1e-9,
+  'Layout.swift: full = absoluteInset 18 below the safe-area top')
 expect_near(sheet.backdrop, 0.3, 1e-9, 'Layout.swift backdropAlpha: 0.3 at full')
 snap_to 'tip'
 settle()
@@ -60,8 +62,10 @@ local function peak_after(velocity)
   end
   return peak
 end
-expect(peak_after(-1000) > 415.5 + 1, 'Core.swift NumericSpringAnimator: abs(v) 1000 > 300, damping 0.5756 overshoots')
-expect(peak_after(-250) <= 415.5 + 1e-6, 'Core.swift NumericSpringAnimator: abs(v) 250 <= 300, damping 1, no overshoot')
+expect(peak_after(-1000) > 415.5 + 1,
+  'Core.swift NumericSpringAnimator: abs(v) 1000 > 300, damping 0.5756 overshoots')
+expect(peak_after(-250) <= 415.5 + 1e-6,
+  'Core.swift NumericSpringAnimator: abs(v) 250 <= 300, damping 1, no overshoot')
 
 -- test_getBackdropAlpha_3positions: the default layout on showForTest's 375 x 667 view (no safe area):
 -- full 649, half 333.5, tip 69; distance1 = 315.5, distance2 = 264.5.
