@@ -267,8 +267,8 @@ local function settle(sheet, target_h, vx, vy, collapsed)
 end
 
 -- The drag's state kept between callbacks (locals persist): whether the touch slop was passed, and the
--- finger's travel then (the sheet lags the finger by it); the last frame's travel, for the nested rule's
--- last scroll direction.
+-- finger's travel then (the sheet lags the finger by it); the travel and the last non-zero step of it,
+-- the nested rule's last scroll direction (lastNestedScrollDy).
 local captured = false
 local capture_travel = 0.0
 local last_travel = 0.0
@@ -362,7 +362,7 @@ local function nested(p, top, coll, half, exp_top, vy)
   if top == exp_top then
     return 'expanded', 'at the expanded top'
   end
-  local step = last_step -- screen px of the last frame; negative = up (Android's dy > 0)
+  local step = last_step -- screen px of the last move; negative = up (Android's dy > 0)
   if step < 0 then
     if fit or top <= half then
       return 'expanded', 'last scroll up'
@@ -424,8 +424,10 @@ local behaviour = {
   -- [expanded top, P] when hideable, else [expanded top, collapsed top].
   on_drag = function(sheet, gesture)
     local travel = gesture.translation
-    last_step = travel - last_travel
-    last_travel = travel
+    if travel ~= last_travel then -- a scroll step is dispatched only when the finger moved
+      last_step = travel - last_travel
+      last_travel = travel
+    end
     if not captured then
       if math.abs(travel) <= thresholds.touch_slop then
         return gesture.start_height
