@@ -37,8 +37,8 @@
 -- |                    |                                               | DragHandleView.getNextState    |
 --
 -- Reference screen 390 x 844 (safe area 47 / 34): auto peek min(max(64, 844 - 219), 844) + 34 = 659,
--- expanded 844; a release at 700 moving down at 300 px/s: top 144 < collapsed top 185, no hide, moving
--- down and fit to contents -> collapsed, in 4 * round(1000 * 187.3 / 300) = 2496 -> 600 ms (the cap).
+-- expanded 844; a release at h 700 moving down at 300 px/s: top 144 is above the collapsed top 185, so no
+-- hide; moving down, fit to contents -> collapsed, in min(600, 4 * round(1000 * 158.9 / 300)) = 600 ms.
 
 local S = require 'sheet'
 
