@@ -1,7 +1,7 @@
 -- scenario: `android` preset: the states' heights. From material-components-android's
 -- BottomSheetBehavior.java (calculatePeekHeight, calculateCollapsedOffset, getExpandedOffset,
 -- onLayoutChild) and BottomSheetBehaviorTest (tests/javatests/.../bottomsheet/): testAutoPeekHeight,
--- testDynamicContent. px = pt. The parent is the screen: P = 844, W = 390.
+-- testDynamicContent, and BottomSheetBehaviorInitialStateTest. px = pt. The parent is the screen: P = 844, W = 390.
 
 screen { width = 390, height = 844, safe_top = 47, safe_bottom = 34, fps = 120 }
 behaviour 'android'
@@ -17,7 +17,7 @@ expect_near(sheet.backdrop, 0.32, 1e-12, 'the dialog dim, m3_comp_scrim_containe
 snap_to 'expanded'
 settle()
 expect_near(sheet.height, 844, 1e-9,
-  'getExpandedOffset (fit to contents): a match_parent sheet expands to the parent, top 0')
+  'BottomSheetBehaviorInitialStateTest.testSetStateExpanded: a match_parent sheet expands to top 0')
 
 -- testAutoPeekHeight: top == min(W * 9 / 16, P - peekHeightMin) (no bottom inset in the test app).
 snap_to 'collapsed'

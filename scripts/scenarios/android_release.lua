@@ -85,6 +85,8 @@ expect(sheet.detent == 'collapsed', 'clampMag: 40 < 50 px/s is 0; top 335 nearer
 drag { at = 186, dy = 658, duration = 0.1 }
 settle()
 expect(sheet.state == 'dismissed', 'testSwipeDownToHide: STATE_HIDDEN')
+expect_near(sheet.height, 0, 1e-9,
+  'BottomSheetBehaviorInitialStateTest.testSetStateHidden: the hidden top is the parent height')
 
 -- testSetStateHiddenToCollapsed / testAutoPeekHeightHide: setState(HIDDEN) hides an auto-peek
 -- sheet; showing it again lands collapsed.
