@@ -1,7 +1,8 @@
 -- scenario: `android` preset: the states' heights. From material-components-android's
 -- BottomSheetBehavior.java (calculatePeekHeight, calculateCollapsedOffset, getExpandedOffset,
 -- onLayoutChild) and BottomSheetBehaviorTest (tests/javatests/.../bottomsheet/): testAutoPeekHeight,
--- testDynamicContent, and BottomSheetBehaviorInitialStateTest. px = pt. The parent is the screen: P = 844, W = 390.
+-- testDynamicContent, and BottomSheetBehaviorInitialStateTest. px = pt. The parent is the screen:
+-- P = 844, W = 390.
 
 screen { width = 390, height = 844, safe_top = 47, safe_bottom = 34, fps = 120 }
 behaviour 'android'
