@@ -242,7 +242,7 @@ import Testing
 
 /// What `sheet test` runs: files whose first line starts with `-- scenario` (issue 10).
 @Suite struct ScenarioRuleCommandTests {
-  /// A behaviour file that would fail as a scenario ("module 'sheet' not found").
+  /// A behaviour file beside the scenarios (it returns a table and checks nothing).
   static let behaviour = """
     local S = require 'sheet'
     return { detents = { { id = 'a', height = S.clamp(300, 0, 400) } } }

@@ -261,7 +261,8 @@ local function extend_fields_problem(fields)
     end
     local known, hint = host.field(key)
     if not known then
-      return ("unknown field '%s'%s"):format(key:sub(1, 60), hint and (" (did you mean '%s'?)"):format(hint) or '')
+      local suggestion = hint and (" (did you mean '%s'?)"):format(hint) or ''
+      return ("unknown field '%s'%s"):format(key:sub(1, 60), suggestion)
     end
   end
   local thresholds = fields.thresholds
