@@ -1,6 +1,7 @@
 -- sheet.lua: helpers for behaviour files (`local S = require 'sheet'`).
 --
--- Pure functions of numbers (and small constructor tables for animations): no globals, no state.
+-- Pure functions of numbers (and small constructor tables for animations): no globals, no state;
+-- S.extend, which loads an embedded preset, is the one helper that reaches the host.
 -- Units: heights and distances in points (pt), velocities in points per second (pt/s, screen y,
 -- positive = downward), durations in seconds. The formulas and their sources are restated in
 -- Sources/SheetCore/SheetCore.docc ("The state machine", "Physics"); the API in
@@ -11,6 +12,13 @@
 ---The helper module `require 'sheet'` returns.
 ---@class SheetHelpers
 local S = {}
+
+-- What the host hands this chunk when it installs the module (nil when something else runs it), for
+-- S.extend only: `preset(name)` returns an embedded preset's text, or nil and a message quoting the
+-- name with a did-you-mean; `field(name)` returns true for a behaviour field's name, or false and the
+-- nearest field's name (or nil).
+---@type { preset: fun(name: string): string?, string?; field: fun(name: string): boolean, string? }?
+local host = ...
 
 local huge = math.huge
 
@@ -364,6 +372,127 @@ function S.thresholds(defaults)
     end
   end
   return defaults
+end
+
+-- S.extend's nesting: the names of the presets being loaded, outermost first (a preset may extend
+-- another, at most `max_extend_depth` deep, so presets that extend each other in a ring stop there).
+local extending = {}
+local max_extend_depth = 8
+
+-- "sheet.extend: <what>" raised at the caller of S.extend.
+local function extend_error(text)
+  error('sheet.extend: ' .. text, 3)
+end
+
+-- What is wrong with S.extend's `fields`, or nil: each key a behaviour field's name, `thresholds` a
+-- table of name = finite number (the values of the other fields are checked when the behaviour is read).
+local function extend_fields_problem(fields)
+  for key in pairs(fields) do
+    if type(key) ~= 'string' then
+      return ('field key %s is not a field name'):format(show(key))
+    end
+    local known, hint = host.field(key)
+    if not known then
+      local suggestion = hint and (" (did you mean '%s'?)"):format(hint) or ''
+      return ("unknown field '%s'%s"):format(key:sub(1, 60), suggestion)
+    end
+  end
+  local thresholds = fields.thresholds
+  if thresholds == nil then
+    return nil
+  elseif type(thresholds) ~= 'table' then
+    return ('field thresholds %s is not a table of name = number'):format(show(thresholds))
+  end
+  for key, value in pairs(thresholds) do
+    if type(key) ~= 'string' then
+      return ('thresholds key %s is not a name'):format(show(key))
+    elseif not finite(value) then
+      return ("threshold '%s' is %s; expected a finite number"):format(key:sub(1, 60), show(value))
+    end
+  end
+  return nil
+end
+
+---A preset's behaviour table with some fields replaced: start from a known feel and change its layout
+---or numbers without copying the file. `fields.thresholds` is merged into the preset's thresholds: its
+---values are applied to the preset as overrides while the preset loads (so the preset's own
+---`S.thresholds` sees them), and the host's overrides (`set {}`, `--set`, `sheet tune`) are applied on
+---top of both. Every other field replaces the preset's. The preset's text is the embedded one (a
+---preset name, never a path); a preset may itself extend another, at most 8 deep.
+---@param name string a preset's name (`sheet presets` lists them), e.g. 'system'
+---@param fields? table behaviour fields (see `Behaviour`), `thresholds` a table of name = number
+---@return Behaviour behaviour the preset's table, those fields replaced
+function S.extend(name, fields)
+  if type(name) ~= 'string' then
+    extend_error(('preset name %s is not a string'):format(show(name)))
+  end
+  if fields == nil then
+    fields = {}
+  elseif type(fields) ~= 'table' then
+    extend_error(('fields %s is not a table of behaviour fields'):format(show(fields)))
+  end
+  if host == nil then
+    extend_error('not available here (the host installs it with the module)')
+  end
+  local problem = extend_fields_problem(fields)
+  if problem ~= nil then
+    extend_error(problem)
+  end
+  if #extending >= max_extend_depth then
+    extend_error(('presets extend each other more than %d deep (%s -> %s)'):format(
+      max_extend_depth, table.concat(extending, ' -> '), name))
+  end
+  local text, message = host.preset(name)
+  if text == nil then
+    extend_error(message)
+  end
+  -- The preset's own globals (none, in a well-written file) go to a table of its own; reads fall
+  -- through to this module's sandboxed environment.
+  local chunk, syntax = load(text, '@' .. name .. '.lua', 't', setmetatable({}, { __index = _ENV }))
+  if chunk == nil then
+    extend_error(syntax)
+  end
+  local added = fields.thresholds or {}
+  local outer = S.overrides
+  local merged = {}
+  for key, value in pairs(added) do
+    merged[key] = value
+  end
+  for key, value in pairs(outer) do
+    merged[key] = value
+  end
+  S.overrides = merged
+  extending[#extending + 1] = name
+  local ok, result = pcall(chunk)
+  extending[#extending] = nil
+  S.overrides = outer
+  if not ok then
+    error(result, 0)
+  end
+  if type(result) ~= 'table' then
+    extend_error(("preset '%s' returned %s, not a behaviour table"):format(name, show(result)))
+  end
+  for key, value in pairs(fields) do
+    if key ~= 'thresholds' then
+      result[key] = value
+    end
+  end
+  local own = result.thresholds
+  if own == nil and next(added) ~= nil then
+    own = {}
+    result.thresholds = own
+  end
+  if type(own) == 'table' then
+    for key, value in pairs(added) do
+      own[key] = value
+    end
+    for key, value in pairs(outer) do
+      if own[key] ~= nil then
+        own[key] = value
+      end
+    end
+  end
+  return result
 end
 
 return S

@@ -30,6 +30,13 @@ extension ScenarioSession {
       }
     case .set(let pairs):
       for (name, value) in pairs { scenarioOverrides[name] = value }
+      if let helperModule {
+        do throws(LuaError) {
+          try Behaviour.setOverrides(effectiveOverrides, of: helperModule, in: state)
+        } catch {
+          throw ScenarioRefusal(message: error.description)
+        }
+      }
       if driver != nil { try swapBehaviour() }
     case .reload(let reference):
       _ = reload(reference)

@@ -47,6 +47,9 @@ final class ScenarioSession {
   /// (an inline behaviour's `print` or `expect`) wait in `callNotes` and go into the trace after it.
   var callTime: Double?
   var callNotes: [(String, [TraceField])] = []
+  /// The `sheet` helper module of the scenario's own state (`require 'sheet'` there, for inline
+  /// behaviours and `S.extend`): its `overrides` follow the scenario's `set` and the command line's.
+  var helperModule: LuaTable?
   /// The thresholds `sheet.thresholds` shows, and whether they are the running behaviour's (nil: not
   /// made yet).
   private var shownThresholds: (values: [String: Double], known: Bool)?
@@ -68,6 +71,7 @@ final class ScenarioSession {
       self?.note("print", [TraceField("text", .string(Quote.cut(line, limit: printBytes)))])
     }
     try installLanguage()
+    helperModule = try Behaviour.installHelperModule(in: state, overrides: effectiveOverrides)
   }
 
   /// The scenario's file name, as the trace's title.
@@ -103,7 +107,9 @@ final class ScenarioSession {
     host.set(
       "sheet",
       try sheetData.readOnlyView(
-        fields: ["state", "detent", "height", "backdrop", "velocity", "time", "target", "thresholds"],
+        fields: [
+          "state", "detent", "height", "backdrop", "velocity", "time", "target", "edge", "thresholds",
+        ],
         name: "sheet"))
     let prelude = try state.load(ScenarioPrelude.source, name: ScenarioPrelude.chunkName)
     guard case .tableRef(let api) = try prelude.callOne(host) else { return }
@@ -236,8 +242,10 @@ final class ScenarioSession {
       sheetData.set("velocity", 0.0)
       sheetData.set("time", 0.0)
       sheetData.setNil("detent")
+      sheetData.setNil("edge")
       return
     }
+    sheetData.set("edge", machine.configuration.edge == .top ? "top" : "bottom")
     sheetData.set("state", machine.state.rawValue)
     sheetData.set("detent", machine.detent)
     sheetData.set("height", machine.height)
