@@ -269,8 +269,8 @@ import Testing
     let names = Fixture.lines(run.stdout).map { String($0.prefix { $0 != " " }) }
     #expect(
       names == [
-        "android", "bottom-sheet-vc", "custom-modal", "half-modal", "property-animator", "system",
-        "top-sheet",
+        "android", "bottom-sheet-vc", "custom-modal", "floating-panel", "gorhom", "half-modal", "pan-modal",
+        "property-animator", "system", "top-sheet", "vaul",
       ])
     for name in names {
       #expect(try SheetBinary.run(["check", name]).status == 0, "\(name) is valid")
