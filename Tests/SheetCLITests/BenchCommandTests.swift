@@ -5,8 +5,9 @@ import Testing
 @Suite struct BenchCommandTests {
   static let keys = [
     "lua_call_floor_ns", "host_call_ns", "host_call_ratio", "frame_native_ns", "frame_scripted_ns",
-    "frame_ratio", "host_frame_ns", "host_frame_ratio",
-    "frame_budget_share", "scenario_per_s", "scenario_cold_per_s", "sweep_speedup", "reload_ms",
+    "frame_ratio", "lua_body_ns", "frame_overhead_ratio", "host_frame_ns", "host_frame_ratio",
+    "frame_budget_share", "scenario_per_s", "scenario_cold_per_s", "cold_start_floor_per_s", "sweep_run_ms",
+    "sweep_floor_ms", "sweep_run_ratio", "tune_runs_per_s", "sweep_speedup", "reload_ms",
     "state_bytes",
     "leak_bytes",
   ]

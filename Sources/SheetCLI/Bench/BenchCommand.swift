@@ -34,7 +34,9 @@ enum BenchCommand {
       let frames = try figures.frames()
       add("frame_native_ns", frames.native, "ns")
       add("frame_scripted_ns", frames.scripted, "ns")
-      add("frame_ratio", frames.ratio, "x", "<= 3")
+      add("frame_ratio", frames.ratio, "x")
+      add("lua_body_ns", frames.luaBody, "ns", "(floor)")
+      add("frame_overhead_ratio", frames.overheadRatio, "x", "<= 1.5")
       add("host_frame_ns", frames.host, "ns")
       add("host_frame_ratio", frames.hostRatio, "x")
       add(
@@ -48,6 +50,22 @@ enum BenchCommand {
       let scenarios = try figures.scenarios()
       add("scenario_per_s", scenarios.warm, "/s", "> 20000")
       add("scenario_cold_per_s", scenarios.cold, "/s")
+      add("cold_start_floor_per_s", scenarios.coldFloor, "/s", "(floor)")
+      progress("a tune run of \(BenchFigures.sweepScenario) against its replay")
+      if let sweep = try figures.sweepRun() {
+        add("sweep_run_ms", sweep.run, "ms")
+        add("sweep_floor_ms", sweep.floor, "ms", "(floor)")
+        add("sweep_run_ratio", sweep.ratio, "x", "<= 1.3")
+      } else {
+        progress("\(BenchFigures.sweepScenario) not found (run from the package's folder): no sweep_run_*")
+      }
+      progress("the shipped suite swept on one thread")
+      if let runs = try figures.tuneRuns() {
+        add("tune_runs_per_s", runs, "/s")
+      } else {
+        progress(
+          "\(BenchFigures.scenarioFolder) not found (run from the package's folder): no tune_runs_per_s")
+      }
       progress("sweep on 2 threads against 1")
       add("sweep_speedup", try figures.sweepSpeedup(), "x", "> 1.7")
       progress("hot reload")

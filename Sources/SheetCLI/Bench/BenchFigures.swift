@@ -36,31 +36,81 @@ struct BenchFigures {
     return (result.a, result.b, result.ratio)
   }
 
+  /// The figures of a dragging frame, measured in the same rounds.
+  struct Frames {
+    /// One dragging frame step with the native default policy, ns.
+    var native: Measurement
+    /// The same with the `system` preset, ns.
+    var scripted: Measurement
+    /// The same frame through the host API, `ScriptedSheet`, ns.
+    var host: Measurement
+    /// The preset's two callback bodies called from a loop in Lua, in the same state, ns.
+    var luaBody: Measurement
+    /// scripted / native, round by round.
+    var ratio: Measurement
+    /// host / scripted, round by round.
+    var hostRatio: Measurement
+    /// (scripted - native) / luaBody, round by round: the host's cost per unit of the script's own work.
+    var overheadRatio: Measurement
+  }
+
   /// One dragging frame step with the native default policy and with the `system` preset on
-  /// `SheetMachine` directly, and one dragging host frame through `ScriptedSheet` with the same preset
-  /// (see ``hostDragFrame(_:frames:)``), side by side.
-  /// - Returns: native ns, scripted ns, host ns, scripted/native, and host/scripted.
-  func frames() throws -> (
-    native: Measurement, scripted: Measurement, host: Measurement, ratio: Measurement,
-    hostRatio: Measurement
-  ) {
+  /// `SheetMachine` directly, one dragging host frame through `ScriptedSheet` with the same preset
+  /// (see ``hostDragFrame(_:frames:)``), and the preset's `on_drag` and `backdrop` called from a loop in
+  /// Lua on the scripted frame's own views and state (see ``luaBodies(_:frames:)``), side by side.
+  func frames() throws -> Frames {
     let scripted = try Behaviour.load(try preset("system"))
     let sheet = try ScriptedSheet(preset: "system")
     let frames = quick ? 20_000 : 200_000
+    let bodies = try luaBodies(scripted, frames: frames)
     var failure: Error?
-    let result = timer.sideBySide(
+    func checked(_ body: () throws -> Double) -> Double {
+      do {
+        return try body()
+      } catch {
+        failure = error
+        return .nan
+      }
+    }
+    let samples = timer.rounds([
       { SheetCoreBenchmark.run(policy: DefaultPolicy(), frames: frames).dragNanosecondsPerFrame },
       { SheetCoreBenchmark.run(policy: scripted, frames: frames).dragNanosecondsPerFrame },
-      {
-        do {
-          return try hostDragFrame(sheet, frames: frames)
-        } catch {
-          failure = error
-          return .nan
-        }
-      })
+      { checked { try hostDragFrame(sheet, frames: frames) } },
+      { checked(bodies) },
+    ])
     if let failure { throw failure }
-    return (result.a, result.b, result.c, result.ratio, result.thirdRatio)
+    let (native, script, host, lua) = (samples[0], samples[1], samples[2], samples[3])
+    return Frames(
+      native: .of(native), scripted: .of(script), host: .of(host), luaBody: .of(lua),
+      ratio: .of(zip(script, native).map { $0 / $1 }), hostRatio: .of(zip(host, script).map { $0 / $1 }),
+      overheadRatio: .of(zip(zip(script, native), lua).map { ($0.0 - $0.1) / $1 }))
+  }
+
+  /// A batch of the `system` preset's two callback bodies called from a loop in Lua itself
+  /// (``BehaviourCallbackLoop``), in the behaviour's own state, on its views as a dragging frame wrote
+  /// them: before each batch one frame drags the sheet halfway through the benchmark's sweep (75 pt
+  /// above `medium`, where `SheetCoreBenchmark`'s finger spends its frames: no rubber band).
+  /// - Returns: The batch: nanoseconds per iteration (`on_drag`, then `backdrop`).
+  func luaBodies(_ behaviour: Behaviour, frames: Int) throws -> () throws -> Double {
+    let dt = SheetMachine.defaultFrameInterval
+    var machine = try SheetMachine(policy: behaviour, geometry: .reference)
+    try machine.present()
+    while machine.state != .resting { _ = try machine.step(dt) }
+    let y0 = SheetGeometry.reference.height - machine.height + 10
+    try machine.panBegan(y: y0)
+    let loop = try BehaviourCallbackLoop(behaviour)
+    let calls = max(1, frames / BehaviourCallbackLoop.iterationsPerCall)
+    return {
+      _ = try machine.panChanged(y: y0 - 75)
+      _ = try machine.step(dt)
+      var sum = 0.0
+      var failure: Error?
+      let ns = timer.nanoseconds {
+        do { sum = try loop.run(calls: calls) } catch { failure = error }
+      }
+      if let failure { throw failure }
+      return sum.isFinite ? ns / Double(calls * BehaviourCallbackLoop.iterationsPerCall) : .nan
+    }
   }
 
   /// One settling frame step (a spring or curve toward a detent, no Lua call) with the native default
@@ -76,32 +126,29 @@ struct BenchFigures {
   }
 
   /// Full scenarios a second (present, drag, release, settle) on one core, reusing one loaded behaviour,
-  /// and cold (loading the behaviour in a fresh state each time), side by side.
-  /// - Returns: warm and cold scenarios per second.
-  func scenarios() throws -> (warm: Measurement, cold: Measurement) {
+  /// and cold (loading the behaviour in a fresh state each time), and the floor of a cold start: a
+  /// fresh sandboxed state with the preset loaded and nothing run, side by side.
+  /// - Returns: warm and cold scenarios per second, and cold starts per second.
+  func scenarios() throws -> (warm: Measurement, cold: Measurement, coldFloor: Measurement) {
     let source = try preset("system")
     let warm = try Behaviour.load(source)
     let count = quick ? 200 : 2_000
     var failure: Error?
-    let result = timer.sideBySide(
-      {
-        Double(count) * 1e9
-          / timer.nanoseconds {
-            for _ in 0..<count where failure == nil {
-              do { try Self.scenario(warm) } catch { failure = error }
-            }
+    func perSecond(_ body: () throws -> Void) -> Double {
+      Double(count) * 1e9
+        / timer.nanoseconds {
+          for _ in 0..<count where failure == nil {
+            do { try body() } catch { failure = error }
           }
-      },
-      {
-        Double(count) * 1e9
-          / timer.nanoseconds {
-            for _ in 0..<count where failure == nil {
-              do { try Self.scenario(try Behaviour.load(source)) } catch { failure = error }
-            }
-          }
-      })
+        }
+    }
+    let samples = timer.rounds([
+      { perSecond { try Self.scenario(warm) } },
+      { perSecond { try Self.scenario(try Behaviour.load(source)) } },
+      { perSecond { _ = try Behaviour.load(source) } },
+    ])
     if let failure { throw failure }
-    return (result.a, result.b)
+    return (.of(samples[0]), .of(samples[1]), .of(samples[2]))
   }
 
   /// One full scenario: present, settle, drag up 200 pt in 0.25 s, release, settle.

@@ -96,6 +96,19 @@ struct BatchTimer {
     return (.of(samples[0]), .of(samples[1]), .of(samples[2]), .of(samples[3]), .of(samples[4]))
   }
 
+  /// Measures any number of pieces of work side by side, as ``sideBySide(_:_:)`` does: one warm-up
+  /// round, then `batches` rounds each running every piece once, in order.
+  /// - Parameter bodies: The figures' batches, each returning a per-operation value.
+  /// - Returns: Each figure's value per round, `[figure][round]` (derive per-round ratios from them).
+  func rounds(_ bodies: [() -> Double]) -> [[Double]] {
+    for body in bodies { _ = body() }
+    var samples = [[Double]](repeating: [], count: bodies.count)
+    for _ in 0..<batches {
+      for (i, body) in bodies.enumerated() { samples[i].append(body()) }
+    }
+    return samples
+  }
+
   /// Measures one piece of work: one warm-up batch, then `batches` timed ones.
   /// - Parameter body: A batch, returning a per-operation value.
   /// - Returns: The figure.

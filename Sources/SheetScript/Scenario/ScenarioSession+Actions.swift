@@ -59,7 +59,7 @@ extension ScenarioSession {
 
   /// Carries out a call that moves the sheet or time. No call is refused for the sheet's state: what
   /// the state cannot take is recorded as an `ignored` (or `queued`) event and the scenario goes on.
-  private static func drive(_ action: ScenarioAction, on d: inout SheetDriver) throws(SheetError) {
+  static func drive(_ action: ScenarioAction, on d: inout SheetDriver) throws(SheetError) {
     switch action {
     case .present: try d.apply { m throws(SheetError) in try m.present() }
     case .dismiss: try d.apply { m in m.dismiss() }

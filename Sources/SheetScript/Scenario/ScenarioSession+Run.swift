@@ -193,6 +193,7 @@ extension ScenarioSession {
     self.pending = nil
     do throws(ScenarioRefusal) {
       let action = try pending.get()
+      replay?.note(action, in: self)
       if case .reload(let reference) = action { return reload(reference) }
       try execute(action)
       return []

@@ -53,6 +53,8 @@ final class ScenarioSession {
   /// The thresholds `sheet.thresholds` shows, and whether they are the running behaviour's (nil: not
   /// made yet).
   private var shownThresholds: (values: [String: Double], known: Bool)?
+  /// Notes the calls that move the sheet, for `sheet bench`'s replay of this run (nil: not recorded).
+  var replay: ScenarioReplay?
 
   /// Opens the scenario's state and registers the scenario language.
   /// - Parameters:

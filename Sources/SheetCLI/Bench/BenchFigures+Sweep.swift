@@ -1,0 +1,66 @@
+import Foundation
+import SheetScript
+
+extension BenchFigures {
+  /// The shipped scenario folder the sweep figures run (relative to the package's folder).
+  static let scenarioFolder = "scripts/scenarios"
+  /// The scenario of ``sweepRun()``.
+  static let sweepScenario = "scripts/scenarios/system_snap.lua"
+
+  /// One `sheet tune` run of `system_snap.lua` against the floor of the same run, side by side: a
+  /// sweep's runs over `projection_rate` (everything a run does: two states, loading, the scenario's
+  /// own Lua, its expectations, its trace) against their replays (``ScenarioReplay``: the same calls on
+  /// a new sheet with each run's behaviour, loaded once and warm, no scenario Lua and no trace).
+  /// - Returns: Milliseconds per run, per replay, and the ratio run / replay, round by round; nil when the
+  ///   scenario is not found (the bench runs from another folder than the package's).
+  func sweepRun() throws -> (run: Measurement, floor: Measurement, ratio: Measurement)? {
+    guard FileManager.default.fileExists(atPath: Self.sweepScenario) else { return nil }
+    let points = quick ? 4 : 12
+    // around the preset's 0.998, where every expectation of the scenario holds
+    let values = (0..<points).map { 0.9975 + 0.001 * Double($0) / Double(points) }
+    let parameter = SweepParameter(name: "projection_rate", values: values)
+    let sweep = Sweep(files: [Self.sweepScenario], parameters: [parameter], options: ScenarioOptions())
+    let replays = values.map { value in
+      ScenarioReplay.record(file: Self.sweepScenario, options: sweep.options(at: [value]))
+    }
+    for replay in replays {
+      if let why = replay.unsupported { throw BenchError(message: "\(Self.sweepScenario): \(why)") }
+      guard replay.passed else { throw BenchError(message: "\(Self.sweepScenario) fails in the sweep") }
+    }
+    var failure: Error?
+    let samples = timer.rounds([
+      {
+        var passed = 0
+        let ns = timer.nanoseconds { passed = sweep.run(jobs: 1).joined().filter(\.passed).count }
+        return passed == points ? ns / 1e6 / Double(points) : .nan
+      },
+      {
+        var checksum = 0.0
+        let ns = timer.nanoseconds {
+          do {
+            for replay in replays { checksum += try replay.run() }
+          } catch {
+            failure = error
+          }
+        }
+        return checksum.isFinite ? ns / 1e6 / Double(points) : .nan
+      },
+    ])
+    if let failure { throw failure }
+    return (.of(samples[0]), .of(samples[1]), .of(zip(samples[0], samples[1]).map { $0 / $1 }))
+  }
+
+  /// Runs a second of the shipped scenario suite swept on one thread: every scenario once, at the one
+  /// point of an empty grid (each behaviour's own thresholds), as `sheet tune` runs each.
+  /// - Returns: Runs per second; nil when the folder is not found.
+  func tuneRuns() throws -> Measurement? {
+    let found = ScenarioRunner.find(in: [Self.scenarioFolder]).scenarios
+    guard !found.isEmpty else { return nil }
+    let sweep = Sweep(files: found, parameters: [], options: ScenarioOptions())
+    return timer.measure {
+      var runs = 0
+      let ns = timer.nanoseconds { runs = sweep.run(jobs: 1).joined().count }
+      return Double(runs) * 1e9 / ns
+    }
+  }
+}

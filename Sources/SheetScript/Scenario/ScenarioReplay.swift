@@ -1,0 +1,98 @@
+import LuaHost
+import SheetCore
+
+/// The floor of a scenario run for `sheet bench` (`package` access: the CLI and the tests use it; it is
+/// not part of SheetScript's API): the calls a run made on its sheet, replayed on a new sheet with the
+/// run's behaviour, already loaded and warm, with no scenario Lua and no trace. What a run costs beyond
+/// its replay is set-up: states, loading, the scenario's own code, its expectations and its trace.
+package final class ScenarioReplay {
+  /// The screen, content height and frame rate the sheet was made with (nil: the run made none).
+  private var start: (geometry: SheetGeometry, contentHeight: Double?, fps: Double)?
+  /// Whether a command-line frame rate wins over the scenario's `screen { fps = }`.
+  private var fpsFixed = false
+  /// The calls that moved the sheet or time, in order, from the one that made the sheet.
+  private var actions: [ScenarioAction] = []
+  /// Why the run cannot be replayed (a behaviour swapped while the sheet existed), or nil.
+  package private(set) var unsupported: String?
+  /// The run's behaviour (nil: the native default policy), warm from the run.
+  package private(set) var behaviour: Behaviour?
+  /// Whether the recorded run passed.
+  package private(set) var passed = false
+  /// The recorded run's end as ``run()`` sums it up (the sheet's height plus the frames stepped), so a
+  /// replay can be checked against it.
+  package private(set) var recordedChecksum = 0.0
+
+  private init() {}
+
+  /// Runs a scenario file once, as `sheet tune` does, noting what it does to its sheet.
+  /// - Parameters:
+  ///   - file: The scenario.
+  ///   - options: The run's options (a sweep point's overrides).
+  /// - Returns: The replay.
+  package static func record(file: String, options: ScenarioOptions) -> ScenarioReplay {
+    let replay = ScenarioReplay()
+    do {
+      let text = try SourceFile.read(file)
+      let session = try ScenarioSession(file: file, options: options)
+      session.replay = replay
+      replay.passed = session.run(text: text).passed
+      replay.behaviour = session.behaviour
+      if let driver = session.driver {
+        replay.recordedChecksum = driver.machine.height + Double(driver.frameCount)
+      }
+      session.replay = nil
+    } catch {
+      replay.unsupported = "the scenario did not run: \(error)"
+    }
+    return replay
+  }
+
+  /// Notes one call as the session is about to carry it out.
+  func note(_ action: ScenarioAction, in session: ScenarioSession) {
+    switch action {
+    case .behaviour, .set, .reload:
+      if start != nil { unsupported = "the scenario changes its behaviour after the sheet is made" }
+    case .expectFault:
+      break
+    case .screen, .content:
+      if start != nil { actions.append(action) }
+    default:
+      if start == nil {
+        start = (session.geometry, session.contentHeight, session.options.fps ?? session.fps)
+        fpsFixed = session.options.fps != nil
+      }
+      actions.append(action)
+    }
+  }
+
+  /// Replays the calls on a new sheet with the run's behaviour, recording nothing.
+  /// - Returns: A checksum of the sheet's end (its height plus the frames stepped).
+  /// - Throws: `SheetError` when a call is refused (the recorded run had it refused too).
+  package func run() throws(SheetError) -> Double {
+    guard let start else { return 0 }
+    let policy: any SheetPolicy = behaviour ?? DefaultPolicy()
+    var geometry = start.geometry
+    var d = try SheetDriver(
+      policy: policy, geometry: geometry, contentHeight: start.contentHeight, fps: start.fps, recording: false
+    )
+    for action in actions {
+      switch action {
+      case .screen(let width, let height, let safeTop, let safeBottom, let fps):
+        geometry.width = width ?? geometry.width
+        geometry.height = height ?? geometry.height
+        geometry.safeArea.top = safeTop ?? geometry.safeArea.top
+        geometry.safeArea.bottom = safeBottom ?? geometry.safeArea.bottom
+        if let fps, !fpsFixed { d.fps = fps }
+        let next = geometry
+        try d.apply { m throws(SheetError) in try m.resize(next) }
+      case .content(let height):
+        try d.apply { m throws(SheetError) in try m.setContentHeight(height) }
+      case .settle:
+        try d.settle(limit: 60)
+      default:
+        try ScenarioSession.drive(action, on: &d)
+      }
+    }
+    return d.machine.height + Double(d.frameCount)
+  }
+}

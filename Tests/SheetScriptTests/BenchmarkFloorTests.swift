@@ -1,0 +1,44 @@
+import Foundation
+import SheetCore
+import Testing
+
+@testable import SheetScript
+
+/// The floors `sheet bench` divides by do the work they stand for (no timing is checked): the callback
+/// loop calls the very callbacks a frame calls, and a scenario's replay steps the very frames its run
+/// stepped.
+@Suite struct BenchmarkFloorTests {
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// One iteration of the loop gives what the frame's `on_drag` and `backdrop` gave: the machine's
+  /// height and backdrop after that frame (the `system` preset maps both without clamping here).
+  @Test func callbackLoopCallsTheFramesCallbacks() throws {
+    let behaviour = try PresetTest.load("system")
+    var machine = try SheetMachine(policy: behaviour, geometry: PresetTest.reference)
+    try machine.present()
+    while machine.state != .resting { _ = try machine.step(1.0 / 120) }
+    let y0 = PresetTest.reference.height - machine.height + 10
+    try machine.panBegan(y: y0)
+    _ = try machine.panChanged(y: y0 - 75)
+    #expect(machine.state == .dragging)
+    let loop = try BehaviourCallbackLoop(behaviour)
+    let sum = try loop.run(calls: 2)
+    let perIteration = sum / Double(2 * BehaviourCallbackLoop.iterationsPerCall)
+    #expect(abs(perIteration - (machine.height + machine.backdrop)) < 1e-9, "\(perIteration)")
+    #expect(abs(machine.height - 473.5) < 1e-9, "medium 398.5 + 75 pt of drag: \(machine.height)")
+  }
+
+  /// The replay of `system_snap.lua` ends where the run ended, after as many frames.
+  @Test(arguments: [0.998, 0.9985]) func replayStepsTheRunsFrames(_ rate: Double) throws {
+    let file = Self.packageRoot.appendingPathComponent("scripts/scenarios/system_snap.lua").path
+    var options = ScenarioOptions()
+    options.overrides = [("projection_rate", rate)]
+    let replay = ScenarioReplay.record(file: file, options: options)
+    #expect(replay.unsupported == nil)
+    #expect(replay.passed)
+    #expect(replay.recordedChecksum > 100, "frames were stepped: \(replay.recordedChecksum)")
+    #expect(try replay.run() == replay.recordedChecksum)
+    #expect(try replay.run() == replay.recordedChecksum, "a warm behaviour replays the same")
+  }
+}
