@@ -448,6 +448,100 @@ static inline int clua_load_text(lua_State *L, clua_host *h, const char *text, s
   return status;
 }
 
+// MARK: - Field batches (LuaFieldBatch)
+
+/// Writes the number fields a batch staged, in one call: slot i is field keys[i + 1] of table
+/// targets[i + 1] (both arrays in registry refs; the keys are strings interned when the batch was made,
+/// so no key is hashed again), raw, no metamethod. Writing an existing field allocates nothing.
+static inline void clua_write_numbers(lua_State *L, int targets_ref, int keys_ref, const int *slots,
+                                      const double *values, int count) {
+  lua_rawgeti(L, LUA_REGISTRYINDEX, targets_ref);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, keys_ref);
+  for (int i = 0; i < count; i++) {
+    lua_Integer slot = (lua_Integer)slots[i] + 1;
+    lua_rawgeti(L, -2, slot);
+    lua_rawgeti(L, -2, slot);
+    lua_pushnumber(L, values[i]);
+    lua_rawset(L, -3);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 2);
+}
+
+// MARK: - Trusted bytecode (ChunkCache)
+
+/// A growing byte buffer lua_dump writes into (malloc'd; the host frees it with clua_bytes_free).
+typedef struct clua_bytes {
+  unsigned char *data;
+  size_t length;
+  size_t capacity;
+} clua_bytes;
+
+static int clua_bytes_writer(lua_State *L, const void *p, size_t size, void *ud) {
+  (void)L;
+  clua_bytes *b = (clua_bytes *)ud;
+  if (b->length + size > b->capacity) {
+    size_t capacity = b->capacity ? b->capacity : 4096;
+    while (capacity < b->length + size) capacity *= 2;
+    unsigned char *grown = (unsigned char *)realloc(b->data, capacity);
+    if (grown == NULL) return 1;
+    b->data = grown;
+    b->capacity = capacity;
+  }
+  memcpy(b->data + b->length, p, size);
+  b->length += size;
+  return 0;
+}
+
+static inline void clua_bytes_free(clua_bytes *b) {
+  free(b->data);
+  b->data = NULL;
+  b->length = b->capacity = 0;
+}
+
+/// A bare state that only compiles (no library): the host's compiler for ChunkCache.
+static inline lua_State *clua_newcompiler(clua_host *h) { return lua_newstate(clua_alloc, h); }
+
+/// Compiles a text chunk (mode "t": never a binary one) in the compiler state C, allowing its parse
+/// `room` bytes (0: no cap), as the target state's cap would. On success dumps the function with its
+/// debug information (source name, lines, local and upvalue names: messages keep file:line) into *out,
+/// sets *blocks to the objects the parse numbered (clua_block), empties C's stack and returns LUA_OK;
+/// otherwise returns the status with the message on C's top.
+static inline int clua_compile(lua_State *C, clua_host *ch, const char *text, size_t length,
+                               const char *chunkname, size_t room, clua_bytes *out,
+                               unsigned long long *blocks) {
+  lua_settop(C, 0);
+  lua_gc(C, LUA_GCCOLLECT);  // the previous chunks' garbage does not count against the room
+  unsigned long long before = ch->blocks;
+  ch->limit = room > 0 ? ch->bytes + room : 0;
+  ch->enforce = 1;
+  int status = luaL_loadbufferx(C, text, length, chunkname, "t");
+  ch->enforce = 0;
+  ch->limit = 0;
+  if (status != LUA_OK) return status;
+  *blocks = ch->blocks - before;
+  out->length = 0;
+  int failed = lua_dump(C, clua_bytes_writer, out, 0);
+  lua_settop(C, 0);
+  return failed ? LUA_ERRMEM : LUA_OK;
+}
+
+/// Loads bytecode that clua_compile produced in this process from a text chunk (mode "b" only here:
+/// the sandbox's load and require take text alone), under the cap like clua_load_text. The objects are
+/// numbered as a parse of the text in this state would have numbered them (`blocks`: what the parse
+/// numbered, the function and the parser's scratch table), so identities stay as they were.
+static inline int clua_load_compiled(lua_State *L, clua_host *h, const unsigned char *bytes,
+                                     size_t length, const char *chunkname,
+                                     unsigned long long blocks) {
+  unsigned long long before = h->blocks;
+  int enforce = h->enforce;
+  h->enforce = 1;
+  int status = luaL_loadbufferx(L, (const char *)bytes, length, chunkname, "b");
+  h->enforce = enforce;
+  if (status == LUA_OK && h->blocks - before < blocks) h->blocks = before + blocks;
+  return status;
+}
+
 // MARK: - Closure trampoline
 
 static const char *const CLUA_CALLBACK_META = "sheetscript.callback";
@@ -499,11 +593,23 @@ static inline void clua_push_callback(lua_State *L, void *context) {
 
 // MARK: - State
 
-/// A new state using h's allocator and hook, with the standard libraries open and an empty stack.
+/// The standard libraries a state opens: those the sandbox hands out (the prelude copies them into
+/// every environment). `io`, `os`, `debug` and `package` are never reachable from a script (the
+/// prelude refuses their names), so they are not opened at all.
+static const luaL_Reg clua_libraries[] = {
+    {LUA_GNAME, luaopen_base},       {LUA_COLIBNAME, luaopen_coroutine}, {LUA_TABLIBNAME, luaopen_table},
+    {LUA_STRLIBNAME, luaopen_string}, {LUA_MATHLIBNAME, luaopen_math},   {LUA_UTF8LIBNAME, luaopen_utf8},
+    {NULL, NULL}};
+
+/// A new state using h's allocator and hook, with the sandbox's standard libraries open and an empty
+/// stack.
 static inline lua_State *clua_newstate(clua_host *h) {
   lua_State *L = lua_newstate(clua_alloc, h);
   if (L == NULL) return NULL;
-  luaL_openlibs(L);
+  for (const luaL_Reg *lib = clua_libraries; lib->func != NULL; lib++) {
+    luaL_requiref(L, lib->name, lib->func, 1);
+    lua_pop(L, 1);
+  }
   clua_install_counted_libraries(L);
   lua_settop(L, 0);
   clua_set_budget(L, h->budget);

@@ -11,8 +11,7 @@ extension LuaState {
       throw .sandbox(message: "\(name): binary chunks are not available in the sandbox (text only)")
     }
     let base = lua.top
-    var text = source
-    let status = text.withUTF8 { lua.load(UnsafeRawBufferPointer($0), chunkName: "@" + name) }
+    let status = ChunkCache.shared.load(source, chunkName: "@" + name, into: lua)
     guard status == RawLua.Status.ok else {
       throw LuaError.take(status: status, from: lua, base: base, ranCode: false)
     }

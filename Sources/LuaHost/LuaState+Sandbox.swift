@@ -3,11 +3,9 @@ extension LuaState {
   func installSandbox(seed: Int) throws(LuaError) {
     let lua = try runtime.open()
     let base = lua.top
-    let status = Prelude.source.utf8.withContiguousStorageIfAvailable { bytes in
-      lua.load(UnsafeRawBufferPointer(bytes), chunkName: Prelude.chunkName)
-    }
+    let status = ChunkCache.shared.load(Prelude.source, chunkName: Prelude.chunkName, into: lua)
     guard status == RawLua.Status.ok else {
-      throw LuaError.take(status: status ?? RawLua.Status.memory, from: lua, base: base, ranCode: false)
+      throw LuaError.take(status: status, from: lua, base: base, ranCode: false)
     }
     let runtime = runtime
     let printer = HostClosure(runtime: runtime, mode: .call) { arguments in

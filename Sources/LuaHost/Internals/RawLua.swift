@@ -171,17 +171,18 @@ struct RawLua {
     push(key)
     return Kind(rawValue: lua_rawget(state, table)) ?? .none
   }
+  /// Writes `count` number fields in one call: `values[i]` goes to the field of slot `slots[i]`, whose
+  /// table and key are at position slot + 1 of the arrays in registry refs `targets` and `keys`.
+  func writeNumbers(
+    targets: Int32, keys: Int32, slots: UnsafePointer<Int32>, values: UnsafePointer<Double>, count: Int
+  ) {
+    clua_write_numbers(state, targets, keys, slots, values, Int32(count))
+  }
   /// lua_next: pops a key, pushes the next key and value; false at the end.
   func next(table index: Int32) -> Bool { lua_next(state, index) != 0 }
 
   // MARK: Running code
 
-  func load(_ text: UnsafeRawBufferPointer, chunkName: String) -> Int32 {
-    chunkName.withCString { name in
-      clua_load_text(
-        state, host, text.baseAddress?.assumingMemoryBound(to: CChar.self), text.count, name)
-    }
-  }
   /// Sets the first upvalue (a main chunk's `_ENV`) of the function at index to the popped value.
   func setFirstUpvalue(function index: Int32) { _ = lua_setupvalue(state, index, 1) }
   func call(arguments: Int32, results: Int32) -> Int32 {
