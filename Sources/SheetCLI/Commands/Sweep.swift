@@ -148,6 +148,7 @@ struct Sweep: Sendable {
   /// - Returns: The run's options.
   func options(at point: [Double]) -> ScenarioOptions {
     var runOptions = options
+    runOptions.keepsFrames = false  // a sweep reads each run's outcome, never its frames
     for (parameter, value) in zip(parameters, point) {
       runOptions.overrides.append((parameter.name, value))
     }

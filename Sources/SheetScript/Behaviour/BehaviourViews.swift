@@ -21,18 +21,45 @@ final class BehaviourViews {
   private var geometry: SheetGeometry?
   private var detents: [ResolvedDetent]?
   private var contentHeight: Double?
-  /// The values last written, so that a frame writes only what changed.
+  /// The text fields as last written, so that a frame writes only what changed.
   private var written = Written()
+  /// The number fields a frame updates, staged and written together (only those that changed).
+  private let numbers: LuaFieldBatch
 
-  /// The scalar fields as last written into the backing tables (NaN and `.unset`: never written).
+  /// The text fields as last written into the backing tables (`.unset`: never written).
   private struct Written {
-    var height = Double.nan, backdrop = Double.nan, time = Double.nan
-    var state: Text = .unset, detent: Text = .unset
-    var startY = Double.nan, y = Double.nan, translation = Double.nan, velocity = Double.nan
-    var startHeight = Double.nan, startDetent: Text = .unset
-    var startX = Double.nan, x = Double.nan, translationX = Double.nan, velocityX = Double.nan
-    var startTime = Double.nan, gestureTime = Double.nan
-    var averageVelocity = Double.nan, averageVelocityX = Double.nan
+    var state: Text = .unset, detent: Text = .unset, startDetent: Text = .unset
+  }
+
+  /// The slots of ``numbers``: a field of `sheet` or `gesture` each.
+  private enum Number: Int, CaseIterable {
+    case height, backdrop, time
+    case startY, y, translation, velocity, startHeight, startX, x, translationX, velocityX, startTime
+    case gestureTime, averageVelocity, averageVelocityX
+
+    /// The field's key in its view.
+    var key: String {
+      switch self {
+      case .height: "height"
+      case .backdrop: "backdrop"
+      case .time, .gestureTime: "time"
+      case .startY: "start_y"
+      case .y: "y"
+      case .translation: "translation"
+      case .velocity: "velocity"
+      case .startHeight: "start_height"
+      case .startX: "start_x"
+      case .x: "x"
+      case .translationX: "translation_x"
+      case .velocityX: "velocity_x"
+      case .startTime: "start_time"
+      case .averageVelocity: "average_velocity"
+      case .averageVelocityX: "average_velocity_x"
+      }
+    }
+
+    /// Whether the field is the `sheet` view's (else the `gesture` view's).
+    var isSheet: Bool { rawValue <= Number.time.rawValue }
   }
 
   /// A text field's last written value: never written, or a string or nil.
@@ -87,6 +114,9 @@ final class BehaviourViews {
     context = try contextData.readOnlyView(fields: Self.contextFields, name: "ctx")
     gesture = try gestureData.readOnlyView(fields: Self.gestureFields, name: "gesture")
     tap = try tapData.readOnlyView(fields: Self.tapFields, name: "tap")
+    let (sheetData, gestureData) = (sheetData, gestureData)
+    numbers = try LuaFieldBatch(
+      fields: Number.allCases.map { ($0.isSheet ? sheetData : gestureData, $0.key) })
   }
 
   /// Writes the geometry fields when the geometry changed.
@@ -119,12 +149,18 @@ final class BehaviourViews {
   /// Fills `sheet` from a snapshot; detents and order are rewritten only when they changed.
   /// - Parameter snapshot: The sheet as the core sees it.
   func update(sheet snapshot: SheetSnapshot) {
+    stage(sheet: snapshot)
+    numbers.flush()
+  }
+
+  /// Writes `sheet`'s text fields, detents and geometry and stages its numbers.
+  private func stage(sheet snapshot: SheetSnapshot) {
     update(geometry: snapshot.geometry, contentHeight: snapshot.contentHeight)
-    write(sheetData, "height", snapshot.height, &written.height)
+    numbers.stage(Number.height.rawValue, snapshot.height)
     write(sheetData, "state", snapshot.state.rawValue, &written.state)
     write(sheetData, "detent", snapshot.detent, &written.detent)
-    write(sheetData, "backdrop", snapshot.backdrop, &written.backdrop)
-    write(sheetData, "time", snapshot.time, &written.time)
+    numbers.stage(Number.backdrop.rawValue, snapshot.backdrop)
+    numbers.stage(Number.time.rawValue, snapshot.time)
     if detents != snapshot.detents {
       detents = snapshot.detents
       detentsData.removeAll()
@@ -136,31 +172,26 @@ final class BehaviourViews {
     }
   }
 
-  /// Fills `sheet` and `gesture` for a drag or release callback.
+  /// Fills `sheet` and `gesture` for a drag or release callback: the numbers that changed go in one
+  /// write (``LuaFieldBatch``).
   /// - Parameter input: The gesture as the core sees it.
   func update(gesture input: GestureInput) {
-    update(sheet: input.sheet)
-    write(gestureData, "start_y", input.startY, &written.startY)
-    write(gestureData, "y", input.y, &written.y)
-    write(gestureData, "translation", input.translation, &written.translation)
-    write(gestureData, "velocity", input.velocity, &written.velocity)
-    write(gestureData, "start_height", input.startHeight, &written.startHeight)
+    stage(sheet: input.sheet)
+    numbers.stage(Number.startY.rawValue, input.startY)
+    numbers.stage(Number.y.rawValue, input.y)
+    numbers.stage(Number.translation.rawValue, input.translation)
+    numbers.stage(Number.velocity.rawValue, input.velocity)
+    numbers.stage(Number.startHeight.rawValue, input.startHeight)
     write(gestureData, "start_detent", input.startDetent, &written.startDetent)
-    write(gestureData, "start_x", input.startX, &written.startX)
-    write(gestureData, "x", input.x, &written.x)
-    write(gestureData, "translation_x", input.translationX, &written.translationX)
-    write(gestureData, "velocity_x", input.velocityX, &written.velocityX)
-    write(gestureData, "start_time", input.startTime, &written.startTime)
-    write(gestureData, "time", input.time, &written.gestureTime)
-    write(gestureData, "average_velocity", input.averageVelocity, &written.averageVelocity)
-    write(gestureData, "average_velocity_x", input.averageVelocityX, &written.averageVelocityX)
-  }
-
-  /// Writes a number field unless it already holds these bits.
-  private func write(_ table: LuaTable, _ key: StaticString, _ value: Double, _ last: inout Double) {
-    guard last.bitPattern != value.bitPattern else { return }
-    last = value
-    table.set(key, value)
+    numbers.stage(Number.startX.rawValue, input.startX)
+    numbers.stage(Number.x.rawValue, input.x)
+    numbers.stage(Number.translationX.rawValue, input.translationX)
+    numbers.stage(Number.velocityX.rawValue, input.velocityX)
+    numbers.stage(Number.startTime.rawValue, input.startTime)
+    numbers.stage(Number.gestureTime.rawValue, input.time)
+    numbers.stage(Number.averageVelocity.rawValue, input.averageVelocity)
+    numbers.stage(Number.averageVelocityX.rawValue, input.averageVelocityX)
+    numbers.flush()
   }
 
   /// Writes a text field (nil clears it) unless it already holds this value.

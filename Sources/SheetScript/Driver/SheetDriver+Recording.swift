@@ -189,24 +189,45 @@ public struct DriverLimits: Sendable, Equatable {
 extension SheetDriver {
   /// Appends an entry to the trace, within the trace limits.
   mutating func append(_ entry: TraceEntry) {
+    if count(bytes: Self.estimatedBytes(entry)) { trace.entries.append(entry) }
+  }
+
+  /// Counts an entry of `bytes` toward the trace limits, as ``append(_:)`` does whether or not the
+  /// entry is kept (the frame sink counts the frames it drops).
+  /// - Returns: Whether the entry goes into the trace.
+  @discardableResult
+  mutating func count(bytes: Int) -> Bool {
     if closing {
-      trace.entries.append(entry)
-      return
+      entryCount += 1
+      return true
     }
-    guard limitReached == nil else { return }
-    traceBytes += Self.estimatedBytes(entry)
-    if trace.entries.count >= limits.traceEntries {
+    guard limitReached == nil else { return false }
+    traceBytes += bytes
+    if entryCount >= limits.traceEntries {
       reachLimit("the trace limit (\(limits.traceEntries) entries)")
+      return false
     } else if traceBytes > limits.traceBytes {
       reachLimit("the trace-size limit (\(limits.traceBytes) bytes)")
-    } else {
-      trace.entries.append(entry)
+      return false
     }
+    entryCount += 1
+    return true
   }
 
   /// Stops the driver at a limit.
   mutating func reachLimit(_ limit: String) {
     if limitReached == nil { limitReached = "the run reached \(limit)" }
+  }
+
+  /// A frame's size as text, roughly: 64 bytes plus its strings (made without making the frame).
+  static func estimatedFrameBytes(detent: String?, target: ReleaseTarget?) -> Int {
+    let targetBytes: Int
+    switch target {
+    case .detent(let id)?: targetBytes = id.utf8.count
+    case let other?: targetBytes = other.name.utf8.count
+    case nil: targetBytes = 0
+    }
+    return 64 + (detent?.utf8.count ?? 0) + targetBytes
   }
 
   /// An entry's size as text, roughly: 64 bytes plus its strings.

@@ -24,6 +24,12 @@ public struct SheetDriver {
   public internal(set) var trace: Trace
   /// Whether frames and events are appended to `trace`.
   public var recording: Bool
+  /// Whether a recording trace keeps its frames (true by default). False is the pass/fail sink `sheet
+  /// tune` uses: frames are counted toward the trace limits exactly as if kept, and every event is kept
+  /// (a run's script errors, expectations and limits are what its outcome is made of).
+  public var keepsFrames = true
+  /// Trace entries made so far, kept or counted (a frame the sink drops counts too).
+  var entryCount = 0
   /// A limit the host checks after every frame (a scenario's run-wide budget for its behaviour's code):
   /// a sentence naming the limit when it is reached, which stops the driver; nil: no such check.
   public var hostLimit: (() -> String?)?
@@ -88,13 +94,15 @@ public struct SheetDriver {
     let step = try funnel.step(frameInterval)
     record(step.events)
     let frame = step.frame
-    if recording {
+    if recording && keepsFrames {
       append(
         .frame(
           TraceFrame(
             time: frame.time, state: frame.state.rawValue, detent: frame.detent,
             target: frame.target?.name, height: frame.height, backdrop: frame.backdrop,
             velocity: frame.velocity)))
+    } else if recording {
+      count(bytes: Self.estimatedFrameBytes(detent: frame.detent, target: frame.target))
     }
     frameCount += 1
     if closing {

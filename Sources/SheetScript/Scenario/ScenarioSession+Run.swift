@@ -217,6 +217,7 @@ extension ScenarioSession {
       throw ScenarioRefusal(message: Self.describe(error))
     }
     made.limits = DriverLimits(options.limits)
+    made.keepsFrames = options.keepsFrames
     for (name, fields) in earlyNotes { made.note(name, fields) }
     earlyNotes.removeAll()
     driver = made
