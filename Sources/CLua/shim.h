@@ -393,6 +393,33 @@ static inline int clua_call_number(lua_State *L, clua_host *h, int ref, double x
   return isnum ? LUA_OK : -1;
 }
 
+/// Calls the function in registry ref with `count` (0...3) arguments given as registry refs
+/// (LUA_REFNIL passes nil), under the budget and cap with the message handler, for one result: in one
+/// crossing from the host. A number or nil result is returned in *out / *kind and the stack is left as
+/// it was (an integer in *out_integer too); any other result is left on top (above the handler) for the host to convert, *kind giving
+/// its type. On an error the error object is on top (above the handler). Needs count + 3 free slots.
+static inline int clua_call_refs(lua_State *L, clua_host *h, int ref, int count, int a, int b, int c,
+                                 double *out, long long *out_integer, int *kind, int *is_integer) {
+  int base = lua_gettop(L);
+  lua_pushcfunction(L, clua_msgh);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+  if (count >= 1) lua_rawgeti(L, LUA_REGISTRYINDEX, a);
+  if (count >= 2) lua_rawgeti(L, LUA_REGISTRYINDEX, b);
+  if (count >= 3) lua_rawgeti(L, LUA_REGISTRYINDEX, c);
+  int status = clua_guarded_pcall(L, h, count, 1, base + 1);
+  if (status != LUA_OK) return status;
+  *kind = lua_type(L, -1);
+  if (*kind == LUA_TNUMBER) {
+    *is_integer = lua_isinteger(L, -1);
+    if (*is_integer) *out_integer = (long long)lua_tointeger(L, -1);
+    *out = lua_tonumber(L, -1);
+    lua_settop(L, base);
+  } else if (*kind == LUA_TNIL) {
+    lua_settop(L, base);
+  }
+  return LUA_OK;
+}
+
 /// The benchmark floor: n bare lua_pcalls of the function in ref, number in, number out; *sum gets the
 /// sum of the results. Returns the first failing status (its error popped) or LUA_OK.
 static inline int clua_bare_call_loop(lua_State *L, int ref, long long n, double x, double *sum) {

@@ -29,20 +29,19 @@ extension LuaFunction {
     let lua = try runtime.open()
     let base = lua.top
     guard lua.ensureStack(6) else { throw .memory }
-    lua.push(ref: ref)
     let count: Int32 = c != nil ? 3 : b != nil ? 2 : a != nil ? 1 : 0
-    do throws(LuaError) {
-      if count >= 1 { try pushArgument(a, on: lua) }
-      if count >= 2 { try pushArgument(b, on: lua) }
-      if count >= 3 { try pushArgument(c, on: lua) }
-    } catch {
-      lua.setTop(base)
-      throw error
+    let arguments = (try reference(a), try reference(b), try reference(c))
+    let call = lua.callRefs(ref: ref, arguments: arguments, count: count)
+    guard call.status == RawLua.Status.ok else {
+      throw LuaError.take(status: call.status, from: lua, base: base)
     }
-    let status = lua.call(arguments: count, results: 1)
-    guard status == RawLua.Status.ok else { throw LuaError.take(status: status, from: lua, base: base) }
     defer { lua.setTop(base) }
     if let spent = lua.spentError { throw spent }
+    switch call.kind {
+    case .number: return call.integer.map { .integer($0) } ?? .number(call.value)
+    case .nil: return .nil
+    default: break
+    }
     if lua.kind(at: -1) == .string, lua.rawLength(at: -1) > Self.maximumResultBytes {
       throw .conversion(
         value: "the result", expected: "a string of at most \(Self.maximumResultBytes) bytes",
@@ -51,11 +50,17 @@ extension LuaFunction {
     return try LuaValue.read(from: lua, at: -1, runtime: runtime, byReference: true)
   }
 
+  /// A table argument's registry reference (nil passes nil), checking that it belongs to this state.
+  private func reference(_ table: LuaTable?) throws(LuaError) -> Int32 {
+    guard let table else { return RawLua.nilReference }
+    guard table.runtime === runtime else {
+      throw .conversion(value: "a table", expected: "a table of this state", got: "another state's")
+    }
+    return table.ref
+  }
+
   /// The longest string `callOne` copies back (64 KiB): its results are ids, names and numbers, and a
   /// callback that returns megabytes every frame must not make the host copy them every frame.
   public static let maximumResultBytes = 64 << 10
 
-  private func pushArgument(_ table: LuaTable?, on lua: RawLua) throws(LuaError) {
-    if let table { try table.push(on: lua, runtime: runtime) } else { lua.pushNil() }
-  }
 }

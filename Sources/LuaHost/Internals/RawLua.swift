@@ -195,6 +195,22 @@ struct RawLua {
     let status = clua_call_number(state, host, ref, x, &value, &kind)
     return (status, value, Kind(rawValue: kind) ?? .none)
   }
+  /// Calls the function in `ref` with up to three registry refs as arguments (see `clua_call_refs`):
+  /// a number or nil result comes back with the stack as it was; another stays on top, above the
+  /// message handler.
+  func callRefs(ref: Int32, arguments: (Int32, Int32, Int32), count: Int32) -> (
+    status: Int32, kind: Kind, value: Double, integer: Int?
+  ) {
+    var value = 0.0
+    var whole: Int64 = 0
+    var kind: Int32 = 0
+    var isInteger: Int32 = 0
+    let status = clua_call_refs(
+      state, host, ref, count, arguments.0, arguments.1, arguments.2, &value, &whole, &kind, &isInteger)
+    return (status, Kind(rawValue: kind) ?? .none, value, isInteger != 0 ? Int(whole) : nil)
+  }
+  /// The reference that reads as nil (`LUA_REFNIL`).
+  static var nilReference: Int32 { LUA_REFNIL }
   func bareCallLoop(ref: Int32, iterations: Int, argument: Double) -> (status: Int32, sum: Double) {
     var sum = 0.0
     let status = clua_bare_call_loop(state, ref, Int64(iterations), argument, &sum)
