@@ -68,6 +68,37 @@ package enum SheetCoreBenchmark {
     }
   }
 
+  /// A sheet held mid-drag, for timing a policy's own callbacks on the values a dragging frame gives
+  /// them: presented at its first detent, grabbed 10 pt inside its edge and dragged 75 pt up, halfway
+  /// through ``run(policy:frames:)``'s sweep (no rubber band on the reference screen).
+  package struct HeldDrag {
+    private var machine: SheetMachine
+    private let y: Double
+
+    /// Presents, settles and grabs a sheet with `policy`, and drags it to the held position.
+    /// - Throws: `SheetError` (none is expected on the reference screen).
+    package init(policy: any SheetPolicy) throws(SheetError) {
+      let dt = SheetMachine.defaultFrameInterval
+      machine = try SheetMachine(policy: policy, geometry: .reference)
+      try machine.present()
+      while machine.state != .resting { _ = try machine.step(dt) }
+      let y0 = SheetGeometry.reference.height - machine.height + 10
+      try machine.panBegan(y: y0)
+      y = y0 - 75
+      try frame()
+    }
+
+    /// The sheet's height now.
+    package var height: Double { machine.height }
+
+    /// One frame of the held drag: the finger's sample where it is (the policy's drag and backdrop
+    /// callbacks run), then a step.
+    package mutating func frame() throws(SheetError) {
+      _ = try machine.panChanged(y: y)
+      _ = try machine.step(SheetMachine.defaultFrameInterval)
+    }
+  }
+
   static func nanoseconds(_ d: Duration) -> Double {
     let parts = d.components
     return Double(parts.seconds) * 1e9 + Double(parts.attoseconds) / 1e9

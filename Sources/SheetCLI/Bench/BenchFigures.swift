@@ -92,17 +92,11 @@ struct BenchFigures {
   /// above `medium`, where `SheetCoreBenchmark`'s finger spends its frames: no rubber band).
   /// - Returns: The batch: nanoseconds per iteration (`on_drag`, then `backdrop`).
   func luaBodies(_ behaviour: Behaviour, frames: Int) throws -> () throws -> Double {
-    let dt = SheetMachine.defaultFrameInterval
-    var machine = try SheetMachine(policy: behaviour, geometry: .reference)
-    try machine.present()
-    while machine.state != .resting { _ = try machine.step(dt) }
-    let y0 = SheetGeometry.reference.height - machine.height + 10
-    try machine.panBegan(y: y0)
+    var held = try SheetCoreBenchmark.HeldDrag(policy: behaviour)
     let loop = try BehaviourCallbackLoop(behaviour)
     let calls = max(1, frames / BehaviourCallbackLoop.iterationsPerCall)
     return {
-      _ = try machine.panChanged(y: y0 - 75)
-      _ = try machine.step(dt)
+      try held.frame()
       var sum = 0.0
       var failure: Error?
       let ns = timer.nanoseconds {
