@@ -163,7 +163,7 @@ import Testing
     let direct = try machine.panEnded(y: last.y, time: last.t + 0.004)
     try sheet.touchEnded(x: 200, y: last.y, timestamp: origin + last.t + 0.004)
     func release(_ events: [SheetEvent]) -> Double? {
-      for case .release(let v) in events { return v }
+      for case .release(let v, _) in events { return v }
       return nil
     }
     let expected = try #require(release(Array(direct)))

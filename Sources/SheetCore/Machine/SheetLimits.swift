@@ -61,6 +61,14 @@ public enum SheetLimits {
     guard y.isFinite, abs(y) <= maximumCoordinate else { throw .invalidValue(field: "y", value: y) }
   }
 
+  /// Checks a touch's screen x: finite, |x| <= ``maximumCoordinate`` points (as ``check(coordinate:)``
+  /// checks y).
+  /// - Parameter x: Screen x in points.
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` with field `x`.
+  public static func check(x: Double) throws(SheetError) {
+    guard x.isFinite, abs(x) <= maximumCoordinate else { throw .invalidValue(field: "x", value: x) }
+  }
+
   /// Checks a sample time: finite, in seconds.
   /// - Parameter time: The time.
   /// - Throws: ``SheetError/invalidValue(field:value:)`` with field `time`.
@@ -69,11 +77,13 @@ public enum SheetLimits {
   }
 
   /// Checks an explicit release velocity: finite, |v| <= ``maximumVelocity`` points per second.
-  /// - Parameter velocity: Screen-y velocity in points per second.
-  /// - Throws: ``SheetError/invalidValue(field:value:)`` with field `velocity`.
-  public static func check(velocity: Double) throws(SheetError) {
+  /// - Parameters:
+  ///   - velocity: Screen velocity in points per second.
+  ///   - field: The name the error gives it: `velocity` (screen y, the default) or `velocityX`.
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` with that field.
+  public static func check(velocity: Double, field: String = "velocity") throws(SheetError) {
     guard velocity.isFinite, abs(velocity) <= maximumVelocity else {
-      throw .invalidValue(field: "velocity", value: velocity)
+      throw .invalidValue(field: field, value: velocity)
     }
   }
 

@@ -101,14 +101,17 @@ extension SheetMachine {
     return fallback.backdrop(sheet).flatMap { $0.isFinite ? Formulas.clamp($0, 0, 1) : nil }
   }
 
-  /// The policy's tap action.
-  mutating func callTap(_ region: TouchRegion, y: Double) -> TapAction {
+  /// The policy's tap action: a snap must go to an active detent.
+  mutating func callTap(_ region: TouchRegion, x: Double, y: Double) -> TapAction {
     do throws(PolicyFault) {
-      return try policy.tap(region, y: y, snapshot)
+      let action = try policy.tap(region, x: x, y: y, snapshot)
+      guard let id = action.detentID, !isActive(id) else { return action }
+      refuse(.tap, "returned \(notActive(id))")
     } catch {
       fault(error)
     }
-    return (try? fallback.tap(region, y: y, snapshot)) ?? .none
+    let native = (try? fallback.tap(region, x: x, y: y, snapshot)) ?? .none
+    return native.detentID.map { isActive($0) ? native : .none } ?? native
   }
 
   /// The policy's resize target: nil or an active detent.

@@ -3,7 +3,7 @@
 /// A value type driven by input methods and ``step(_:)``; time advances only through `step`.
 ///
 /// **Events.** Every call returns what it did: ``step(_:)`` the frame and the step's events
-/// (``SheetStep``), each input its own events (``panBegan(y:time:)`` with whether the pan is tracked,
+/// (``SheetStep``), each input its own events (``panBegan(x:y:time:)`` with whether the pan is tracked,
 /// ``PanStart``). Every event comes out exactly once, from the call that caused it; nothing is kept
 /// for a caller to fetch later. The one exception is the initializer, which cannot return events: a
 /// fault it meets resolving the detents comes out of the first call made on the machine, ahead of that
@@ -24,6 +24,11 @@ public struct SheetMachine {
   struct Drag {
     var startY: Double
     var y: Double
+    var startX: Double
+    var x: Double
+    /// The machine time of the first sample and of the latest one.
+    var startTime: Double
+    var time: Double
     var startHeight: Double
     var startDetent: String?
     var startedResting: Bool

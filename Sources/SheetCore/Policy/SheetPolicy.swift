@@ -58,13 +58,18 @@ public protocol SheetPolicy {
     -> TransitionAnimation
 
   /// What a tap does.
+  ///
+  /// The core checks the result: a ``TapAction/snap(_:)`` to a detent that is not active is refused
+  /// (a fault worded by ``refusal(_:_:)``) and the fallback's tap rule decides instead.
   /// - Parameters:
   ///   - region: Where it landed.
+  ///   - x: Its screen x (the screen's horizontal centre when the host gave none).
   ///   - y: Its screen y.
   ///   - sheet: The sheet.
   /// - Returns: The action.
   /// - Throws: ``PolicyFault``.
-  func tap(_ region: TouchRegion, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault) -> TapAction
+  func tap(_ region: TouchRegion, x: Double, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault)
+    -> TapAction
 
   /// The detent to go to after a resize, content change or policy replacement.
   /// - Parameter sheet: The sheet with the new geometry and detents.
@@ -105,6 +110,8 @@ public enum PolicyCallback: String, Sendable, CaseIterable {
   case animation
   /// ``SheetPolicy/resizeTarget(_:)``.
   case resizeTarget
+  /// ``SheetPolicy/tap(_:x:y:_:)``.
+  case tap
 }
 
 extension SheetPolicy {
@@ -135,7 +142,9 @@ extension SheetPolicy {
     fallbackPolicy.animation(for: transition, sheet)
   }
   /// Default: dismiss when the region is in the configuration's `tapDismissRegions`.
-  public func tap(_ region: TouchRegion, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault) -> TapAction {
+  public func tap(_ region: TouchRegion, x: Double, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault)
+    -> TapAction
+  {
     configuration.tapDismissRegions.contains(region) ? .dismiss : .none
   }
   /// Default: nil (stay at the current detent).

@@ -136,14 +136,19 @@ extension Behaviour: SheetPolicy {
     }
   }
 
-  public func tap(_ region: TouchRegion, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault) -> TapAction {
-    guard let onTap = spec.onTap else { return try fallbackPolicy.tap(region, y: y, sheet) }
-    views.update(tap: region, y: y, sheet: sheet)
+  /// `on_tap`'s answer: `'dismiss'`, a detent id (the core checks it is active), or nil or false for
+  /// nothing.
+  public func tap(_ region: TouchRegion, x: Double, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault)
+    -> TapAction
+  {
+    guard let onTap = spec.onTap else { return try fallbackPolicy.tap(region, x: x, y: y, sheet) }
+    views.update(tap: region, x: x, y: y, sheet: sheet)
     let value = try invoke("on_tap") { () throws(LuaError) in try onTap.callOne(views.sheet, views.tap) }
     switch value {
     case .string("dismiss"): return .dismiss
+    case .string(let id): return .snap(id)
     case .nil, .boolean(false): return .none
-    default: throw fault("on_tap", returned: value, expected: "'dismiss' or nil")
+    default: throw fault("on_tap", returned: value, expected: "'dismiss', a detent id or nil")
     }
   }
 
@@ -188,6 +193,7 @@ extension Behaviour: SheetPolicy {
       case .backdrop: spec.backdrop != nil
       case .animations: spec.animationsFunction != nil || !spec.animations.isEmpty
       case .onResize: spec.onResize != nil
+      case .onTap: spec.onTap != nil
       default: false
       }
     return defines ? field.rawValue : nil

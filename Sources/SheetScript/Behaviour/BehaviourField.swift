@@ -52,6 +52,7 @@ enum BehaviourField: String, CaseIterable, Sendable {
     case .backdrop: self = .backdrop
     case .animation: self = .animations
     case .resizeTarget: self = .onResize
+    case .tap: self = .onTap
     }
   }
 }

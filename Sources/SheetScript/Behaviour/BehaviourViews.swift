@@ -30,6 +30,9 @@ final class BehaviourViews {
     var state: Text = .unset, detent: Text = .unset
     var startY = Double.nan, y = Double.nan, translation = Double.nan, velocity = Double.nan
     var startHeight = Double.nan, startDetent: Text = .unset
+    var startX = Double.nan, x = Double.nan, translationX = Double.nan, velocityX = Double.nan
+    var startTime = Double.nan, gestureTime = Double.nan
+    var averageVelocity = Double.nan, averageVelocityX = Double.nan
   }
 
   /// A text field's last written value: never written, or a string or nil.
@@ -46,9 +49,12 @@ final class BehaviourViews {
   /// The fields of the `ctx` view of detent resolvers.
   static let contextFields = ["screen", "safe", "available", "content", "edge", "thresholds"]
   /// The fields of the `gesture` view (`start_detent` may be nil).
-  static let gestureFields = ["start_y", "y", "translation", "velocity", "start_height", "start_detent"]
+  static let gestureFields = [
+    "start_y", "y", "translation", "velocity", "start_height", "start_detent", "start_x", "x",
+    "translation_x", "velocity_x", "start_time", "time", "average_velocity", "average_velocity_x",
+  ]
   /// The fields of the `tap` view.
-  static let tapFields = ["region", "y"]
+  static let tapFields = ["region", "x", "y"]
 
   /// Makes the views in `state`.
   /// - Parameters:
@@ -140,6 +146,14 @@ final class BehaviourViews {
     write(gestureData, "velocity", input.velocity, &written.velocity)
     write(gestureData, "start_height", input.startHeight, &written.startHeight)
     write(gestureData, "start_detent", input.startDetent, &written.startDetent)
+    write(gestureData, "start_x", input.startX, &written.startX)
+    write(gestureData, "x", input.x, &written.x)
+    write(gestureData, "translation_x", input.translationX, &written.translationX)
+    write(gestureData, "velocity_x", input.velocityX, &written.velocityX)
+    write(gestureData, "start_time", input.startTime, &written.startTime)
+    write(gestureData, "time", input.time, &written.gestureTime)
+    write(gestureData, "average_velocity", input.averageVelocity, &written.averageVelocity)
+    write(gestureData, "average_velocity_x", input.averageVelocityX, &written.averageVelocityX)
   }
 
   /// Writes a number field unless it already holds these bits.
@@ -159,11 +173,13 @@ final class BehaviourViews {
   /// Fills `sheet` and `tap` for `on_tap`.
   /// - Parameters:
   ///   - region: Where the tap landed.
+  ///   - x: The tap's screen x.
   ///   - y: The tap's screen y.
   ///   - snapshot: The sheet.
-  func update(tap region: TouchRegion, y: Double, sheet snapshot: SheetSnapshot) {
+  func update(tap region: TouchRegion, x: Double, y: Double, sheet snapshot: SheetSnapshot) {
     update(sheet: snapshot)
     tapData.set("region", region.name)
+    tapData.set("x", x)
     tapData.set("y", y)
   }
 }

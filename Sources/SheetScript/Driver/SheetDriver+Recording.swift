@@ -48,7 +48,9 @@ extension SheetDriver {
 
   /// A core event as a trace event. A release carries the finger's velocity (`finger_velocity`, screen
   /// pt/s, + = down, as `gesture.velocity`) and the same motion as a height rate (`dh_dt`, + = growing,
-  /// the frames' convention), so the two read side by side with one sign.
+  /// the frames' convention), so the two read side by side with one sign; its horizontal velocity
+  /// (`finger_velocity_x`, + = right, as `gesture.velocity_x`) follows only when it is not 0, so a
+  /// vertical gesture's trace reads as it always has. A tap that snaps names its detent (`target`).
   /// - Parameters:
   ///   - event: The event.
   ///   - time: When it happened.
@@ -73,13 +75,13 @@ extension SheetDriver {
       return make(
         "queued",
         [TraceField("input", .string(input.rawValue)), TraceField("state", .string(state.rawValue))])
-    case .release(let velocity):
-      return make(
-        "release",
-        [
-          TraceField("finger_velocity", .number(velocity)),
-          TraceField("dh_dt", .number(edge == .bottom ? -velocity : velocity)),
-        ])
+    case .release(let velocity, let velocityX):
+      var fields = [
+        TraceField("finger_velocity", .number(velocity)),
+        TraceField("dh_dt", .number(edge == .bottom ? -velocity : velocity)),
+      ]
+      if velocityX != 0 { fields.append(TraceField("finger_velocity_x", .number(velocityX))) }
+      return make("release", fields)
     case .decision(let target, let reason):
       return make(
         "decision",
@@ -88,8 +90,9 @@ extension SheetDriver {
       return make(
         "state", [TraceField("from", .string(from.rawValue)), TraceField("to", .string(to.rawValue))])
     case .tap(let region, let action):
-      return make(
-        "tap", [TraceField("region", .string(region.name)), TraceField("action", .string("\(action)"))])
+      var fields = [TraceField("region", .string(region.name)), TraceField("action", .string(action.name))]
+      if let id = action.detentID { fields.append(TraceField("target", .string(id))) }
+      return make("tap", fields)
     case .resize(let g):
       return make(
         "resize",
