@@ -304,6 +304,11 @@ local behaviour = {
       return { height = sheet.height }, 'no snap points'
     end
     if swipe_amount(sheet) == 0 then
+      -- `!swipeAmount`: vaul does nothing, so the sheet stays (at its snap point when it is at one)
+      local id = sheet.detent
+      if id ~= nil and sheet.detents[id] == sheet.height then
+        return id, 'translate 0: no release'
+      end
       return { height = sheet.height }, 'translate 0: no release'
     end
     if thresholds.snap_points == 0 then
