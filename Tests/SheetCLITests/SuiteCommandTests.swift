@@ -228,12 +228,15 @@ import Testing
     }
   }
 
-  @Test func presetsListsAllSix() throws {
+  @Test func presetsListsEveryPreset() throws {
     let run = try SheetBinary.run(["presets"])
     #expect(run.status == 0)
     let names = Fixture.lines(run.stdout).map { String($0.prefix { $0 != " " }) }
     #expect(
-      names == ["bottom-sheet-vc", "custom-modal", "half-modal", "property-animator", "system", "top-sheet"])
+      names == [
+        "bottom-sheet-vc", "custom-modal", "gorhom", "half-modal", "property-animator", "system", "top-sheet",
+        "vaul",
+      ])
     for name in names {
       #expect(try SheetBinary.run(["check", name]).status == 0, "\(name) is valid")
     }

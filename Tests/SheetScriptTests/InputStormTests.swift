@@ -13,11 +13,11 @@ import Testing
 @Suite struct InputStormTests {
   /// The native default, then every preset.
   static let policies = ["native"] + Presets.catalogue.map(\.name)
-  /// Sequences per policy: 7 policies x 30 = 210 sequences of 50 to 200 inputs each.
+  /// Sequences per policy: 9 policies x 30 = 270 sequences of 50 to 200 inputs each.
   static let sequencesPerPolicy = 30
 
   @Test func everyPresetIsStormed() {
-    #expect(Self.policies.count == 7 && Self.policies.count * Self.sequencesPerPolicy >= 150)
+    #expect(Self.policies.count == 9 && Self.policies.count * Self.sequencesPerPolicy >= 150)
   }
 
   @Test(arguments: policies.indices) func everyInputInEveryOrder(_ index: Int) throws {
