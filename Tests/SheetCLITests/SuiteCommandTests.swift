@@ -37,6 +37,38 @@ import Testing
     ("present()\nsettle()\nresize { height = 100, safe_top = 200 }", "resize: invalid safe_top 200.0", #line),
     ("present()\nsettle()\nsnap_to 'nope'", "snap_to: unknown or inactive detent 'nope'", #line),
     ("touch_down {}\ntouch_cancel { y = 3 }", "touch_cancel: unknown field 'y'", #line),
+    // Bad horizontal values: each field named with its range and the value quoted.
+    (
+      "present()\nsettle()\ntouch_down { x = 0/0 }",
+      "touch_down: field 'x' must be a number in -100000...100000, got nan", #line
+    ),
+    (
+      "present()\ntouch_down {}\ntouch_move { x = -1e6, y = 1 }",
+      "touch_move: field 'x' must be a number in -100000...100000, got -1000000", #line
+    ),
+    (
+      "present()\nsettle()\ntap { x = 'left', y = 700 }",
+      "tap: field 'x' must be a number in -100000...100000, got 'left'", #line
+    ),
+    (
+      "drag { dy = 10, at_x = 1e9 }",
+      "drag: field 'at_x' must be a number in -100000...100000, got 1000000000", #line
+    ),
+    (
+      "drag { dy = 10, dx = 'far' }", "drag: field 'dx' must be a number in -100000...100000, got 'far'",
+      #line
+    ),
+    (
+      "drag { dy = 10, velocty_x = 3 }", "drag: unknown field 'velocty_x' (did you mean 'velocity_x'?)", #line
+    ),
+    (
+      "flick { dy = 10, velocity = 100, velocity_x = 1/0 }",
+      "flick: field 'velocity_x' must be a number in -1000000...1000000, got inf", #line
+    ),
+    (
+      "present()\ntouch_down { x = 10 }\ntouch_up { velocity_x = -1e7 }",
+      "touch_up: field 'velocity_x' must be a number in -1000000...1000000, got -10000000", #line
+    ),
     (
       "present()\ntouch_down {}\nsettle()",
       "settle: the sheet did not come to rest within 60 s (a finger is down: touch_up or touch_cancel "

@@ -144,7 +144,10 @@ struct Storm {
         }
       }
     case 5:
-      attempt("tap \(y)") { d throws(SheetError) in try d.apply { m throws(SheetError) in try m.tap(y: y) } }
+      let x = randomX()
+      attempt("tap \(y) x \(String(describing: x))") { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.tap(x: x, y: y) }
+      }
     case 6:
       let backdrop = driver.backdropY
       attempt("tap backdrop") { d throws(SheetError) in
@@ -152,12 +155,20 @@ struct Storm {
       }
     case 7, 8, 9:
       let at = rng.chance(0.6) ? driver.grabY + rng.uniform(-5, 5) : y
-      attempt("touch down \(at)") { d throws(SheetError) in _ = try d.touchDown(y: at) }
-    case 10, 11, 12: attempt("touch move \(y)") { d throws(SheetError) in try d.touchMove(y: y) }
+      let x = randomX()
+      attempt("touch down \(at) x \(String(describing: x))") { d throws(SheetError) in
+        _ = try d.touchDown(x: x, y: at)
+      }
+    case 10, 11, 12:
+      let x = randomX()
+      attempt("touch move \(y) x \(String(describing: x))") { d throws(SheetError) in
+        try d.touchMove(x: x, y: y)
+      }
     case 13:
-      let velocity = randomVelocity()
-      attempt("touch up \(String(describing: velocity))") { d throws(SheetError) in
-        try d.touchUp(velocity: velocity)
+      let (velocity, velocityX) = (randomVelocity(), randomVelocity())
+      attempt("touch up \(String(describing: velocity)) \(String(describing: velocityX))") {
+        d throws(SheetError) in
+        try d.touchUp(velocity: velocity, velocityX: velocityX)
       }
     case 14: attempt("touch cancel") { d in d.touchCancel() }
     case 15:
@@ -203,6 +214,11 @@ struct Storm {
     }
   }
 
+  /// A touch's x: nil (the centre, or the last x) half the time, else anywhere on the screen or past it.
+  mutating func randomX() -> Double? {
+    rng.chance(0.5) ? nil : rng.uniform(-50, driver.machine.geometry.width + 50)
+  }
+
   /// A sample time near the machine's, earlier or later (a host's clock is not the machine's).
   mutating func randomTime() -> Double? {
     rng.chance(0.3) ? nil : driver.machine.time + rng.uniform(-0.2, 0.2)
@@ -211,7 +227,7 @@ struct Storm {
   /// A bad value made on purpose: it must throw the right error and change nothing.
   mutating func badValue() {
     let h = driver.machine.geometry.height
-    switch rng.int(0...8) {
+    switch rng.int(0...10) {
     case 0:
       refuse("tap NaN", .invalidValue(field: "y", value: .nan)) { d throws(SheetError) in
         try d.apply { m throws(SheetError) in try m.tap(y: .nan) }
@@ -241,6 +257,15 @@ struct Storm {
       let bad = SheetGeometry(width: 390, height: h, safeArea: SafeArea(top: h, bottom: 0))
       refuse("resize with inset = height", .invalidValue(field: "geometry.safeArea.top", value: h)) {
         d throws(SheetError) in try d.apply { m throws(SheetError) in try m.resize(bad) }
+      }
+    case 8:
+      refuse("touch down at x -inf", .invalidValue(field: "x", value: -.infinity)) { d throws(SheetError) in
+        _ = try d.touchDown(x: -.infinity, y: 100)
+      }
+    case 9:
+      refuse("touch up velocity x NaN", .invalidValue(field: "velocityX", value: .nan)) {
+        d throws(SheetError) in
+        try d.touchUp(velocityX: .nan)
       }
     case 7:
       refuse("content -1", .invalidValue(field: "contentHeight", value: -1)) { d throws(SheetError) in

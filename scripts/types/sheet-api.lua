@@ -62,6 +62,14 @@
 ---@field y number pt: the finger's screen y now
 ---@field translation number pt: y - start_y (positive down)
 ---@field velocity number pt/s: the finger's screen velocity, positive down (in on_release, the release's)
+---@field start_x number pt: the screen x where the pan began (default: the screen's horizontal centre)
+---@field x number pt: the finger's screen x now
+---@field translation_x number pt: x - start_x (positive right)
+---@field velocity_x number pt/s: the finger's horizontal velocity, + = right (in on_release, the release's)
+---@field start_time number s: the sheet's clock when the pan began
+---@field time number s: the sheet's clock at the latest sample (in on_release, the release's)
+---@field average_velocity number pt/s: translation / (time - start_time), 0 when no time has passed
+---@field average_velocity_x number pt/s: translation_x / (time - start_time), 0 when no time has passed
 ---@field start_height number pt: the sheet's height when the pan began
 ---@field start_detent string? the detent the pan started from
 
@@ -77,6 +85,7 @@
 ---The `tap` argument of `on_tap`: a read-only view.
 ---@class TapView
 ---@field region TapRegion where the tap landed
+---@field x number pt: the tap's screen x (default: the screen's horizontal centre)
 ---@field y number pt: the tap's screen y
 
 ---A custom cubic Bézier timing curve from (0, 0) to (1, 1).
@@ -146,7 +155,7 @@
 ---@field on_drag? fun(sheet: SheetView, gesture: GestureView): number the height, pt in [0, H]
 ---@field on_release? fun(sheet: SheetView, gesture: GestureView): ReleaseTarget, string?, AnimationSpec?
 ---@field backdrop? fun(sheet: SheetView): number? an opacity in [0, 1], or nil to keep the current one
----@field on_tap? fun(sheet: SheetView, tap: TapView): 'dismiss'|false|nil
+---@field on_tap? fun(sheet: SheetView, tap: TapView): 'dismiss'|string|false|nil 'dismiss' or a detent id
 ---@field on_resize? fun(sheet: SheetView): string? a detent id to go to, or nil to stay
 ---@field on_state? fun(sheet: SheetView, from: SheetStateName, to: SheetStateName)
 ---@field animations? AnimationTable|fun(sheet: SheetView, transition: TransitionName): AnimationSpec?
