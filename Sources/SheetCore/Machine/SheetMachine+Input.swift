@@ -154,6 +154,9 @@ extension SheetMachine {
     guard let next = pendingPolicy else { return }
     pendingPolicy = nil
     policy = next
+    // A running custom curve belongs to the policy that made it: the new one cannot evaluate it.
+    heightMotion?.handOverToEaseInOut()
+    backdropMotion?.handOverToEaseInOut()
     configuration = next.configuration
     fallback = next.fallbackPolicy
     geometry.edge = configuration.edge

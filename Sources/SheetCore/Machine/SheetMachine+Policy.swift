@@ -101,6 +101,43 @@ extension SheetMachine {
     return fallback.backdrop(sheet).flatMap { $0.isFinite ? Formulas.clamp($0, 0, 1) : nil }
   }
 
+  /// The policy's backdrop at an animation frame (``SheetConfiguration/backdropFollowsHeight``): a finite
+  /// value in [0, 1], or nil to keep the previous frame's. A fault or a refused value keeps it too, and
+  /// only the transition's first is recorded (``backdropFaulted``), so a failing callback does not
+  /// record one fault per frame.
+  mutating func callFrameBackdrop() -> Double? {
+    do throws(PolicyFault) {
+      guard let a = try policy.backdrop(snapshot) else { return nil }
+      if a.isFinite && a >= 0 && a <= 1 { return a }
+      if !backdropFaulted {
+        refuse(
+          .backdrop,
+          "returned \(Format.general(a)) at height \(Format.general(height)) during the transition; expected "
+            + "an opacity in [0, 1] or nil (the previous frame's value stays)")
+      }
+    } catch {
+      if !backdropFaulted { fault(error) }
+    }
+    backdropFaulted = true
+    return nil
+  }
+
+  /// The policy's custom curve at `progress`: a finite value in [-10, 10], or nil after recording the
+  /// fault (the caller goes on with the native ease-in-out).
+  mutating func callCurve(_ id: Int, at progress: Double) -> Double? {
+    do throws(PolicyFault) {
+      let value = try policy.curve(id, at: progress)
+      if value.isFinite && abs(value) <= 10 { return value }
+      refuse(
+        .animation,
+        "curve returned \(Format.general(value)) at progress \(Format.general(progress)); expected a number "
+          + "in [-10, 10] (the native ease_in_out finishes the transition)")
+    } catch {
+      fault(error)
+    }
+    return nil
+  }
+
   /// The policy's tap action: a snap must go to an active detent.
   mutating func callTap(_ region: TouchRegion, x: Double, y: Double) -> TapAction {
     do throws(PolicyFault) {

@@ -80,6 +80,11 @@ public struct SheetMachine {
   var backdropMotion: MotionPlayer?
   var backdropFrom = 0.0
   var backdropTo = 0.0
+  /// The running transition asks the policy's backdrop at every frame
+  /// (``SheetConfiguration/backdropFollowsHeight`` without a backdrop motion).
+  var backdropFollows = false
+  /// The running transition's frame backdrop has faulted (recorded once per transition).
+  var backdropFaulted = false
 
   /// Creates a hidden sheet.
   /// - Parameters:

@@ -20,6 +20,11 @@ public struct SheetConfiguration: Sendable {
   public var grabber: Bool
   /// The detent `present()` goes to; nil = the first active detent in declaration order.
   public var presentDetent: String?
+  /// Whether, during a transition whose animation has no backdrop motion, the backdrop is the policy's
+  /// ``SheetPolicy/backdrop(_:)`` at every frame's height (with the transition's state) instead of the
+  /// start and end values blended by the height's progress (FloatingPanel re-evaluates its alpha at
+  /// every animation frame's position). A dismissal still ends at 0.
+  public var backdropFollowsHeight: Bool
 
   /// Creates a configuration.
   /// - Parameters:
@@ -33,10 +38,12 @@ public struct SheetConfiguration: Sendable {
   ///   - cornerRadius: Corner radius.
   ///   - grabber: Grabber shown.
   ///   - presentDetent: Detent to present to.
+  ///   - backdropFollowsHeight: Whether transitions ask the backdrop at every frame's height.
   public init(
     edge: SheetEdge = .bottom, detents: [Detent] = [], gestureArea: GestureArea = .sheet,
     pannable: Bool = true, allowsDismiss: Bool = true, tapDismissRegions: Set<TouchRegion> = [.backdrop],
-    backdropMax: Double = 0.3, cornerRadius: Double = 16, grabber: Bool = false, presentDetent: String? = nil
+    backdropMax: Double = 0.3, cornerRadius: Double = 16, grabber: Bool = false, presentDetent: String? = nil,
+    backdropFollowsHeight: Bool = false
   ) {
     self.edge = edge
     self.detents = detents
@@ -48,5 +55,6 @@ public struct SheetConfiguration: Sendable {
     self.cornerRadius = cornerRadius
     self.grabber = grabber
     self.presentDetent = presentDetent
+    self.backdropFollowsHeight = backdropFollowsHeight
   }
 }

@@ -57,6 +57,17 @@ public protocol SheetPolicy {
   func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
     -> TransitionAnimation
 
+  /// The value of a custom timing curve, ``Motion/customCurve(_:duration:)``, at a frame's time progress:
+  /// called at every frame of a motion that plays one. The policy made the identifier when it returned
+  /// the animation (and checked the curve's ends there); the core refuses a value that is not finite or
+  /// lies outside [-10, 10].
+  /// - Parameters:
+  ///   - id: The curve's identifier.
+  ///   - progress: Time progress in (0, 1).
+  /// - Returns: The eased progress (0 at the start, 1 at the end).
+  /// - Throws: ``PolicyFault``; the motion then goes on with the native ease-in-out.
+  func curve(_ id: Int, at progress: Double) throws(PolicyFault) -> Double
+
   /// What a tap does.
   ///
   /// The core checks the result: a ``TapAction/snap(_:)`` to a detent that is not active is refused
@@ -140,6 +151,11 @@ extension SheetPolicy {
     -> TransitionAnimation
   {
     fallbackPolicy.animation(for: transition, sheet)
+  }
+  /// Default: a fault, as a policy that makes no custom curves has none to evaluate.
+  public func curve(_ id: Int, at progress: Double) throws(PolicyFault) -> Double {
+    throw PolicyFault(
+      callback: PolicyCallback.animation.rawValue, message: "the policy has no custom curve \(id)")
   }
   /// Default: dismiss when the region is in the configuration's `tapDismissRegions`.
   public func tap(_ region: TouchRegion, x: Double, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault)

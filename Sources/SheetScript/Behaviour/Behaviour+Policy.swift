@@ -136,6 +136,19 @@ extension Behaviour: SheetPolicy {
     }
   }
 
+  /// A `curve = function(t)` of the behaviour's animations at a frame's time progress: one call of the
+  /// function with the number (allocation-free); an error or a result that is not a number is a fault of
+  /// `animations`, and the core finishes the transition natively.
+  public func curve(_ id: Int, at progress: Double) throws(PolicyFault) -> Double {
+    guard let function = curves.function(id) else {
+      throw PolicyFault(
+        callback: BehaviourField.animations.rawValue,
+        message: "\(source.name): animations curve \(id) is no longer available")
+    }
+    return try invoke(BehaviourField.animations.rawValue) { () throws(LuaError) in try function.call(progress)
+    }
+  }
+
   /// `on_tap`'s answer: `'dismiss'`, a detent id (the core checks it is active), or nil or false for
   /// nothing.
   public func tap(_ region: TouchRegion, x: Double, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault)
@@ -199,9 +212,11 @@ extension Behaviour: SheetPolicy {
     return defines ? field.rawValue : nil
   }
 
-  /// Reads a callback's result: types only, the core checks the values.
+  /// Reads a callback's result: types only, the core checks the values (a curve function's ends are
+  /// checked here, as the core cannot); its curves take the registry's reused slots.
   private var resultReader: FieldReader {
-    FieldReader(file: source.name, locator: locator, checksValues: false)
+    FieldReader(
+      file: source.name, locator: locator, checksValues: false, curves: curves, curvesArePermanent: false)
   }
 
   /// Runs one Lua call, turning its error into a fault that names the callback.

@@ -22,6 +22,8 @@ public final class Behaviour: @unchecked Sendable {
   let spec: BehaviourSpec
   let views: BehaviourViews
   let locator: SourceLocator
+  /// The Lua timing curves of the behaviour's animations, by the identifiers the core evaluates.
+  let curves: CurveRegistry
 
   /// Loads a behaviour in a fresh sandboxed state.
   /// - Parameters:
@@ -87,7 +89,9 @@ public final class Behaviour: @unchecked Sendable {
         file: source.name, line: source.firstLine, path: "(returned value)", value: "a list",
         expected: "a table of named fields")
     }
-    let spec = try BehaviourSpec(fields: fields, file: source.name, locator: locator)
+    let curves = CurveRegistry()
+    self.curves = curves
+    let spec = try BehaviourSpec(fields: fields, file: source.name, locator: locator, curves: curves)
     var effective = spec.thresholds
     for (name, value) in overrides {
       guard effective[name] != nil else {

@@ -16,6 +16,7 @@ enum BehaviourField: String, CaseIterable, Sendable {
   case allowDismiss = "allow_dismiss"
   case presentDetent = "present_detent"
   case largestUndimmedDetent = "largest_undimmed_detent"
+  case backdropFollowsHeight = "backdrop_follows_height"
   case detents
   case thresholds
   case onDrag = "on_drag"

@@ -36,6 +36,7 @@ struct BehaviourSpec {
   var allowsDismiss: Bool?
   var presentDetent: String?
   var largestUndimmedDetent: String?
+  var backdropFollowsHeight: Bool?
   var detents: [DetentEntry]?
   var detentsFunction: LuaFunction?
   var thresholds: [String: Double] = [:]

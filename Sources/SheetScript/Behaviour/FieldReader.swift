@@ -12,6 +12,10 @@ struct FieldReader {
   /// callback's result (a `detents` function's list, a returned animation): only the types are read
   /// here, and the core checks the values, as it does every policy's.
   var checksValues = true
+  /// Where a `curve = function(t)` is registered; nil where no animation is read.
+  var curves: CurveRegistry?
+  /// Whether the curves read are the file's own (kept for the behaviour's life) or a callback's result.
+  var curvesArePermanent = true
 
   /// The error for a bad value.
   /// - Parameters:

@@ -123,7 +123,8 @@ extension SheetDriver {
     }
   }
 
-  /// A motion as short text: `ease_out 0.25s`, `spring ζ=1 response=0.3s`.
+  /// A motion as short text: `ease_out 0.25s`, `spring damping=1 response=0.3s`,
+  /// `spring stiffness=1000 damping=500 mass=3 rest_distance=10 rest_speed=10 clamp`, `function 0.3s`.
   static func describe(_ motion: Motion) -> String {
     switch motion {
     case .curve(let curve, let duration): "\(curveName(curve)) \(TraceNumber.format(duration))s"
@@ -131,7 +132,30 @@ extension SheetDriver {
       "spring damping=\(TraceNumber.format(zeta)) response=\(TraceNumber.format(response))s"
     case .springDuration(let duration, let zeta):
       "spring duration=\(TraceNumber.format(duration))s damping=\(TraceNumber.format(zeta))"
+    case .springMotion(let spring): describe(spring)
+    case .customCurve(_, let duration): "function \(TraceNumber.format(duration))s"
     }
+  }
+
+  /// A spring motion: its form as the older forms read, then the options that are not the defaults.
+  private static func describe(_ spring: SpringMotion) -> String {
+    var text: String
+    switch spring.form {
+    case .response(let zeta, let response): text = describe(.spring(dampingRatio: zeta, response: response))
+    case .duration(let d, let zeta): text = describe(.springDuration(duration: d, dampingRatio: zeta))
+    case .physics(let k, let c, let m):
+      text =
+        "spring stiffness=\(TraceNumber.format(k)) damping=\(TraceNumber.format(c)) mass=\(TraceNumber.format(m))"
+    case .bounce(let d, let b):
+      text = "spring duration=\(TraceNumber.format(d))s bounce=\(TraceNumber.format(b))"
+    }
+    if spring.velocityFraction != 1 {
+      text += " velocity_fraction=\(TraceNumber.format(spring.velocityFraction))"
+    }
+    if let d = spring.restDistance { text += " rest_distance=\(TraceNumber.format(d))" }
+    if let s = spring.restSpeed { text += " rest_speed=\(TraceNumber.format(s))" }
+    if spring.clamps { text += " clamp" }
+    return text
   }
 
   private static func curveName(_ curve: Curve) -> String {
