@@ -136,19 +136,6 @@ extension Behaviour: SheetPolicy {
     }
   }
 
-  /// A `curve = function(t)` of the behaviour's animations at a frame's time progress: one call of the
-  /// function with the number (allocation-free); an error or a result that is not a number is a fault of
-  /// `animations`, and the core finishes the transition natively.
-  public func curve(_ id: Int, at progress: Double) throws(PolicyFault) -> Double {
-    guard let function = curves.function(id) else {
-      throw PolicyFault(
-        callback: BehaviourField.animations.rawValue,
-        message: "\(source.name): animations curve \(id) is no longer available")
-    }
-    return try invoke(BehaviourField.animations.rawValue) { () throws(LuaError) in try function.call(progress)
-    }
-  }
-
   /// `on_tap`'s answer: `'dismiss'`, a detent id (the core checks it is active), or nil or false for
   /// nothing.
   public func tap(_ region: TouchRegion, x: Double, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault)
@@ -181,6 +168,19 @@ extension Behaviour: SheetPolicy {
     views.update(sheet: sheet)
     try invoke("on_state") { () throws(LuaError) in  // its results are ignored, so never converted
       try onState.callIgnoringResults([.tableRef(views.sheet), .string(from.rawValue), .string(to.rawValue)])
+    }
+  }
+
+  /// A `curve = function(t)` of the behaviour's animations at a frame's time progress: one call of the
+  /// function with the number (allocation-free); an error or a result that is not a number is a fault of
+  /// `animations`, and the core finishes the transition natively.
+  public func curve(_ id: Int, at progress: Double) throws(PolicyFault) -> Double {
+    guard let function = curves.function(id) else {
+      throw PolicyFault(
+        callback: BehaviourField.animations.rawValue,
+        message: "\(source.name): animations curve \(id) is no longer available")
+    }
+    return try invoke(BehaviourField.animations.rawValue) { () throws(LuaError) in try function.call(progress)
     }
   }
 
