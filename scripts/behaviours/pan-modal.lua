@@ -35,6 +35,8 @@ local thresholds = S.thresholds {
   dim = 0.7,                     -- panModalBackgroundColor black at alpha 0.7
   spring_damping = 0.8,          -- springDamping
   duration = 0.5,                -- s: transitionDuration (PanModalAnimator.Constants)
+  velocity_fraction = 0,         -- of the release velocity the spring starts with: PanModalAnimator's
+                                 -- initialSpringVelocity 0
   top_offset = 21,               -- pt below the safe-area top: topOffset = topLayoutOffset + 21
   long_form_inset = 0,           -- pt: longFormHeight .maxHeightWithTopInset (0: .maxHeight)
   long_form_height = 0,          -- pt: > 0 makes longFormHeight .contentHeight(this)
@@ -190,7 +192,7 @@ local behaviour = {
   -- `duration` with damping `spring_damping`.
   animations = function()
     local t = thresholds
-    return S.spring_duration(t.duration, t.spring_damping)
+    return S.spring_duration(t.duration, t.spring_damping, { velocity_fraction = t.velocity_fraction })
   end,
 }
 
