@@ -129,7 +129,11 @@ extension SheetMachine {
     guard try trackedPan(.panCancelled, x: x, y: y, time: time) else { return emitted() }
     record(.gesture(.cancelled, y: y))
     drag?.time = time ?? self.time  // the release's `time` is the cancellation's
-    if let d = drag, d.startedResting, height == d.startHeight, !dismissAfterDrag {
+    // Back to rest without a transition only when the sheet is still at its start detent's height: a
+    // resize or content change during the drag may have moved that detent (then the release settles).
+    if let d = drag, d.startedResting, height == d.startHeight, !dismissAfterDrag,
+      d.startDetent.map({ height(of: $0) == height }) ?? true
+    {
       drag = nil
       velocity = 0
       setState(.resting)
