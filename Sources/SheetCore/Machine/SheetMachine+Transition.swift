@@ -173,7 +173,7 @@ extension SheetMachine {
       guard let i = Formulas.nearest(height, in: detents.map(\.height)) else { return }
       goal = .detent(detents[i].id)
     case .height(let h):
-      goal = .height(Formulas.clamp(h, 0, geometry.height))
+      goal = .height(keyboardGeometry.clamped(h))
     default: break
     }
     var goalHeight = height

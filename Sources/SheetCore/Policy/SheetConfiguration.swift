@@ -20,6 +20,8 @@ public struct SheetConfiguration: Sendable {
   public var grabber: Bool
   /// The detent `present()` goes to; nil = the first active detent in declaration order.
   public var presentDetent: String?
+  /// What the sheet does when the keyboard moves (``KeyboardMode/interactive`` by default).
+  public var keyboard: KeyboardMode = .interactive
 
   /// Creates a configuration.
   /// - Parameters:
