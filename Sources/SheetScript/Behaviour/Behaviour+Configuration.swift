@@ -15,6 +15,7 @@ extension Behaviour {
     configuration.tapDismissRegions = spec.tapRegions ?? standard.tapDismissRegions
     configuration.allowsDismiss = spec.allowsDismiss ?? standard.allowsDismiss
     configuration.presentDetent = spec.presentDetent
+    configuration.keyboard = spec.keyboard ?? standard.keyboard
     if let entries = spec.detents {
       configuration.detents = entries.map { Detent($0.id, resolver(for: $0.height)) }
     } else if let function = spec.detentsFunction {

@@ -68,6 +68,8 @@ extension ScenarioSession {
     case .touchMove(let y): try d.touchMove(y: y)
     case .touchUp(let velocity): try d.touchUp(velocity: velocity)
     case .touchCancel: d.touchCancel()
+    case .keyboard(let height, let duration):
+      try d.apply { m throws(SheetError) in try m.setKeyboard(height: height, duration: duration) }
     default: break
     }
   }

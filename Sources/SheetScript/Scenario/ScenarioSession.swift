@@ -103,7 +103,9 @@ final class ScenarioSession {
     host.set(
       "sheet",
       try sheetData.readOnlyView(
-        fields: ["state", "detent", "height", "backdrop", "velocity", "time", "target", "thresholds"],
+        fields: [
+          "state", "detent", "height", "backdrop", "velocity", "time", "target", "thresholds", "keyboard",
+        ],
         name: "sheet"))
     let prelude = try state.load(ScenarioPrelude.source, name: ScenarioPrelude.chunkName)
     guard case .tableRef(let api) = try prelude.callOne(host) else { return }
@@ -235,6 +237,7 @@ final class ScenarioSession {
       sheetData.set("backdrop", 0.0)
       sheetData.set("velocity", 0.0)
       sheetData.set("time", 0.0)
+      sheetData.set("keyboard", 0.0)
       sheetData.setNil("detent")
       return
     }
@@ -245,5 +248,6 @@ final class ScenarioSession {
     sheetData.set("velocity", machine.velocity)
     sheetData.set("time", machine.time)
     sheetData.set("target", machine.target?.name)
+    sheetData.set("keyboard", machine.keyboard.height)
   }
 }
