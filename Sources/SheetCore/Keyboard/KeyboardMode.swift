@@ -1,7 +1,7 @@
 /// What a sheet does when the keyboard appears, changes height or hides: the names and meanings of
 /// gorhom/react-native-bottom-sheet's `keyboardBehavior` (src/components/bottomSheet/types.d.ts:
 /// `interactive` offsets the sheet by the keyboard's size, `extend` extends it to its maximum snap point,
-/// `fillParent` extends it to fill the parent view), plus ``none``.
+/// `fillParent` extends it to fill the parent view), plus ``KeyboardMode/none``.
 ///
 /// Whatever the mode, the sheet never comes to rest under the keyboard or above the screen's top (see
 /// ``KeyboardGeometry``), and when the keyboard hides the sheet returns to the detent it was at (gorhom's
