@@ -29,6 +29,20 @@
 
 ---@alias CurveName 'linear'|'ease_in'|'ease_out'|'ease_in_out'
 
+---What the sheet does when the keyboard shows, changes or hides (gorhom's keyboardBehavior names).
+---@alias KeyboardModeName
+---| 'interactive' # every detent lifted onto the keyboard; the sheet keeps its detent (default)
+---| 'extend'      # lifted detents; the sheet goes to its largest
+---| 'fill'        # the sheet fills the space above the keyboard, up to the available height
+---| 'none'        # detents kept, except one lower than the keyboard rises to its top edge
+
+---The `keyboard` argument of `on_keyboard`: a read-only view.
+---@class KeyboardView
+---@field height number pt: the keyboard's height above the screen's bottom edge now (it animates)
+---@field target_height number pt: the height the host just reported (0: hiding)
+---@field duration number seconds: the reported animation duration
+---@field visible boolean target_height > 0
+
 ---The screen's size.
 ---@class ScreenSize
 ---@field width number screen width, pt
@@ -175,4 +189,7 @@
 ---@field on_tap? fun(sheet: SheetView, tap: TapView): 'dismiss'|string|false|nil 'dismiss' or a detent id
 ---@field on_resize? fun(sheet: SheetView): string? a detent id to go to, or nil to stay
 ---@field on_state? fun(sheet: SheetView, from: SheetStateName, to: SheetStateName)
+---@field keyboard? KeyboardModeName default 'interactive'
+---A detent id, a height (brought into [keyboard, cap]) or nil for the `keyboard` mode:
+---@field on_keyboard? fun(sheet: SheetView, keyboard: KeyboardView): string|{height: number}|nil
 ---@field animations? AnimationTable|fun(sheet: SheetView, transition: TransitionName): AnimationSpec?

@@ -26,6 +26,7 @@ extension SheetMachine {
     let preferred = configuration.presentDetent.flatMap { isActive($0) ? $0 : nil }
     guard let id = preferred ?? declaredDetents.first?.id else { throw .noActiveDetent }
     record(.present(detent: id))
+    if keyboard.isVisible { keyboardReturn = id }
     detent = nil
     velocity = 0
     startTransition(.present, to: .detent(id), override: nil, newState: .presenting)
@@ -69,6 +70,7 @@ extension SheetMachine {
     guard isActive(id) else { throw .unknownDetent(id) }
     guard admit(.snap) else { return emitted() }
     record(.snap(to: id))
+    noteKeyboardChoice(.detent(id))
     startTransition(.snap, to: .detent(id), override: nil, newState: .settling)
     return emitted()
   }
@@ -119,6 +121,7 @@ extension SheetMachine {
     geometry = newGeometry
     geometry.edge = configuration.edge
     record(.resize(geometry))
+    fitKeyboardToScreen()
     resolveDetents()
     reconcileDetents()
     return emitted()

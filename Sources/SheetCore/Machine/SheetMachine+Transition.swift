@@ -197,10 +197,15 @@ extension SheetMachine {
     }
     switch goal {
     case .detent(let id) where !isActive(id):
-      guard let i = Formulas.nearest(height, in: detents.map(\.height)) else { return }
-      goal = .detent(detents[i].id)
+      if let i = Formulas.nearest(height, in: detents.map(\.height)) {
+        goal = .detent(detents[i].id)
+      } else if keyboard.isVisible {
+        goal = .height(keyboardGeometry.clamped(height))  // no detent has room beside the keyboard
+      } else {
+        return
+      }
     case .height(let h):
-      goal = .height(Formulas.clamp(h, 0, geometry.height))
+      goal = .height(keyboardGeometry.clamped(h))
     default: break
     }
     var goalHeight = height

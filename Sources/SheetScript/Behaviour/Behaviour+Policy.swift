@@ -163,6 +163,24 @@ extension Behaviour: SheetPolicy {
     }
   }
 
+  public func keyboardTarget(_ keyboard: SheetKeyboard, _ sheet: SheetSnapshot) throws(PolicyFault)
+    -> ReleaseTarget?
+  {
+    guard let onKeyboard = spec.onKeyboard else { return nil }
+    views.update(keyboard: keyboard, sheet: sheet)
+    let value = try invoke("on_keyboard") { () throws(LuaError) in
+      try onKeyboard.call([.tableRef(views.sheet), .tableRef(views.keyboard)]).first ?? .nil
+    }
+    switch value {
+    case .nil: return nil
+    case .string(let id): return .detent(id)
+    case .table(_, let fields) where fields["height"]?.doubleValue != nil:
+      return .height(fields["height"]?.doubleValue ?? 0)
+    default:
+      throw fault("on_keyboard", returned: value, expected: "a detent id, { height = points } or nil")
+    }
+  }
+
   public func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(PolicyFault) {
     guard let onState = spec.onState else { return }
     views.update(sheet: sheet)
@@ -207,6 +225,7 @@ extension Behaviour: SheetPolicy {
       case .animations: spec.animationsFunction != nil || !spec.animations.isEmpty
       case .onResize: spec.onResize != nil
       case .onTap: spec.onTap != nil
+      case .onKeyboard: spec.onKeyboard != nil
       default: false
       }
     return defines ? field.rawValue : nil

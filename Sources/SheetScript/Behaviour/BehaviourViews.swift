@@ -15,8 +15,10 @@ final class BehaviourViews {
   let gesture: LuaTable
   /// The `tap` argument of `on_tap`.
   let tap: LuaTable
+  /// The `keyboard` argument of `on_keyboard`.
+  let keyboard: LuaTable
 
-  private let sheetData, contextData, gestureData, tapData: LuaTable
+  private let sheetData, contextData, gestureData, tapData, keyboardData: LuaTable
   private let screenData, safeData, detentsData, orderData, thresholdsData: LuaTable
   private var geometry: SheetGeometry?
   private var detents: [ResolvedDetent]?
@@ -55,6 +57,8 @@ final class BehaviourViews {
   ]
   /// The fields of the `tap` view.
   static let tapFields = ["region", "x", "y"]
+  /// The fields of the `keyboard` view of `on_keyboard`.
+  static let keyboardFields = ["height", "target_height", "duration", "visible"]
 
   /// Makes the views in `state`.
   /// - Parameters:
@@ -66,6 +70,7 @@ final class BehaviourViews {
     contextData = try state.newTable()
     gestureData = try state.newTable()
     tapData = try state.newTable()
+    keyboardData = try state.newTable()
     screenData = try state.newTable()
     safeData = try state.newTable()
     detentsData = try state.newTable()
@@ -87,6 +92,7 @@ final class BehaviourViews {
     context = try contextData.readOnlyView(fields: Self.contextFields, name: "ctx")
     gesture = try gestureData.readOnlyView(fields: Self.gestureFields, name: "gesture")
     tap = try tapData.readOnlyView(fields: Self.tapFields, name: "tap")
+    keyboard = try keyboardData.readOnlyView(fields: Self.keyboardFields, name: "keyboard")
   }
 
   /// Writes the geometry fields when the geometry changed.
@@ -181,5 +187,17 @@ final class BehaviourViews {
     tapData.set("region", region.name)
     tapData.set("x", x)
     tapData.set("y", y)
+  }
+
+  /// Fills `sheet` and `keyboard` for `on_keyboard`.
+  /// - Parameters:
+  ///   - keyboard: The keyboard as the core reports it.
+  ///   - snapshot: The sheet, its detents placed for the reported keyboard.
+  func update(keyboard: SheetKeyboard, sheet snapshot: SheetSnapshot) {
+    update(sheet: snapshot)
+    keyboardData.set("height", keyboard.height)
+    keyboardData.set("target_height", keyboard.targetHeight)
+    keyboardData.set("duration", keyboard.duration)
+    keyboardData.set("visible", keyboard.isVisible)
   }
 }

@@ -45,6 +45,8 @@ public struct SheetDriver {
   var closing = false
   /// The index in `trace.guides` of each active detent's guide.
   var openGuides: [String: Int] = [:]
+  /// Whether a keyboard was ever shown: from then on frames record its height.
+  var keyboardShown = false
 
   /// Creates a driver over a new hidden sheet.
   /// - Parameters:
@@ -89,12 +91,13 @@ public struct SheetDriver {
     record(step.events)
     let frame = step.frame
     if recording {
+      if machine.keyboard.isVisible { keyboardShown = true }
       append(
         .frame(
           TraceFrame(
             time: frame.time, state: frame.state.rawValue, detent: frame.detent,
             target: frame.target?.name, height: frame.height, backdrop: frame.backdrop,
-            velocity: frame.velocity)))
+            velocity: frame.velocity, keyboard: keyboardShown ? frame.keyboard : nil)))
     }
     frameCount += 1
     if closing {
@@ -138,9 +141,10 @@ public struct SheetDriver {
     return whole >= Double(limit) ? limit : Int(whole)
   }
 
-  /// Whether the sheet is still: at rest, hidden or dismissed, with no finger down.
+  /// Whether the sheet is still: at rest, hidden or dismissed, with no finger down and the keyboard not
+  /// moving.
   public var isStill: Bool {
-    touchY == nil && machine.state.isStill
+    touchY == nil && machine.isStill
   }
 
   /// Steps frames until the sheet is still.

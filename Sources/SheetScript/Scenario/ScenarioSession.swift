@@ -109,6 +109,7 @@ final class ScenarioSession {
       try sheetData.readOnlyView(
         fields: [
           "state", "detent", "height", "backdrop", "velocity", "time", "target", "edge", "thresholds",
+          "keyboard",
         ],
         name: "sheet"))
     let prelude = try state.load(ScenarioPrelude.source, name: ScenarioPrelude.chunkName)
@@ -241,6 +242,7 @@ final class ScenarioSession {
       sheetData.set("backdrop", 0.0)
       sheetData.set("velocity", 0.0)
       sheetData.set("time", 0.0)
+      sheetData.set("keyboard", 0.0)
       sheetData.setNil("detent")
       sheetData.setNil("edge")
       return
@@ -253,5 +255,6 @@ final class ScenarioSession {
     sheetData.set("velocity", machine.velocity)
     sheetData.set("time", machine.time)
     sheetData.set("target", machine.target?.name)
+    sheetData.set("keyboard", machine.keyboard.height)
   }
 }
