@@ -68,6 +68,8 @@
 ---@field safe SafeInsets
 ---@field detents table<string, number> id -> height (pt) of each active detent (nil for an inactive one)
 ---@field order string[] the active detent ids, ascending by height
+---@field target? string the running (in `animations`: the starting) transition's target, an id or 'dismiss'
+---@field target_height? number pt: the height that transition ends at (0 for a dismissal)
 ---@field thresholds table<string, number> the behaviour's thresholds, overrides applied
 
 ---The `gesture` argument of `on_drag` and `on_release`: a read-only view.

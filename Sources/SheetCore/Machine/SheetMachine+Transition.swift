@@ -62,16 +62,22 @@ extension SheetMachine {
     if let override {
       guard let problem = playProblem(override, to: target) else { return override }
       refuse(.release, "returned a \(transition.rawValue) animation that cannot be played: \(problem)")
-    } else {
+    }
+    // The policy (and the native fallback) see the transition's target (a dismissal's height before
+    // any slide is 0).
+    var sheet = snapshot
+    sheet.target = target
+    sheet.targetHeight = endHeight(of: target, slide: nil)
+    if override == nil {
       do throws(PolicyFault) {
-        let animation = try policy.animation(for: transition, snapshot)
+        let animation = try policy.animation(for: transition, sheet)
         guard let problem = playProblem(animation, to: target) else { return animation }
         refuse(.animation, "returned a \(transition.rawValue) animation that cannot be played: \(problem)")
       } catch {
         fault(error)
       }
     }
-    let native = fallback.animation(for: transition, snapshot)
+    let native = fallback.animation(for: transition, sheet)
     guard let problem = playProblem(native, to: target) else { return native }
     fault(
       "animation",

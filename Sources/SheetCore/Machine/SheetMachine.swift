@@ -133,7 +133,8 @@ public struct SheetMachine {
   public var snapshot: SheetSnapshot {
     SheetSnapshot(
       geometry: geometry, detents: detents, contentHeight: contentHeight, state: state, height: height,
-      detent: detent, backdrop: backdrop, time: time)
+      detent: detent, backdrop: backdrop, time: time, target: target,
+      targetHeight: target == nil ? nil : heightMotion?.to)
   }
 
   /// The height of an active detent.

@@ -29,7 +29,9 @@ final class BehaviourViews {
   /// The scalar fields as last written into the backing tables (NaN and `.unset`: never written).
   private struct Written {
     var height = Double.nan, backdrop = Double.nan, time = Double.nan
-    var state: Text = .unset, detent: Text = .unset
+    var state: Text = .unset, detent: Text = .unset, target: Text = .unset
+    /// `target_height`'s last value: `.none` until written, then the number or nil.
+    var targetHeight: Double?? = .none
     var startY = Double.nan, y = Double.nan, translation = Double.nan, velocity = Double.nan
     var startHeight = Double.nan, startDetent: Text = .unset
     var startX = Double.nan, x = Double.nan, translationX = Double.nan, velocityX = Double.nan
@@ -46,7 +48,7 @@ final class BehaviourViews {
   /// The fields of the `sheet` view (nil-able ones included: `detent`, `content`).
   static let sheetFields = [
     "height", "state", "detent", "backdrop", "time", "edge", "available", "content", "screen", "safe",
-    "detents", "order", "thresholds",
+    "detents", "order", "thresholds", "target", "target_height",
   ]
   /// The fields of the `ctx` view of detent resolvers.
   static let contextFields = ["screen", "safe", "available", "content", "edge", "thresholds"]
@@ -131,6 +133,8 @@ final class BehaviourViews {
     write(sheetData, "detent", snapshot.detent, &written.detent)
     write(sheetData, "backdrop", snapshot.backdrop, &written.backdrop)
     write(sheetData, "time", snapshot.time, &written.time)
+    write(sheetData, "target", Self.targetName(snapshot.target), &written.target)
+    write(sheetData, "target_height", snapshot.targetHeight, &written.targetHeight)
     if detents != snapshot.detents {
       detents = snapshot.detents
       detentsData.removeAll()
@@ -160,6 +164,23 @@ final class BehaviourViews {
     write(gestureData, "time", input.time, &written.gestureTime)
     write(gestureData, "average_velocity", input.averageVelocity, &written.averageVelocity)
     write(gestureData, "average_velocity_x", input.averageVelocityX, &written.averageVelocityX)
+  }
+
+  /// `sheet.target`: a detent's id, `'dismiss'`, or nil without a target or for an explicit height (whose
+  /// number is `target_height`).
+  private static func targetName(_ target: ReleaseTarget?) -> String? {
+    switch target {
+    case .detent(let id)?: id
+    case .dismiss?: "dismiss"
+    case .height?, nil: nil
+    }
+  }
+
+  /// Writes an optional number field (nil clears it) unless it already holds this value.
+  private func write(_ table: LuaTable, _ key: StaticString, _ value: Double?, _ last: inout Double??) {
+    if case .some(let previous) = last, previous?.bitPattern == value?.bitPattern { return }
+    last = .some(value)
+    if let value { table.set(key, value) } else { table.set(key, nil as String?) }
   }
 
   /// Writes a number field unless it already holds these bits.
