@@ -413,6 +413,30 @@ local function extend_fields_problem(fields)
   return nil
 end
 
+-- With its detents replaced by a list, a preset's `present_detent` and `largest_undimmed_detent` that
+-- name none of the new ids (and that `fields` does not set) are dropped, so the defaults apply (present
+-- at the first active detent; no undimmed detent) instead of refusing the file for an id it never gave.
+-- A `detents` function's ids are not known here; the host checks those.
+local function forget_old_ids(result, fields)
+  local detents = fields.detents
+  if type(detents) ~= 'table' then
+    return
+  end
+  local ids = {}
+  for i = 1, #detents do
+    local entry = detents[i]
+    if type(entry) == 'table' and type(entry.id) == 'string' then
+      ids[entry.id] = true
+    end
+  end
+  for _, key in ipairs({ 'present_detent', 'largest_undimmed_detent' }) do
+    local id = result[key]
+    if fields[key] == nil and type(id) == 'string' and not ids[id] then
+      result[key] = nil
+    end
+  end
+end
+
 ---A preset's behaviour table with some fields replaced: start from a known feel and change its layout
 ---or numbers without copying the file. `fields.thresholds` is merged into the preset's thresholds: its
 ---values are applied to the preset as overrides while the preset loads (so the preset's own
@@ -477,6 +501,7 @@ function S.extend(name, fields)
       result[key] = value
     end
   end
+  forget_old_ids(result, fields)
   local own = result.thresholds
   if own == nil and next(added) ~= nil then
     own = {}
