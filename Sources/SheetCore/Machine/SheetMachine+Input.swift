@@ -70,9 +70,15 @@ extension SheetMachine {
     guard isActive(id) else { throw .unknownDetent(id) }
     guard admit(.snap) else { return emitted() }
     record(.snap(to: id))
+    startSnap(to: id)
+    return emitted()
+  }
+
+  /// Starts the `snap` transition to an active detent, the one path for ``snap(to:)`` and a tap's
+  /// ``TapAction/snap(_:)``: a detent chosen while the keyboard is up is the one hiding it returns to.
+  mutating func startSnap(to id: String) {
     noteKeyboardChoice(.detent(id))
     startTransition(.snap, to: .detent(id), override: nil, newState: .settling)
-    return emitted()
   }
 
   /// A tap at a screen point: the policy decides whether it dismisses, snaps to a detent, or does
@@ -102,7 +108,7 @@ extension SheetMachine {
       record(.dismiss(cause: .tap))
       startTransition(.dismiss, to: .dismiss, override: nil, newState: .dismissing)
     case .snap(let id):
-      startTransition(.snap, to: .detent(id), override: nil, newState: .settling)
+      startSnap(to: id)
     case .none:
       break
     }

@@ -22,6 +22,9 @@ extension SheetMachine {
     endSheet.state = .resting
     endSheet.detent = target.detentID
     endSheet.height = endHeight
+    // A sheet at rest has no transition: not the one this replaces, whose target `snapshot` still holds.
+    endSheet.target = nil
+    endSheet.targetHeight = nil
     if case .dismiss = target {
       backdropTo = 0
     } else {

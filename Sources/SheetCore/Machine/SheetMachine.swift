@@ -134,7 +134,16 @@ public struct SheetMachine {
     SheetSnapshot(
       geometry: geometry, detents: detents, contentHeight: contentHeight, state: state, height: height,
       detent: detent, backdrop: backdrop, time: time, target: target,
-      targetHeight: target == nil ? nil : heightMotion?.to)
+      targetHeight: targetHeight)
+  }
+
+  /// ``SheetSnapshot/targetHeight``: where the running transition's target is, nil without one; 0 for a
+  /// dismissal, whose slide (the motion's own end above 0) is not its target, as the `animation` callback
+  /// is shown (``playableAnimation(_:to:override:)``).
+  var targetHeight: Double? {
+    guard let target else { return nil }
+    if case .dismiss = target { return 0 }
+    return heightMotion?.to
   }
 
   /// The height of an active detent.
