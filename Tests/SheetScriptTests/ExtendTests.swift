@@ -145,6 +145,11 @@ import Testing
       ("return S.extend('system', { [1] = true })", 2, ["field key 1 is not a field name"], #line),
       ("return S.extend('system', { thresholds = 3 })", 2, ["field thresholds 3 is not a table"], #line),
       (
+        "return S.extend('system', { thresholds = { projection_rat = 0.99 } })", 2,
+        ["threshold 'projection_rat' is not one of preset 'system''s", "(did you mean 'projection_rate'?)"],
+        #line
+      ),
+      (
         "return S.extend('system', {\n  thresholds = {\n    spring_damping = 'soft' } })", 4,
         ["threshold 'spring_damping' is \"soft\"; expected a finite number"], #line
       ),

@@ -413,6 +413,30 @@ local function extend_fields_problem(fields)
   return nil
 end
 
+-- A name of `added` the preset does not declare but that is a likely typo of one it does (the host's
+-- did-you-mean rule), and that name: nil when every new name is far from the declared ones (a new name
+-- is a threshold of the file's own callbacks and is added).
+local function misspelt_threshold(added, own)
+  if type(own) ~= 'table' then
+    return nil
+  end
+  local declared = {}
+  for key in pairs(own) do
+    if type(key) == 'string' then
+      declared[#declared + 1] = key
+    end
+  end
+  for key in pairs(added) do
+    if own[key] == nil then
+      local hint = host.suggest(key, declared)
+      if hint ~= nil then
+        return key, hint
+      end
+    end
+  end
+  return nil
+end
+
 -- With its detents replaced by a list, a preset's `present_detent` and `largest_undimmed_detent` that
 -- name none of the new ids (and that `fields` does not set) are dropped, so the defaults apply (present
 -- at the first active detent; no undimmed detent) instead of refusing the file for an id it never gave.
@@ -503,6 +527,11 @@ function S.extend(name, fields)
   end
   forget_old_ids(result, fields)
   local own = result.thresholds
+  local problem_name, hint = misspelt_threshold(added, own)
+  if problem_name ~= nil then
+    extend_error(("threshold '%s' is not one of preset '%s''s (did you mean '%s'?)"):format(
+      problem_name:sub(1, 60), name, hint))
+  end
   if own == nil and next(added) ~= nil then
     own = {}
     result.thresholds = own
