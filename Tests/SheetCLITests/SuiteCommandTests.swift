@@ -263,7 +263,7 @@ import Testing
     }
   }
 
-  @Test func presetsListsAll() throws {
+  @Test func presetsListsEveryPreset() throws {
     let run = try SheetBinary.run(["presets"])
     #expect(run.status == 0)
     let names = Fixture.lines(run.stdout).map { String($0.prefix { $0 != " " }) }

@@ -140,6 +140,7 @@ import Testing
     case .tap(let region, let action): return "tap \(region) \(action.name)"
     case .resize: return "resize"
     case .content(let height): return "content \(Format.general(height))"
+    case .keyboard(let height, _): return "keyboard \(Format.general(height))"
     case .animation(let transition, _, let t): return "animation \(transition.rawValue) \(target(t))"
     case .policyFault(let callback, _): return "fault \(callback)"
     case .settled(let detent, let height): return "settled \(detent ?? "-") \(Format.general(height))"

@@ -103,6 +103,28 @@ import Testing
     #expect(driver.machine.backdrop == 0.125)
   }
 
+  /// New detents without `present_detent`: a preset's own `present_detent` ('half' for floating-panel)
+  /// that names none of them is dropped, so the sheet presents at the first active detent; one that still
+  /// names a new detent is kept.
+  @Test(
+    arguments: [
+      ("{ { id = 'a', height = 200 }, { id = 'b', height = 500 } }", "a", 200.0, #line),
+      (
+        "{ { id = 'low', height = 150 }, { id = 'half', height = 300 }, { id = 'top', height = 700 } }",
+        "half", 300.0, #line
+      ),
+    ] as [(String, String, Double, Int)])
+  func replacedDetentsDropAStalePresentDetent(detents: String, presented: String, height: Double, line: Int)
+    throws
+  {
+    let text = "return require('sheet').extend('floating-panel', { detents = \(detents) })"
+    var driver = try SheetDriver(
+      policy: try Behaviour.load(BehaviourSource(name: "fp.lua", text: text)), geometry: PresetTest.reference
+    )
+    try driver.presentAndSettle()
+    #expect(driver.machine.detent == presented && driver.machine.height == height, "line \(line)")
+  }
+
   /// Refusals name the file and the line of the call (also for `return S.extend(...)`, a tail call that
   /// leaves Lua no caller line), quote the bad value and suggest the nearest name.
   @Test(
@@ -122,6 +144,11 @@ import Testing
       ),
       ("return S.extend('system', { [1] = true })", 2, ["field key 1 is not a field name"], #line),
       ("return S.extend('system', { thresholds = 3 })", 2, ["field thresholds 3 is not a table"], #line),
+      (
+        "return S.extend('system', { thresholds = { projection_rat = 0.99 } })", 2,
+        ["threshold 'projection_rat' is not one of preset 'system''s", "(did you mean 'projection_rate'?)"],
+        #line
+      ),
       (
         "return S.extend('system', {\n  thresholds = {\n    spring_damping = 'soft' } })", 4,
         ["threshold 'spring_damping' is \"soft\"; expected a finite number"], #line

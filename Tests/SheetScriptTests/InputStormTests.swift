@@ -6,19 +6,19 @@ import Testing
 
 /// Issue 10, section 4: every input is accepted in every state. Seeded random sequences of every input,
 /// in any order (present, dismiss, snaps to known and unknown detents, taps, backdrop taps, the driver's
-/// touches, the machine's pan phases at random y and times, resizes, content changes, waits), over every
+/// touches, the machine's pan phases at random y and times, resizes, content changes, keyboards shown, resized and hidden, waits), over every
 /// preset and the native `DefaultPolicy`. No input may throw except the bad values a sequence makes on
 /// purpose (which must throw the right error and change nothing); every frame is sound; every state
 /// change is legal and chains; after the sequence the finger lifts and the sheet comes to rest.
 @Suite struct InputStormTests {
   /// The native default, then every preset.
   static let policies = ["native"] + Presets.catalogue.map(\.name)
-  /// Sequences per policy: at least 7 policies (the native default and the seed presets) x 30 = 210
-  /// sequences of 50 to 200 inputs each; every preset added is stormed too.
+  /// Sequences per policy: the native default and the eleven presets (12 policies) x 30 = 360 sequences of
+  /// 50 to 200 inputs each.
   static let sequencesPerPolicy = 30
 
   @Test func everyPresetIsStormed() {
-    #expect(Self.policies.count >= 7 && Self.policies.count * Self.sequencesPerPolicy >= 150)
+    #expect(Self.policies.count == 12 && Self.policies.count * Self.sequencesPerPolicy >= 150)
   }
 
   @Test(arguments: policies.indices) func everyInputInEveryOrder(_ index: Int) throws {
@@ -40,6 +40,7 @@ import Testing
     ]
     #expect(tally.ignored.isSuperset(of: refusable), "\(name): ignored \(tally.ignored.map(\.rawValue))")
     #expect(tally.inputs >= 50 * Self.sequencesPerPolicy && tally.badValues > 100, "\(name): \(tally)")
+    #expect(tally.keyboards > 100, "\(name): \(tally)")
     let pannable = behaviour?.configuration.pannable ?? true
     #expect(!pannable || (tally.queued > 0 && tally.drags > 50), "\(name): \(tally)")
   }
@@ -53,6 +54,7 @@ struct Storm {
     var badValues = 0
     var drags = 0
     var queued = 0
+    var keyboards = 0
     var ignored: Set<SheetInput> = []
 
     mutating func add(_ other: Tally) {
@@ -60,11 +62,12 @@ struct Storm {
       badValues += other.badValues
       drags += other.drags
       queued += other.queued
+      keyboards += other.keyboards
       ignored.formUnion(other.ignored)
     }
 
     var description: String {
-      "\(inputs) inputs, \(badValues) bad values, \(drags) drags, \(queued) queued"
+      "\(inputs) inputs, \(badValues) bad values, \(drags) drags, \(queued) queued, \(keyboards) keyboards"
     }
   }
 
@@ -122,7 +125,7 @@ struct Storm {
   mutating func act() {
     let h = driver.machine.geometry.height
     let y = rng.uniform(-50, h + 50)
-    switch rng.int(0...23) {
+    switch rng.int(0...25) {
     case 0, 1, 2:
       let m = driver.machine
       if m.declaredDetents.isEmpty && TransitionTable.accepts(.present, in: m.state) {
@@ -202,6 +205,13 @@ struct Storm {
         try d.apply { m throws(SheetError) in try m.setContentHeight(c) }
       }
     case 21, 22: frames(rng.int(1...40))
+    case 23, 24:
+      let height = rng.chance(0.3) ? 0 : rng.chance(0.1) ? h : rng.uniform(0, h)
+      let duration = [0, 0.25, rng.uniform(0, SheetLimits.maximumKeyboardDuration)][rng.int(0...2)]
+      if height > 0 { tally.keyboards += 1 }
+      attempt("keyboard \(height) over \(duration) s") { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.setKeyboard(height: height, duration: duration) }
+      }
     default: badValue()
     }
   }
@@ -228,7 +238,16 @@ struct Storm {
   /// A bad value made on purpose: it must throw the right error and change nothing.
   mutating func badValue() {
     let h = driver.machine.geometry.height
-    switch rng.int(0...10) {
+    switch rng.int(0...12) {
+    case 11:
+      refuse("keyboard above the screen", .invalidValue(field: "keyboard.height", value: h + 1)) {
+        d throws(SheetError) in try d.apply { m throws(SheetError) in try m.setKeyboard(height: h + 1) }
+      }
+    case 12:
+      refuse("keyboard duration NaN", .invalidValue(field: "keyboard.duration", value: .nan)) {
+        d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.setKeyboard(height: 0, duration: .nan) }
+      }
     case 0:
       refuse("tap NaN", .invalidValue(field: "y", value: .nan)) { d throws(SheetError) in
         try d.apply { m throws(SheetError) in try m.tap(y: .nan) }

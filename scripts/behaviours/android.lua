@@ -540,8 +540,8 @@ local behaviour = {
 
   -- present: the window's slide-in; dismiss (tap outside, programmatic): the window's slide-out, 20% of
   -- the parent down (the window also fades to alpha 0, which the core does not model); snap
-  -- (setState): smoothSlideViewTo, no velocity, to the one other detent when there is exactly one (the
-  -- callback is not told the target; with more, the nearest other one); resize: at once.
+  -- (setState): smoothSlideViewTo, no velocity, to the transition's target (`sheet.target_height`);
+  -- resize: at once.
   animations = function(sheet, transition)
     local t = thresholds
     if transition == 'present' then
@@ -552,21 +552,9 @@ local behaviour = {
     elseif transition == 'resize' then
       return S.linear(0.001)
     end
-    local best = nil
-    local order, d = sheet.order, sheet.detents
-    for k = 1, #order do
-      local id = order[k]
-      if id ~= sheet.detent then
-        if best == nil or math.abs(d[id] - sheet.height) < math.abs(best - sheet.height) then
-          best = d[id]
-        end
-      end
-    end
-    if best == nil then
-      best = sheet.height
-    end
+    local to = sheet.target_height or sheet.height
     local coll = roles(sheet)
-    return (settle(sheet, best, 0, 0, coll))
+    return (settle(sheet, to, 0, 0, coll))
   end,
 }
 

@@ -254,6 +254,9 @@ local behaviour = {
   pannable = true,
   gesture_area = 'sheet',    -- the pan gesture recognizer is on the surface view
   backdrop_max = thresholds.alpha_full,
+  -- Core.swift: the attraction animator's every frame sets the alpha from getBackdropAlpha at the
+  -- frame's position (present and dismiss carry their own backdrop motion, which wins).
+  backdrop_follows_height = true,
   tap_to_dismiss = false,
   allow_dismiss = true,
   present_detent = 'half',

@@ -16,6 +16,7 @@
 -- | fast up | long form | didPanOnPresentedView |
 -- | fast down | short if nearer long than the bottom and above short, else dismiss | didPanOnPresentedView |
 -- | slow | nearest of [bottom, short, long], the first on a tie | didPanOnPresentedView, nearest(to:) |
+-- | other detents | lowest = short, highest = long; slow: nearest of [bottom, each detent] | sheet.order |
 -- | no dismiss | allowsDragToDismiss false: short instead of dismiss | didPanOnPresentedView |
 -- | backdrop | 0.7 above short; below 0.7 (1 - (y - yShort) / H) | adjust(toYPosition:); DimmedView |
 -- | animation | UIView spring, 0.5 s, damping 0.8, initial velocity 0 | Animator/PanModalAnimator.swift |
@@ -35,6 +36,8 @@ local thresholds = S.thresholds {
   dim = 0.7,                     -- panModalBackgroundColor black at alpha 0.7
   spring_damping = 0.8,          -- springDamping
   duration = 0.5,                -- s: transitionDuration (PanModalAnimator.Constants)
+  velocity_fraction = 0,         -- of the release velocity the spring starts with: PanModalAnimator's
+                                 -- initialSpringVelocity 0
   top_offset = 21,               -- pt below the safe-area top: topOffset = topLayoutOffset + 21
   long_form_inset = 0,           -- pt: longFormHeight .maxHeightWithTopInset (0: .maxHeight)
   long_form_height = 0,          -- pt: > 0 makes longFormHeight .contentHeight(this)
@@ -72,14 +75,21 @@ local function short_y(ctx)
   return math.max(content_margin(ctx, t.short_form_height) + top_offset(ctx), long_y(ctx))
 end
 
--- Screen y of the sheet's top edge, and of the two forms (nil when inactive: the long form's then).
-local function ys(sheet)
+-- The forms of whatever detents the sheet has (sheet.order, ascending): the lowest is the short form,
+-- the highest the long form (the preset's own `short` and `long`; with one detent both are it). Returns
+-- the ids and the screen y of their top edges, or nil without detents.
+local function forms(sheet)
+  local order, d = sheet.order, sheet.detents
+  local n = #order
+  if n == 0 then
+    return nil
+  end
   local H = sheet.screen.height
-  local d = sheet.detents
-  local long = d.long and H - d.long
-  local short = d.short and H - d.short
-  return short or long, long or short
+  return order[1], H - d[order[1]], order[n], H - d[order[n]]
 end
+
+-- The slow release's candidate positions (reused, never re-created): the bottom, then each detent.
+local candidates = {}
 
 ---@type Behaviour
 local behaviour = {
@@ -114,7 +124,8 @@ local behaviour = {
   on_drag = function(sheet, gesture)
     local t = thresholds
     local H = sheet.screen.height
-    local long = sheet.detents.long or sheet.detents.short
+    local order = sheet.order
+    local long = order[1] and sheet.detents[order[#order]]
     local s = gesture.start_height
     if long == nil then
       return S.clamp(s - gesture.translation, 0, H)
@@ -139,33 +150,53 @@ local behaviour = {
     return S.clamp(math.min(h, cap), 0, H)
   end,
 
-  -- didPanOnPresentedView's .ended branch, in screen y.
+  -- didPanOnPresentedView's .ended branch, in screen y. The slow branch's nearest(to:inValues:) list is
+  -- [bottom, short, long]; with more than two detents every detent stands in it, ascending.
   on_release = function(sheet, gesture)
     local t = thresholds
     local H = sheet.screen.height
     local y = H - sheet.height
-    local short_y_, long_y_ = ys(sheet)
+    local short_id, short_y_, long_id, long_y_ = forms(sheet)
+    if short_id == nil then
+      return { height = sheet.height }, 'no detents'
+    end
     local v = gesture.velocity
     local dismissible = t.allows_drag_to_dismiss == 1
     local limit = t.snap_velocity_scale * (1 - t.snap_sensitivity)
     if math.abs(v) - limit > 0 then
       if v < 0 then
-        return 'long', ('fast: vy %.1f < 0 -> long'):format(v)
+        return long_id, ('fast: vy %.1f < 0 -> long form %s'):format(v, long_id)
       end
       local _, nearer = S.nearest(y, { long_y_, H })
       if (nearer == long_y_ and y < short_y_) or not dismissible then
-        return 'short', ('fast: vy %.1f down, y %.1f nearer long %.1f than %.1f, above short %.1f -> short')
-          :format(v, y, long_y_, H, short_y_)
+        return short_id, ('fast: vy %.1f down, y %.1f nearer long %.1f than %.1f, above short %.1f -> %s')
+          :format(v, y, long_y_, H, short_y_, short_id)
       end
       return 'dismiss', ('fast: vy %.1f down, y %.1f -> dismiss'):format(v, y)
     end
-    local _, position = S.nearest(y, { H, short_y_, long_y_ })
-    local reason = ('vy %.1f within %.1f: y %.1f nearest of [%.1f, %.1f, %.1f] is %.1f'):format(
-      v, limit, y, H, short_y_, long_y_, position)
+    local order, d = sheet.order, sheet.detents
+    local n = #order
+    for k = 1, n do
+      candidates[k + 1] = H - d[order[k]]
+    end
+    for k = #candidates, n + 2, -1 do
+      candidates[k] = nil
+    end
+    candidates[1] = H
+    local _, position = S.nearest(y, candidates)
+    local reason = ('vy %.1f within %.1f: y %.1f nearest of %d positions is %.1f'):format(
+      v, limit, y, n + 1, position)
+    -- PanModal tests the long form first, then the short form, so equal forms resolve to the long one.
     if position == long_y_ then
-      return 'long', reason .. ' -> long'
-    elseif position == short_y_ or not dismissible then
-      return 'short', reason .. ' -> short'
+      return long_id, reason .. ' -> long form ' .. long_id
+    end
+    for k = 1, n do
+      if position == candidates[k + 1] then
+        return order[k], reason .. ' -> ' .. order[k]
+      end
+    end
+    if not dismissible then
+      return short_id, reason .. ' -> ' .. short_id .. ' (no drag to dismiss)'
     end
     return 'dismiss', reason .. ' -> dismiss'
   end,
@@ -175,8 +206,8 @@ local behaviour = {
   backdrop = function(sheet)
     local t = thresholds
     local H = sheet.screen.height
-    local short_y_ = ys(sheet)
-    if short_y_ == nil then
+    local short_id, short_y_ = forms(sheet)
+    if short_id == nil then
       return nil
     end
     local y = H - sheet.height
@@ -190,7 +221,7 @@ local behaviour = {
   -- `duration` with damping `spring_damping`.
   animations = function()
     local t = thresholds
-    return S.spring_duration(t.duration, t.spring_damping)
+    return S.spring_duration(t.duration, t.spring_damping, { velocity_fraction = t.velocity_fraction })
   end,
 }
 

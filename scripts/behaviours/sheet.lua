@@ -413,6 +413,54 @@ local function extend_fields_problem(fields)
   return nil
 end
 
+-- A name of `added` the preset does not declare but that is a likely typo of one it does (the host's
+-- did-you-mean rule), and that name: nil when every new name is far from the declared ones (a new name
+-- is a threshold of the file's own callbacks and is added).
+local function misspelt_threshold(added, own)
+  if type(own) ~= 'table' then
+    return nil
+  end
+  local declared = {}
+  for key in pairs(own) do
+    if type(key) == 'string' then
+      declared[#declared + 1] = key
+    end
+  end
+  for key in pairs(added) do
+    if own[key] == nil then
+      local hint = host.suggest(key, declared)
+      if hint ~= nil then
+        return key, hint
+      end
+    end
+  end
+  return nil
+end
+
+-- With its detents replaced by a list, a preset's `present_detent` and `largest_undimmed_detent` that
+-- name none of the new ids (and that `fields` does not set) are dropped, so the defaults apply (present
+-- at the first active detent; no undimmed detent) instead of refusing the file for an id it never gave.
+-- A `detents` function's ids are not known here; the host checks those.
+local function forget_old_ids(result, fields)
+  local detents = fields.detents
+  if type(detents) ~= 'table' then
+    return
+  end
+  local ids = {}
+  for i = 1, #detents do
+    local entry = detents[i]
+    if type(entry) == 'table' and type(entry.id) == 'string' then
+      ids[entry.id] = true
+    end
+  end
+  for _, key in ipairs({ 'present_detent', 'largest_undimmed_detent' }) do
+    local id = result[key]
+    if fields[key] == nil and type(id) == 'string' and not ids[id] then
+      result[key] = nil
+    end
+  end
+end
+
 ---A preset's behaviour table with some fields replaced: start from a known feel and change its layout
 ---or numbers without copying the file. `fields.thresholds` is merged into the preset's thresholds: its
 ---values are applied to the preset as overrides while the preset loads (so the preset's own
@@ -477,7 +525,13 @@ function S.extend(name, fields)
       result[key] = value
     end
   end
+  forget_old_ids(result, fields)
   local own = result.thresholds
+  local problem_name, hint = misspelt_threshold(added, own)
+  if problem_name ~= nil then
+    extend_error(("threshold '%s' is not one of preset '%s''s (did you mean '%s'?)"):format(
+      problem_name:sub(1, 60), name, hint))
+  end
   if own == nil and next(added) ~= nil then
     own = {}
     result.thresholds = own

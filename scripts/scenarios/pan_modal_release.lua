@@ -50,6 +50,19 @@ settle()
 expect(sheet.detent == 'long', 'fast up (vy -301 beyond 300) -> long')
 -- fast down at y 167 (h 500): nearer long (41) than the bottom and above short -> short
 drag { dy = 126, duration = 0.2, velocity = 301 }
+-- PanModalAnimator.animate: UIView's spring (duration 0.5, damping 0.8) with initialSpringVelocity 0, so
+-- the spring starts from rest, not at the release's 301 pt/s (velocity_fraction 0). The core's duration
+-- spring has w0 = ln(1000) / (0.5 * 0.8); one frame later x = e^(-z w0 t) (x0 cos(wd t) +
+-- z w0 x0 / wd sin(wd t)) from x0 = 500 - 300, worked out here.
+expect_near(sheet.height, 500, 1e-9, 'released at y 167 (h 500)')
+wait(1 / 120)
+do
+  local z, t, x0 = 0.8, 1 / 120, 200
+  local w0 = math.log(1000) / (0.5 * z)
+  local wd = w0 * math.sqrt(1 - z * z)
+  local x = math.exp(-z * w0 * t) * (x0 * math.cos(wd * t) + z * w0 * x0 / wd * math.sin(wd * t))
+  expect_near(sheet.height, 300 + x, 1e-6, 'initialSpringVelocity 0: the spring starts from rest')
+end
 settle()
 expect(sheet.detent == 'short', 'fast down at y 167: nearer long than the bottom, above short -> short')
 -- fast down from the short form itself (y 367, not above 367) -> dismiss

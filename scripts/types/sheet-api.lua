@@ -29,6 +29,20 @@
 
 ---@alias CurveName 'linear'|'ease_in'|'ease_out'|'ease_in_out'
 
+---What the sheet does when the keyboard shows, changes or hides (gorhom's keyboardBehavior names).
+---@alias KeyboardModeName
+---| 'interactive' # every detent lifted onto the keyboard; the sheet keeps its detent (default)
+---| 'extend'      # lifted detents; the sheet goes to its largest
+---| 'fill'        # the sheet fills the space above the keyboard, up to the available height
+---| 'none'        # detents kept, except one lower than the keyboard rises to its top edge
+
+---The `keyboard` argument of `on_keyboard`: a read-only view.
+---@class KeyboardView
+---@field height number pt: the keyboard's height above the screen's bottom edge now (it animates)
+---@field target_height number pt: the height the host just reported (0: hiding)
+---@field duration number seconds: the reported animation duration
+---@field visible boolean target_height > 0
+
 ---The screen's size.
 ---@class ScreenSize
 ---@field width number screen width, pt
@@ -54,6 +68,8 @@
 ---@field safe SafeInsets
 ---@field detents table<string, number> id -> height (pt) of each active detent (nil for an inactive one)
 ---@field order string[] the active detent ids, ascending by height
+---@field target? string the running (in `animations`: the starting) transition's target, an id or 'dismiss'
+---@field target_height? number pt: the height that transition ends at (0 for a dismissal)
 ---@field thresholds table<string, number> the behaviour's thresholds, overrides applied
 
 ---The `gesture` argument of `on_drag` and `on_release`: a read-only view.
@@ -92,15 +108,30 @@
 ---@class BezierCurve
 ---@field bezier number[] { x1, y1, x2, y2 }: x in [0, 1], y in [-10, 10]
 
----A spring: `{ damping_ratio, response }` or `{ duration, damping_ratio }`.
+---A spring in one form: `{ damping_ratio, response }`, `{ duration, damping_ratio }`,
+---`{ stiffness, damping, mass }` (Reanimated), `{ duration, bounce }` (Apple) or `{ preset, duration }`;
+---with any of the options `velocity_fraction`, `rest_distance`, `rest_speed`, `clamp`.
 ---@class SpringSpec
 ---@field damping_ratio? number 0.01 to 100 (default 1: critically damped; below 1 overshoots)
 ---@field response? number seconds per undamped cycle, 0.001 to 60
----@field duration? number seconds to settle, 0.001 to 60 (UIViewPropertyAnimator(duration:dampingRatio:))
+---@field duration? number seconds, 0.001 to 60: to settle (with damping_ratio), else the response
+---@field stiffness? number 0.001 to 1e6: Reanimated's k
+---@field damping? number 0.001 to 1e6: Reanimated's c (a ratio c / (2 sqrt(k m)) >= 1 is critical)
+---@field mass? number 0.001 to 10000 (default 1): Reanimated's m
+---@field bounce? number -0.99 to 0.99: Apple's bounce (0 none; damping ratio 1 - b, or 1 / (1 + b) below 0)
+---@field preset? 'smooth'|'snappy'|'bouncy' Apple's presets: bounce 0, 0.15, 0.3 (duration default 0.5)
+---@field velocity_fraction? number 0 to 10 (default 1): the share of the current velocity it starts with
+---@field rest_distance? number > 0 (default 0.5 pt for the height): rests when this near its target ...
+---@field rest_speed? number > 0 (default 1 pt/s for the height): ... and slower than this
+---@field clamp? boolean default false: ends the first frame it reaches or crosses its target
+
+---A timing curve as a function of time progress t in [0, 1]: f(0) = 0 and f(1) = 1 (checked when read),
+---values within [-10, 10]; called at every frame.
+---@alias CurveFunction fun(t: number): number
 
 ---One value's motion: a curve with a duration, or a spring.
 ---@class MotionSpec
----@field curve? CurveName|BezierCurve default 'ease_in_out' (UIView.animate's default curve)
+---@field curve? CurveName|BezierCurve|CurveFunction default 'ease_in_out' (UIView.animate's default curve)
 ---@field duration? number seconds, 0.001 to 60 (with `curve`)
 ---@field spring? SpringSpec
 
@@ -150,12 +181,17 @@
 ---@field allow_dismiss? boolean default true: whether the native release rule may dismiss
 ---@field present_detent? string default: the first active detent in declaration order
 ---@field largest_undimmed_detent? string the native backdrop stays 0 up to this detent
+---@field backdrop_follows_height? boolean default false: transitions ask `backdrop` at every frame's height
 ---@field thresholds? table<string, number> tunable numbers (set {}, --set, sheet tune); six are native
 ---@field detents? DetentSpec[]|fun(ctx: DetentContext): DetentSpec[] default medium (0.5), large (inset 10)
 ---@field on_drag? fun(sheet: SheetView, gesture: GestureView): number the height, pt in [0, H]
 ---@field on_release? fun(sheet: SheetView, gesture: GestureView): ReleaseTarget, string?, AnimationSpec?
----@field backdrop? fun(sheet: SheetView): number? an opacity in [0, 1], or nil to keep the current one
+---@field backdrop? fun(sheet: SheetView): number? an opacity in [0, 1], or nil to keep the current one (also
+---every transition frame with backdrop_follows_height)
 ---@field on_tap? fun(sheet: SheetView, tap: TapView): 'dismiss'|string|false|nil 'dismiss' or a detent id
 ---@field on_resize? fun(sheet: SheetView): string? a detent id to go to, or nil to stay
 ---@field on_state? fun(sheet: SheetView, from: SheetStateName, to: SheetStateName)
+---@field keyboard? KeyboardModeName default 'interactive'
+---A detent id, a height (brought into [keyboard, cap]) or nil for the `keyboard` mode:
+---@field on_keyboard? fun(sheet: SheetView, keyboard: KeyboardView): string|{height: number}|nil
 ---@field animations? AnimationTable|fun(sheet: SheetView, transition: TransitionName): AnimationSpec?

@@ -50,6 +50,8 @@ public enum SheetEvent: Sendable, Equatable {
   case resize(SheetGeometry)
   /// The content height changed.
   case content(Double)
+  /// The host reported the keyboard: its height (0: hidden) and its animation's duration.
+  case keyboard(height: Double, duration: Double)
   /// An animated transition started.
   case animation(SheetTransition, TransitionAnimation, to: ReleaseTarget)
   /// A policy callback failed; the default policy decided instead.

@@ -21,4 +21,6 @@ public enum SheetInput: String, Sendable, CaseIterable {
   case resize
   /// ``SheetMachine/setContentHeight(_:)``.
   case content
+  /// ``SheetMachine/setKeyboard(height:duration:)``.
+  case keyboard
 }

@@ -21,6 +21,8 @@ public enum SheetLimits {
   /// long): an animation that would take longer is refused like an unusable one, and a spring still
   /// moving after this long stops at its target.
   public static let maximumTransitionTime = 60.0
+  /// The longest keyboard animation a host may report, in seconds (UIKit reports 0.25).
+  public static let maximumKeyboardDuration = 10.0
 
   /// Checks a screen: finite positive width and height up to ``maximumScreenExtent``, finite non-negative
   /// insets up to ``maximumInset``, each smaller than the height (so the available height is positive
@@ -51,6 +53,25 @@ public enum SheetLimits {
   public static func check(contentHeight: Double) throws(SheetError) {
     guard contentHeight.isFinite && contentHeight >= 0 else {
       throw .invalidValue(field: "contentHeight", value: contentHeight)
+    }
+  }
+
+  /// Checks a reported keyboard: a finite height in `[0, H]` of the screen and a finite duration in
+  /// `[0, maximumKeyboardDuration]` seconds.
+  /// - Parameters:
+  ///   - height: The keyboard's height above the screen's bottom edge, points.
+  ///   - duration: Its animation's duration, seconds.
+  ///   - geometry: The screen.
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` with field `keyboard.height` or
+  ///   `keyboard.duration`.
+  public static func check(keyboardHeight height: Double, duration: Double, on geometry: SheetGeometry)
+    throws(SheetError)
+  {
+    guard height.isFinite, height >= 0, height <= geometry.height else {
+      throw .invalidValue(field: "keyboard.height", value: height)
+    }
+    guard duration.isFinite, duration >= 0, duration <= maximumKeyboardDuration else {
+      throw .invalidValue(field: "keyboard.duration", value: duration)
     }
   }
 

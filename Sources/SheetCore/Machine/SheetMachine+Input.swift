@@ -26,6 +26,7 @@ extension SheetMachine {
     let preferred = configuration.presentDetent.flatMap { isActive($0) ? $0 : nil }
     guard let id = preferred ?? declaredDetents.first?.id else { throw .noActiveDetent }
     record(.present(detent: id))
+    if keyboard.isVisible { keyboardReturn = id }
     detent = nil
     velocity = 0
     startTransition(.present, to: .detent(id), override: nil, newState: .presenting)
@@ -69,8 +70,15 @@ extension SheetMachine {
     guard isActive(id) else { throw .unknownDetent(id) }
     guard admit(.snap) else { return emitted() }
     record(.snap(to: id))
-    startTransition(.snap, to: .detent(id), override: nil, newState: .settling)
+    startSnap(to: id)
     return emitted()
+  }
+
+  /// Starts the `snap` transition to an active detent, the one path for ``snap(to:)`` and a tap's
+  /// ``TapAction/snap(_:)``: a detent chosen while the keyboard is up is the one hiding it returns to.
+  mutating func startSnap(to id: String) {
+    noteKeyboardChoice(.detent(id))
+    startTransition(.snap, to: .detent(id), override: nil, newState: .settling)
   }
 
   /// A tap at a screen point: the policy decides whether it dismisses, snaps to a detent, or does
@@ -100,7 +108,7 @@ extension SheetMachine {
       record(.dismiss(cause: .tap))
       startTransition(.dismiss, to: .dismiss, override: nil, newState: .dismissing)
     case .snap(let id):
-      startTransition(.snap, to: .detent(id), override: nil, newState: .settling)
+      startSnap(to: id)
     case .none:
       break
     }
@@ -119,6 +127,7 @@ extension SheetMachine {
     geometry = newGeometry
     geometry.edge = configuration.edge
     record(.resize(geometry))
+    fitKeyboardToScreen()
     resolveDetents()
     reconcileDetents()
     return emitted()

@@ -129,7 +129,7 @@ extension SheetMachine {
     guard try trackedPan(.panCancelled, x: x, y: y, time: time) else { return emitted() }
     record(.gesture(.cancelled, y: y))
     drag?.time = time ?? self.time  // the release's `time` is the cancellation's
-    if let d = drag, d.startedResting, height == d.startHeight, !dismissAfterDrag {
+    if let d = drag, d.startedResting, height == d.startHeight, !dismissAfterDrag, restsInPlace {
       drag = nil
       velocity = 0
       setState(.resting)
@@ -138,6 +138,14 @@ extension SheetMachine {
       release(velocity: 0, velocityX: 0)
     }
     return emitted()
+  }
+
+  /// Whether a cancelled pan that never moved the sheet can rest where it is: the keyboard is still and
+  /// did not move the sheet's detent (or its range) during the drag.
+  var restsInPlace: Bool {
+    guard keyboardMotion == nil, keyboardGeometry.clamped(height) == height else { return false }
+    guard let detent else { return true }
+    return self.height(of: detent) == height
   }
 
   /// Whether the pan phase belongs to a tracked pan (false: an ignored pan's phase, dropped, or a phase
@@ -204,8 +212,12 @@ extension SheetMachine {
       applyPendingPolicy()
       return
     }
-    let decision = callRelease(gestureInput(d, velocity: vy, velocityX: vx))
+    var decision = callRelease(gestureInput(d, velocity: vy, velocityX: vx))
     record(.decision(target: decision.target, reason: decision.reason))
+    if case .height(let h) = decision.target, keyboard.isVisible {
+      decision.target = .height(keyboardGeometry.clamped(h))  // never under the keyboard
+    }
+    noteKeyboardChoice(decision.target)
     drag = nil
     velocity = geometry.edge.heightSign * vy
     switch decision.target {

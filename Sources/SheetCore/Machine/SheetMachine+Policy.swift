@@ -44,8 +44,8 @@ extension SheetMachine {
       fromPolicy = false  // the fallback's own problems are the core's to name, not the policy's
     }
     let result = DetentResolution.check(heights, in: context)
-    detents = result.ascending
-    declaredDetents = result.declared
+    detents = placedForKeyboard(result.ascending)
+    declaredDetents = placedForKeyboard(result.declared)
     for problem in result.problems {
       if fromPolicy { refuse(.detents, problem) } else { fault(PolicyCallback.detents.rawValue, problem) }
     }
@@ -157,6 +157,23 @@ extension SheetMachine {
       guard let id = try policy.resizeTarget(snapshot) else { return nil }
       if isActive(id) { return id }
       refuse(.resizeTarget, "returned \(notActive(id))")
+    } catch {
+      fault(error)
+    }
+    return nil
+  }
+
+  /// The policy's keyboard target: nil, an active detent or a height in [0, H] (brought into the
+  /// keyboard's range by the caller); a dismissal is refused.
+  mutating func callKeyboardTarget() -> ReleaseTarget? {
+    do throws(PolicyFault) {
+      guard let target = try policy.keyboardTarget(keyboard, snapshot) else { return nil }
+      if case .dismiss = target {
+        refuse(.keyboardTarget, "returned dismiss; expected a detent, a height or nil")
+        return nil
+      }
+      guard let problem = problem(with: target) else { return target }
+      refuse(.keyboardTarget, problem)
     } catch {
       fault(error)
     }

@@ -22,6 +22,9 @@ extension SheetMachine {
     endSheet.state = .resting
     endSheet.detent = target.detentID
     endSheet.height = endHeight
+    // A sheet at rest has no transition: not the one this replaces, whose target `snapshot` still holds.
+    endSheet.target = nil
+    endSheet.targetHeight = nil
     if case .dismiss = target {
       backdropTo = 0
     } else {
@@ -62,16 +65,22 @@ extension SheetMachine {
     if let override {
       guard let problem = playProblem(override, to: target) else { return override }
       refuse(.release, "returned a \(transition.rawValue) animation that cannot be played: \(problem)")
-    } else {
+    }
+    // The policy (and the native fallback) see the transition's target (a dismissal's height before
+    // any slide is 0).
+    var sheet = snapshot
+    sheet.target = target
+    sheet.targetHeight = endHeight(of: target, slide: nil)
+    if override == nil {
       do throws(PolicyFault) {
-        let animation = try policy.animation(for: transition, snapshot)
+        let animation = try policy.animation(for: transition, sheet)
         guard let problem = playProblem(animation, to: target) else { return animation }
         refuse(.animation, "returned a \(transition.rawValue) animation that cannot be played: \(problem)")
       } catch {
         fault(error)
       }
     }
-    let native = fallback.animation(for: transition, snapshot)
+    let native = fallback.animation(for: transition, sheet)
     guard let problem = playProblem(native, to: target) else { return native }
     fault(
       "animation",
@@ -197,10 +206,15 @@ extension SheetMachine {
     }
     switch goal {
     case .detent(let id) where !isActive(id):
-      guard let i = Formulas.nearest(height, in: detents.map(\.height)) else { return }
-      goal = .detent(detents[i].id)
+      if let i = Formulas.nearest(height, in: detents.map(\.height)) {
+        goal = .detent(detents[i].id)
+      } else if keyboard.isVisible {
+        goal = .height(keyboardGeometry.clamped(height))  // no detent has room beside the keyboard
+      } else {
+        return
+      }
     case .height(let h):
-      goal = .height(Formulas.clamp(h, 0, geometry.height))
+      goal = .height(keyboardGeometry.clamped(h))
     default: break
     }
     var goalHeight = height

@@ -66,6 +66,9 @@ public struct SheetMachine {
   public internal(set) var detent: String?
   /// Where the running transition goes; nil when not animating.
   public internal(set) var target: ReleaseTarget?
+  /// The keyboard as the host last reported it, its height animating (see
+  /// ``setKeyboard(height:duration:)``).
+  public internal(set) var keyboard = SheetKeyboard()
 
   /// Events recorded by the call under way, handed out when it returns (``emitted()``): empty between
   /// calls, except after the initializer (see the type's documentation). Its capacity is kept.
@@ -85,6 +88,11 @@ public struct SheetMachine {
   var backdropFollows = false
   /// The running transition's frame backdrop has faulted (recorded once per transition).
   var backdropFaulted = false
+  /// The keyboard's height motion while it moves.
+  var keyboardMotion: MotionPlayer?
+  /// The detent the sheet returns to when the keyboard hides: the one it was at when the keyboard
+  /// appeared, or the one a release or snap chose while it was up.
+  var keyboardReturn: String?
 
   /// Creates a hidden sheet.
   /// - Parameters:
@@ -114,14 +122,28 @@ public struct SheetMachine {
   public var frame: SheetFrame {
     SheetFrame(
       time: time, state: state, detent: detent, target: target, height: height, velocity: velocity,
-      backdrop: backdrop)
+      backdrop: backdrop, keyboard: keyboard.height)
   }
+
+  /// Whether nothing moves: the state is still (``SheetState/isStill``) and the keyboard is not
+  /// animating. A still machine's frames change nothing but the time.
+  public var isStill: Bool { state.isStill && keyboardMotion == nil }
 
   /// The sheet as policies see it.
   public var snapshot: SheetSnapshot {
     SheetSnapshot(
       geometry: geometry, detents: detents, contentHeight: contentHeight, state: state, height: height,
-      detent: detent, backdrop: backdrop, time: time)
+      detent: detent, backdrop: backdrop, time: time, target: target,
+      targetHeight: targetHeight)
+  }
+
+  /// ``SheetSnapshot/targetHeight``: where the running transition's target is, nil without one; 0 for a
+  /// dismissal, whose slide (the motion's own end above 0) is not its target, as the `animation` callback
+  /// is shown (``playableAnimation(_:to:override:)``).
+  var targetHeight: Double? {
+    guard let target else { return nil }
+    if case .dismiss = target { return 0 }
+    return heightMotion?.to
   }
 
   /// The height of an active detent.

@@ -25,6 +25,8 @@ public struct SheetConfiguration: Sendable {
   /// start and end values blended by the height's progress (FloatingPanel re-evaluates its alpha at
   /// every animation frame's position). A dismissal still ends at 0.
   public var backdropFollowsHeight: Bool
+  /// What the sheet does when the keyboard moves (``KeyboardMode/interactive`` by default).
+  public var keyboard: KeyboardMode = .interactive
 
   /// Creates a configuration.
   /// - Parameters:

@@ -88,6 +88,19 @@ public protocol SheetPolicy {
   /// - Throws: ``PolicyFault``.
   func resizeTarget(_ sheet: SheetSnapshot) throws(PolicyFault) -> String?
 
+  /// Where the sheet goes when the keyboard is reported (shown, resized or hidden), asked while the sheet
+  /// is presenting, resting or settling.
+  ///
+  /// The core checks the answer: an active detent (its height is the one the keyboard leaves it, see
+  /// ``KeyboardGeometry``) or a height in `[0, H]`, which the core then brings into the keyboard's
+  /// ``KeyboardGeometry/floor`` and ``KeyboardGeometry/cap``; a dismissal is refused.
+  /// - Parameters:
+  ///   - keyboard: The keyboard: its height now, the reported height and duration.
+  ///   - sheet: The sheet, with the detents as the reported keyboard leaves them.
+  /// - Returns: The target, or nil for the configuration's ``SheetConfiguration/keyboard`` mode.
+  /// - Throws: ``PolicyFault``.
+  func keyboardTarget(_ keyboard: SheetKeyboard, _ sheet: SheetSnapshot) throws(PolicyFault) -> ReleaseTarget?
+
   /// Told after every state change.
   /// - Parameters:
   ///   - from: The old state.
@@ -123,6 +136,8 @@ public enum PolicyCallback: String, Sendable, CaseIterable {
   case resizeTarget
   /// ``SheetPolicy/tap(_:x:y:_:)``.
   case tap
+  /// ``SheetPolicy/keyboardTarget(_:_:)``.
+  case keyboardTarget
 }
 
 extension SheetPolicy {
@@ -165,6 +180,10 @@ extension SheetPolicy {
   }
   /// Default: nil (stay at the current detent).
   public func resizeTarget(_ sheet: SheetSnapshot) throws(PolicyFault) -> String? { nil }
+  /// Default: nil (the configuration's keyboard mode).
+  public func keyboardTarget(_ keyboard: SheetKeyboard, _ sheet: SheetSnapshot) throws(PolicyFault)
+    -> ReleaseTarget?
+  { nil }
   /// Default: nothing.
   public func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(PolicyFault) {}
   /// Default: the core's name for the callback and its reason (`dragHeight`: `returned nan; ...`).

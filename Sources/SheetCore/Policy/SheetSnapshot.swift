@@ -16,6 +16,11 @@ public struct SheetSnapshot: Sendable, Equatable {
   public var backdrop: Double
   /// Machine time in seconds.
   public var time: Double
+  /// Where the running transition goes, or nil; while the policy picks a transition's animation, that
+  /// transition's target.
+  public var target: ReleaseTarget? = nil
+  /// The height (pt) ``target`` ends at, or nil without a target (0 for a dismissal).
+  public var targetHeight: Double? = nil
 
   /// The height of an active detent.
   /// - Parameter id: The detent's identifier.

@@ -16,6 +16,7 @@ extension Behaviour {
     configuration.allowsDismiss = spec.allowsDismiss ?? standard.allowsDismiss
     configuration.presentDetent = spec.presentDetent
     configuration.backdropFollowsHeight = spec.backdropFollowsHeight ?? standard.backdropFollowsHeight
+    configuration.keyboard = spec.keyboard ?? standard.keyboard
     if let entries = spec.detents {
       configuration.detents = entries.map { Detent($0.id, resolver(for: $0.height)) }
     } else if let function = spec.detentsFunction {

@@ -136,19 +136,6 @@ extension Behaviour: SheetPolicy {
     }
   }
 
-  /// A `curve = function(t)` of the behaviour's animations at a frame's time progress: one call of the
-  /// function with the number (allocation-free); an error or a result that is not a number is a fault of
-  /// `animations`, and the core finishes the transition natively.
-  public func curve(_ id: Int, at progress: Double) throws(PolicyFault) -> Double {
-    guard let function = curves.function(id) else {
-      throw PolicyFault(
-        callback: BehaviourField.animations.rawValue,
-        message: "\(source.name): animations curve \(id) is no longer available")
-    }
-    return try invoke(BehaviourField.animations.rawValue) { () throws(LuaError) in try function.call(progress)
-    }
-  }
-
   /// `on_tap`'s answer: `'dismiss'`, a detent id (the core checks it is active), or nil or false for
   /// nothing.
   public func tap(_ region: TouchRegion, x: Double, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault)
@@ -176,11 +163,42 @@ extension Behaviour: SheetPolicy {
     }
   }
 
+  public func keyboardTarget(_ keyboard: SheetKeyboard, _ sheet: SheetSnapshot) throws(PolicyFault)
+    -> ReleaseTarget?
+  {
+    guard let onKeyboard = spec.onKeyboard else { return nil }
+    views.update(keyboard: keyboard, sheet: sheet)
+    let value = try invoke("on_keyboard") { () throws(LuaError) in
+      try onKeyboard.call([.tableRef(views.sheet), .tableRef(views.keyboard)]).first ?? .nil
+    }
+    switch value {
+    case .nil: return nil
+    case .string(let id): return .detent(id)
+    case .table(_, let fields) where fields["height"]?.doubleValue != nil:
+      return .height(fields["height"]?.doubleValue ?? 0)
+    default:
+      throw fault("on_keyboard", returned: value, expected: "a detent id, { height = points } or nil")
+    }
+  }
+
   public func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(PolicyFault) {
     guard let onState = spec.onState else { return }
     views.update(sheet: sheet)
     try invoke("on_state") { () throws(LuaError) in  // its results are ignored, so never converted
       try onState.callIgnoringResults([.tableRef(views.sheet), .string(from.rawValue), .string(to.rawValue)])
+    }
+  }
+
+  /// A `curve = function(t)` of the behaviour's animations at a frame's time progress: one call of the
+  /// function with the number (allocation-free); an error or a result that is not a number is a fault of
+  /// `animations`, and the core finishes the transition natively.
+  public func curve(_ id: Int, at progress: Double) throws(PolicyFault) -> Double {
+    guard let function = curves.function(id) else {
+      throw PolicyFault(
+        callback: BehaviourField.animations.rawValue,
+        message: "\(source.name): animations curve \(id) is no longer available")
+    }
+    return try invoke(BehaviourField.animations.rawValue) { () throws(LuaError) in try function.call(progress)
     }
   }
 
@@ -207,6 +225,7 @@ extension Behaviour: SheetPolicy {
       case .animations: spec.animationsFunction != nil || !spec.animations.isEmpty
       case .onResize: spec.onResize != nil
       case .onTap: spec.onTap != nil
+      case .onKeyboard: spec.onKeyboard != nil
       default: false
       }
     return defines ? field.rawValue : nil

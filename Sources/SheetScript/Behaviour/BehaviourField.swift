@@ -26,12 +26,14 @@ enum BehaviourField: String, CaseIterable, Sendable {
   case onResize = "on_resize"
   case onState = "on_state"
   case animations
+  case keyboard
+  case onKeyboard = "on_keyboard"
 
   /// Whether the field can be a function the sheet calls while it moves: the callbacks (`on_drag`, ...,
   /// `backdrop`) always are, `detents` and `animations` may be. A fault names the field it came from.
   var isCallback: Bool {
     switch self {
-    case .detents, .onDrag, .onRelease, .backdrop, .onTap, .onResize, .onState, .animations: true
+    case .detents, .onDrag, .onRelease, .backdrop, .onTap, .onResize, .onState, .animations, .onKeyboard: true
     default: false
     }
   }
@@ -54,6 +56,7 @@ enum BehaviourField: String, CaseIterable, Sendable {
     case .animation: self = .animations
     case .resizeTarget: self = .onResize
     case .tap: self = .onTap
+    case .keyboardTarget: self = .onKeyboard
     }
   }
 }

@@ -57,6 +57,8 @@ extension BehaviourSpec {
     onTap = try reader.callback(fields, .onTap)
     onResize = try reader.callback(fields, .onResize)
     onState = try reader.callback(fields, .onState)
+    onKeyboard = try reader.callback(fields, .onKeyboard)
+    if let value = field(.keyboard) { keyboard = try reader.keyboardMode(value) }
     switch field(.detents) {
     case nil: break
     case .function(let function)?: detentsFunction = function
@@ -84,9 +86,10 @@ extension BehaviourSpec {
     case .onResize: onResize
     case .onState: onState
     case .animations: animationsFunction
-    case .name, .description, .edge, .cornerRadius, .grabber, .pannable, .gestureArea, .backdropMax,
-      .tapToDismiss, .allowDismiss, .presentDetent, .largestUndimmedDetent, .backdropFollowsHeight,
-      .thresholds:
+    case .onKeyboard: onKeyboard
+    case .keyboard, .name, .description, .edge, .cornerRadius, .grabber, .pannable, .gestureArea,
+      .backdropMax, .tapToDismiss, .allowDismiss, .presentDetent, .largestUndimmedDetent,
+      .backdropFollowsHeight, .thresholds:
       nil
     }
   }

@@ -48,4 +48,6 @@ struct BehaviourSpec {
   var onState: LuaFunction?
   var animations: [SheetTransition: AnimationEntry] = [:]
   var animationsFunction: LuaFunction?
+  var keyboard: KeyboardMode?
+  var onKeyboard: LuaFunction?
 }

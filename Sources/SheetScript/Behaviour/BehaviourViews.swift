@@ -15,8 +15,10 @@ final class BehaviourViews {
   let gesture: LuaTable
   /// The `tap` argument of `on_tap`.
   let tap: LuaTable
+  /// The `keyboard` argument of `on_keyboard`.
+  let keyboard: LuaTable
 
-  private let sheetData, contextData, gestureData, tapData: LuaTable
+  private let sheetData, contextData, gestureData, tapData, keyboardData: LuaTable
   private let screenData, safeData, detentsData, orderData, thresholdsData: LuaTable
   private var geometry: SheetGeometry?
   private var detents: [ResolvedDetent]?
@@ -28,7 +30,9 @@ final class BehaviourViews {
 
   /// The text fields as last written into the backing tables (`.unset`: never written).
   private struct Written {
-    var state: Text = .unset, detent: Text = .unset, startDetent: Text = .unset
+    var state: Text = .unset, detent: Text = .unset, target: Text = .unset, startDetent: Text = .unset
+    /// `target_height`'s last value: `.none` until written, then the number or nil.
+    var targetHeight: Double?? = .none
   }
 
   /// The slots of ``numbers``: a field of `sheet` or `gesture` each.
@@ -71,7 +75,7 @@ final class BehaviourViews {
   /// The fields of the `sheet` view (nil-able ones included: `detent`, `content`).
   static let sheetFields = [
     "height", "state", "detent", "backdrop", "time", "edge", "available", "content", "screen", "safe",
-    "detents", "order", "thresholds",
+    "detents", "order", "thresholds", "target", "target_height",
   ]
   /// The fields of the `ctx` view of detent resolvers.
   static let contextFields = ["screen", "safe", "available", "content", "edge", "thresholds"]
@@ -82,6 +86,8 @@ final class BehaviourViews {
   ]
   /// The fields of the `tap` view.
   static let tapFields = ["region", "x", "y"]
+  /// The fields of the `keyboard` view of `on_keyboard`.
+  static let keyboardFields = ["height", "target_height", "duration", "visible"]
 
   /// Makes the views in `state`.
   /// - Parameters:
@@ -93,6 +99,7 @@ final class BehaviourViews {
     contextData = try state.newTable()
     gestureData = try state.newTable()
     tapData = try state.newTable()
+    keyboardData = try state.newTable()
     screenData = try state.newTable()
     safeData = try state.newTable()
     detentsData = try state.newTable()
@@ -114,6 +121,7 @@ final class BehaviourViews {
     context = try contextData.readOnlyView(fields: Self.contextFields, name: "ctx")
     gesture = try gestureData.readOnlyView(fields: Self.gestureFields, name: "gesture")
     tap = try tapData.readOnlyView(fields: Self.tapFields, name: "tap")
+    keyboard = try keyboardData.readOnlyView(fields: Self.keyboardFields, name: "keyboard")
     let (sheetData, gestureData) = (sheetData, gestureData)
     numbers = try LuaFieldBatch(
       fields: Number.allCases.map { ($0.isSheet ? sheetData : gestureData, $0.key) })
@@ -161,6 +169,8 @@ final class BehaviourViews {
     write(sheetData, "detent", snapshot.detent, &written.detent)
     numbers.stage(Number.backdrop.rawValue, snapshot.backdrop)
     numbers.stage(Number.time.rawValue, snapshot.time)
+    write(sheetData, "target", Self.targetName(snapshot.target), &written.target)
+    write(sheetData, "target_height", snapshot.targetHeight, &written.targetHeight)
     if detents != snapshot.detents {
       detents = snapshot.detents
       detentsData.removeAll()
@@ -194,6 +204,23 @@ final class BehaviourViews {
     numbers.flush()
   }
 
+  /// `sheet.target`: a detent's id, `'dismiss'`, or nil without a target or for an explicit height (whose
+  /// number is `target_height`).
+  private static func targetName(_ target: ReleaseTarget?) -> String? {
+    switch target {
+    case .detent(let id)?: id
+    case .dismiss?: "dismiss"
+    case .height?, nil: nil
+    }
+  }
+
+  /// Writes an optional number field (nil clears it) unless it already holds this value.
+  private func write(_ table: LuaTable, _ key: StaticString, _ value: Double?, _ last: inout Double??) {
+    if case .some(let previous) = last, previous?.bitPattern == value?.bitPattern { return }
+    last = .some(value)
+    if let value { table.set(key, value) } else { table.set(key, nil as String?) }
+  }
+
   /// Writes a text field (nil clears it) unless it already holds this value.
   private func write(_ table: LuaTable, _ key: StaticString, _ value: String?, _ last: inout Text) {
     guard last != .value(value) else { return }
@@ -212,5 +239,17 @@ final class BehaviourViews {
     tapData.set("region", region.name)
     tapData.set("x", x)
     tapData.set("y", y)
+  }
+
+  /// Fills `sheet` and `keyboard` for `on_keyboard`.
+  /// - Parameters:
+  ///   - keyboard: The keyboard as the core reports it.
+  ///   - snapshot: The sheet, its detents placed for the reported keyboard.
+  func update(keyboard: SheetKeyboard, sheet snapshot: SheetSnapshot) {
+    update(sheet: snapshot)
+    keyboardData.set("height", keyboard.height)
+    keyboardData.set("target_height", keyboard.targetHeight)
+    keyboardData.set("duration", keyboard.duration)
+    keyboardData.set("visible", keyboard.isVisible)
   }
 }

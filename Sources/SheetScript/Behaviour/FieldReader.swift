@@ -118,6 +118,17 @@ struct FieldReader {
     }
   }
 
+  /// Reads `keyboard`: one of the ``KeyboardMode`` names; a misspelt one names the nearest.
+  func keyboardMode(_ value: LuaValue) throws(BehaviourError) -> KeyboardMode {
+    let names = KeyboardMode.allCases.map(\.rawValue)
+    if case .string(let name) = value, let mode = KeyboardMode(rawValue: name) { return mode }
+    var expected = "one of " + names.map { "'\($0)'" }.joined(separator: ", ")
+    if case .string(let name) = value, let near = NameSuggestion.nearest(to: name, in: names) {
+      expected += " (did you mean '\(near)'?)"
+    }
+    throw invalid(value, at: [.field(.keyboard)], expected: expected)
+  }
+
   func gestureArea(_ value: LuaValue) throws(BehaviourError) -> GestureArea {
     let path: [PathComponent] = [.field(.gestureArea)]
     let expected = "'screen', 'sheet' or { band = points, backdrop = true|false }"

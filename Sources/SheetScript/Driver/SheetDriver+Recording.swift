@@ -102,6 +102,9 @@ extension SheetDriver {
           TraceField("safe_bottom", .number(g.safeArea.bottom)),
         ])
     case .content(let height): return make("content", [TraceField("height", .number(height))])
+    case .keyboard(let height, let duration):
+      return make(
+        "keyboard", [TraceField("height", .number(height)), TraceField("duration", .number(duration))])
     case .animation(let transition, let animation, let target):
       var fields = [
         TraceField("transition", .string(transition.rawValue)),

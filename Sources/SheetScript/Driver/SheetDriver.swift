@@ -51,6 +51,8 @@ public struct SheetDriver {
   var closing = false
   /// The index in `trace.guides` of each active detent's guide.
   var openGuides: [String: Int] = [:]
+  /// Whether a keyboard was ever shown: from then on frames record its height.
+  var keyboardShown = false
 
   /// Creates a driver over a new hidden sheet.
   /// - Parameters:
@@ -94,13 +96,14 @@ public struct SheetDriver {
     let step = try funnel.step(frameInterval)
     record(step.events)
     let frame = step.frame
+    if recording, machine.keyboard.isVisible { keyboardShown = true }
     if recording && keepsFrames {
       append(
         .frame(
           TraceFrame(
             time: frame.time, state: frame.state.rawValue, detent: frame.detent,
             target: frame.target?.name, height: frame.height, backdrop: frame.backdrop,
-            velocity: frame.velocity)))
+            velocity: frame.velocity, keyboard: keyboardShown ? frame.keyboard : nil)))
     } else if recording {
       count(bytes: Self.estimatedFrameBytes(detent: frame.detent, target: frame.target))
     }
@@ -146,9 +149,10 @@ public struct SheetDriver {
     return whole >= Double(limit) ? limit : Int(whole)
   }
 
-  /// Whether the sheet is still: at rest, hidden or dismissed, with no finger down.
+  /// Whether the sheet is still: at rest, hidden or dismissed, with no finger down and the keyboard not
+  /// moving.
   public var isStill: Bool {
-    touchY == nil && machine.state.isStill
+    touchY == nil && machine.isStill
   }
 
   /// Steps frames until the sheet is still.

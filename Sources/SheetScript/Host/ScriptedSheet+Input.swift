@@ -158,6 +158,21 @@ extension ScriptedSheet {
     configuration.contentHeight = height
   }
 
+  /// The keyboard will show, change or hide (`keyboardWillChangeFrameNotification`): its height above
+  /// the screen's bottom edge (0: hidden) and the animation duration the notification carries. The
+  /// keyboard's height then animates (``advance(to:)``'s frames carry it as `keyboard`) and the sheet
+  /// moves with it as the behaviour's `keyboard` mode or `on_keyboard` says; it never rests under the
+  /// keyboard or above the screen's top, and when the keyboard hides it returns to its detent. The sheet
+  /// never hides the keyboard itself: report height 0 when it hides (after a dismissal too).
+  /// - Parameters:
+  ///   - height: Points, in `[0, H]` of the current screen.
+  ///   - duration: Seconds, in `[0, 10]`; UIKit's 0.25 by default, 0 to move at once.
+  /// - Throws: `SheetError.invalidValue(field:value:)` naming `keyboard.height` or `keyboard.duration`.
+  public func setKeyboard(height: Double, duration: Double = SheetKeyboard.defaultDuration) throws(SheetError)
+  {
+    try input { m throws(SheetError) in try m.setKeyboard(height: height, duration: duration) }
+  }
+
   /// Checks a touch's numbers before anything changes, and returns its time on the sheet's clock.
   private func checkedTouch(x: Double?, y: Double, timestamp: Double) throws(SheetError) -> Double {
     if let x { try SheetLimits.check(x: x) }

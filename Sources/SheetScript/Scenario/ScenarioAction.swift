@@ -20,6 +20,7 @@ enum ScenarioAction {
   case touchCancel
   case tap(x: Double?, y: Double)
   case tapBackdrop
+  case keyboard(height: Double, duration: Double)
   case reload(String)
   case expectFault(callback: String, line: Int)
 }
@@ -157,6 +158,13 @@ extension ScenarioAction {
       }
       return .tap(x: x, y: y)
     case .tapBackdrop: return .tapBackdrop
+    case .keyboard:
+      let t = try args.table(known: ["height", "duration"])
+      guard let height = try args.number(t, "height", 0...100_000) else {
+        throw ScenarioRefusal(message: "expected { height = points, duration = seconds }")
+      }
+      let duration = try args.number(t, "duration", 0...SheetLimits.maximumKeyboardDuration)
+      return .keyboard(height: height, duration: duration ?? SheetKeyboard.defaultDuration)
     case .resize:
       let t = try args.table(known: ["width", "height", "safe_top", "safe_bottom"])
       return .screen(

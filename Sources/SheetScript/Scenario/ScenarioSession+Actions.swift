@@ -76,6 +76,8 @@ extension ScenarioSession {
     case .touchMove(let x, let y): try d.touchMove(x: x, y: y)
     case .touchUp(let velocity, let velocityX): try d.touchUp(velocity: velocity, velocityX: velocityX)
     case .touchCancel: d.touchCancel()
+    case .keyboard(let height, let duration):
+      try d.apply { m throws(SheetError) in try m.setKeyboard(height: height, duration: duration) }
     default: break
     }
   }

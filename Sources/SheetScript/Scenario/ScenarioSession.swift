@@ -111,6 +111,7 @@ final class ScenarioSession {
       try sheetData.readOnlyView(
         fields: [
           "state", "detent", "height", "backdrop", "velocity", "time", "target", "edge", "thresholds",
+          "keyboard",
         ],
         name: "sheet"))
     let prelude = try state.load(ScenarioPrelude.source, name: ScenarioPrelude.chunkName)
@@ -243,6 +244,7 @@ final class ScenarioSession {
       sheetData.set("backdrop", 0.0)
       sheetData.set("velocity", 0.0)
       sheetData.set("time", 0.0)
+      sheetData.set("keyboard", 0.0)
       sheetData.setNil("detent")
       sheetData.setNil("edge")
       return
@@ -255,5 +257,6 @@ final class ScenarioSession {
     sheetData.set("velocity", machine.velocity)
     sheetData.set("time", machine.time)
     sheetData.set("target", machine.target?.name)
+    sheetData.set("keyboard", machine.keyboard.height)
   }
 }

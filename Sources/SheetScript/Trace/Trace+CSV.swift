@@ -1,16 +1,18 @@
 extension Trace {
   /// The trace's frames as CSV with the header `t,state,detent,target,height,backdrop,dh_dt` (`target`:
   /// where the running transition goes, empty when none runs; `dh_dt`: the height's rate of change,
-  /// pt/s, + = growing).
+  /// pt/s, + = growing), and `keyboard` (the keyboard's height, points) last when a keyboard was shown.
   /// - Returns: The text, one frame a line after the header (a frame with a non-finite number is left out).
   public func csv() -> String {
-    var out = "t,state,detent,target,height,backdrop,dh_dt\n"
+    let keyboard = hasKeyboard
+    var out = "t,state,detent,target,height,backdrop,dh_dt" + (keyboard ? ",keyboard\n" : "\n")
     for frame in frames where frame.isFinite {
       out += TraceNumber.format(frame.time, decimals: 6)
       out += ",\(frame.state),\(frame.detent ?? ""),\(frame.target ?? "")"
       out += ",\(TraceNumber.format(frame.height))"
       out += ",\(TraceNumber.format(frame.backdrop, decimals: 5))"
-      out += ",\(TraceNumber.format(frame.velocity, decimals: 3))\n"
+      out += ",\(TraceNumber.format(frame.velocity, decimals: 3))"
+      out += keyboard ? ",\(TraceNumber.format(frame.keyboard ?? 0))\n" : "\n"
     }
     return out
   }

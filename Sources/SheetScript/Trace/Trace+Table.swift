@@ -11,7 +11,9 @@ extension Trace {
   /// - Returns: The table's text.
   public func table(interval: Double = 0.1) -> String {
     var out = "\(title)\n"
-    out += "       t  state       detent     target        height  backdrop     dh/dt\n"
+    let keyboard = hasKeyboard
+    out += "       t  state       detent     target        height  backdrop     dh/dt"
+    out += keyboard ? "  keyboard\n" : "\n"
     var lastShown: TraceFrame?
     var eventPending = false
     let lastFrame = entries.lastIndex { if case .frame(let f) = $0 { f.isFinite } else { false } }
@@ -38,7 +40,7 @@ extension Trace {
           frame, after: lastShown, eventPending: eventPending, isLast: index == lastFrame,
           interval: interval)
         {
-          out += Self.row(frame)
+          out += Self.row(frame, keyboard: keyboard)
           lastShown = frame
         }
         eventPending = false
@@ -54,18 +56,21 @@ extension Trace {
     guard let last else { return true }
     if isLast || eventPending { return true }
     if frame.state != last.state || frame.detent != last.detent || frame.target != last.target { return true }
-    let moved = abs(frame.height - last.height) > 0.05 || abs(frame.backdrop - last.backdrop) > 0.0005
+    let moved =
+      abs(frame.height - last.height) > 0.05 || abs(frame.backdrop - last.backdrop) > 0.0005
+      || abs((frame.keyboard ?? 0) - (last.keyboard ?? 0)) > 0.05
     return moved && frame.time - last.time >= interval - 1e-9
   }
 
-  /// One frame as a table row.
-  static func row(_ frame: TraceFrame) -> String {
+  /// One frame as a table row, with the keyboard's height when the trace has a keyboard column.
+  static func row(_ frame: TraceFrame, keyboard: Bool = false) -> String {
     TraceNumber.column(frame.time, decimals: 4, width: 8) + "  "
       + frame.state.padding(11) + " " + (frame.detent ?? "-").padding(10) + " "
       + (frame.target ?? "-").padding(10) + " "
       + TraceNumber.column(frame.height, decimals: 2, width: 9)
       + TraceNumber.column(frame.backdrop, decimals: 4, width: 10)
-      + TraceNumber.column(frame.velocity, decimals: 1, width: 10) + "\n"
+      + TraceNumber.column(frame.velocity, decimals: 1, width: 10)
+      + (keyboard ? TraceNumber.column(frame.keyboard ?? 0, decimals: 2, width: 10) : "") + "\n"
   }
 
   /// One event as `name key=value ...`.
