@@ -36,6 +36,9 @@ typedef void (*clua_release_fn)(void *context);
 
 enum { CLUA_CALLBACK_ERROR = -1, CLUA_CALLBACK_YIELD = -2 };
 
+/// clua_call_refs could not grow the stack for its arguments.
+enum { CLUA_NO_STACK = -3 };
+
 /// What ran out in a host call.
 enum { CLUA_SPENT_NONE = 0, CLUA_SPENT_INSTRUCTIONS = 1, CLUA_SPENT_TIME = 2 };
 
@@ -397,10 +400,14 @@ static inline int clua_call_number(lua_State *L, clua_host *h, int ref, double x
 /// (LUA_REFNIL passes nil), under the budget and cap with the message handler, for one result: in one
 /// crossing from the host. A number or nil result is returned in *out / *kind and the stack is left as
 /// it was (an integer in *out_integer too); any other result is left on top (above the handler) for the host to convert, *kind giving
-/// its type. On an error the error object is on top (above the handler). Needs count + 3 free slots.
+/// its type. On an error the error object is on top (above the handler). *out_base gets the stack's
+/// top before the call; CLUA_NO_STACK when the count + 3 slots it needs cannot be had (nothing pushed).
 static inline int clua_call_refs(lua_State *L, clua_host *h, int ref, int count, int a, int b, int c,
-                                 double *out, long long *out_integer, int *kind, int *is_integer) {
+                                 double *out, long long *out_integer, int *kind, int *is_integer,
+                                 int *out_base) {
   int base = lua_gettop(L);
+  *out_base = base;
+  if (!lua_checkstack(L, count + 3)) return CLUA_NO_STACK;
   lua_pushcfunction(L, clua_msgh);
   lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
   if (count >= 1) lua_rawgeti(L, LUA_REGISTRYINDEX, a);
@@ -477,22 +484,23 @@ static inline int clua_load_text(lua_State *L, clua_host *h, const char *text, s
 
 // MARK: - Field batches (LuaFieldBatch)
 
-/// Writes the number fields a batch staged, in one call: slot i is field keys[i + 1] of table
-/// targets[i + 1] (both arrays in registry refs; the keys are strings interned when the batch was made,
-/// so no key is hashed again), raw, no metamethod. Writing an existing field allocates nothing.
-static inline void clua_write_numbers(lua_State *L, int targets_ref, int keys_ref, const int *slots,
-                                      const double *values, int count) {
-  lua_rawgeti(L, LUA_REGISTRYINDEX, targets_ref);
-  lua_rawgeti(L, LUA_REGISTRYINDEX, keys_ref);
+/// Writes the number fields of a batch whose bits changed, in one call. The batch lives on a thread of
+/// its own, T, never resumed, whose stack holds the batch's tables and, above them, its keys (strings
+/// interned when the batch was made, so no key is hashed again and nothing is fetched per write): slot i
+/// holds values[i], last written as the bits written[i] (updated here), and is field T[key_base + i] of
+/// the table T[table_index[i]]. Raw writes, no metamethod; writing an existing field allocates nothing.
+/// Needs 2 free slots on T (made when the batch was made; the writes pop what they push).
+static inline void clua_write_changed(lua_State *T, const int *table_index, int key_base,
+                                      const double *values, unsigned long long *written, int count) {
   for (int i = 0; i < count; i++) {
-    lua_Integer slot = (lua_Integer)slots[i] + 1;
-    lua_rawgeti(L, -2, slot);
-    lua_rawgeti(L, -2, slot);
-    lua_pushnumber(L, values[i]);
-    lua_rawset(L, -3);
-    lua_pop(L, 1);
+    unsigned long long bits;
+    memcpy(&bits, &values[i], sizeof bits);
+    if (bits == written[i]) continue;
+    lua_pushvalue(T, key_base + i);
+    lua_pushnumber(T, values[i]);
+    lua_rawset(T, table_index[i]);
+    written[i] = bits;
   }
-  lua_pop(L, 2);
 }
 
 // MARK: - Trusted bytecode (ChunkCache)

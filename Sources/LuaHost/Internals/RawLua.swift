@@ -171,12 +171,14 @@ struct RawLua {
     push(key)
     return Kind(rawValue: lua_rawget(state, table)) ?? .none
   }
-  /// Writes `count` number fields in one call: `values[i]` goes to the field of slot `slots[i]`, whose
-  /// table and key are at position slot + 1 of the arrays in registry refs `targets` and `keys`.
-  func writeNumbers(
-    targets: Int32, keys: Int32, slots: UnsafePointer<Int32>, values: UnsafePointer<Double>, count: Int
+  /// Writes the `count` number fields whose bits changed since `written` (updated), in one call, on
+  /// this handle's thread (a batch's own, see `clua_write_changed`): slot `i` is the field keyed by stack
+  /// slot `keyBase + i` of the table at stack slot `tableIndex[i]`.
+  func writeChanged(
+    tableIndex: UnsafePointer<Int32>, keyBase: Int32, values: UnsafePointer<Double>,
+    written: UnsafeMutablePointer<UInt64>, count: Int
   ) {
-    clua_write_numbers(state, targets, keys, slots, values, Int32(count))
+    clua_write_changed(state, tableIndex, keyBase, values, written, Int32(count))
   }
   /// lua_next: pops a key, pushes the next key and value; false at the end.
   func next(table index: Int32) -> Bool { lua_next(state, index) != 0 }
@@ -199,16 +201,20 @@ struct RawLua {
   /// a number or nil result comes back with the stack as it was; another stays on top, above the
   /// message handler.
   func callRefs(ref: Int32, arguments: (Int32, Int32, Int32), count: Int32) -> (
-    status: Int32, kind: Kind, value: Double, integer: Int?
+    status: Int32, kind: Kind, value: Double, integer: Int?, base: Int32
   ) {
     var value = 0.0
     var whole: Int64 = 0
     var kind: Int32 = 0
     var isInteger: Int32 = 0
+    var base: Int32 = 0
     let status = clua_call_refs(
-      state, host, ref, count, arguments.0, arguments.1, arguments.2, &value, &whole, &kind, &isInteger)
-    return (status, Kind(rawValue: kind) ?? .none, value, isInteger != 0 ? Int(whole) : nil)
+      state, host, ref, count, arguments.0, arguments.1, arguments.2, &value, &whole, &kind, &isInteger,
+      &base)
+    return (status, Kind(rawValue: kind) ?? .none, value, isInteger != 0 ? Int(whole) : nil, base)
   }
+  /// The status ``callRefs(ref:arguments:count:)`` returns when the stack cannot grow for the call.
+  static var noStack: Int32 { Int32(CLUA_NO_STACK) }
   /// The reference that reads as nil (`LUA_REFNIL`).
   static var nilReference: Int32 { LUA_REFNIL }
   func bareCallLoop(ref: Int32, iterations: Int, argument: Double) -> (status: Int32, sum: Double) {

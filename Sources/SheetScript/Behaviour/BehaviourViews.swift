@@ -23,14 +23,18 @@ final class BehaviourViews {
   private var geometry: SheetGeometry?
   private var detents: [ResolvedDetent]?
   private var contentHeight: Double?
-  /// The text fields as last written, so that a frame writes only what changed.
-  private var written = Written()
+  /// The text fields as last written, so that a frame writes only what changed. In memory of its own,
+  /// not a stored property: a field passed `inout` from a class property is an access the runtime
+  /// checks for exclusivity on every frame, one through a pointer is not.
+  private let written: UnsafeMutablePointer<Written>
   /// The number fields a frame updates, staged and written together (only those that changed).
   private let numbers: LuaFieldBatch
 
   /// The text fields as last written into the backing tables (`.unset`: never written).
   private struct Written {
-    var state: Text = .unset, detent: Text = .unset, target: Text = .unset, startDetent: Text = .unset
+    /// `state` as last written (nil: never): compared as the enum, so a frame makes no string for it.
+    var state: SheetState?
+    var detent: Text = .unset, target: Text = .unset, startDetent: Text = .unset
     /// `target_height`'s last value: `.none` until written, then the number or nil.
     var targetHeight: Double?? = .none
   }
@@ -125,6 +129,13 @@ final class BehaviourViews {
     let (sheetData, gestureData) = (sheetData, gestureData)
     numbers = try LuaFieldBatch(
       fields: Number.allCases.map { ($0.isSheet ? sheetData : gestureData, $0.key) })
+    written = .allocate(capacity: 1)
+    written.initialize(to: Written())
+  }
+
+  deinit {
+    written.deinitialize(count: 1)
+    written.deallocate()
   }
 
   /// Writes the geometry fields when the geometry changed.
@@ -165,12 +176,15 @@ final class BehaviourViews {
   private func stage(sheet snapshot: SheetSnapshot) {
     update(geometry: snapshot.geometry, contentHeight: snapshot.contentHeight)
     numbers.stage(Number.height.rawValue, snapshot.height)
-    write(sheetData, "state", snapshot.state.rawValue, &written.state)
-    write(sheetData, "detent", snapshot.detent, &written.detent)
+    if written.pointee.state != snapshot.state {
+      written.pointee.state = snapshot.state
+      sheetData.set("state", snapshot.state.rawValue)
+    }
+    write(sheetData, "detent", snapshot.detent, &written.pointee.detent)
     numbers.stage(Number.backdrop.rawValue, snapshot.backdrop)
     numbers.stage(Number.time.rawValue, snapshot.time)
-    write(sheetData, "target", Self.targetName(snapshot.target), &written.target)
-    write(sheetData, "target_height", snapshot.targetHeight, &written.targetHeight)
+    write(sheetData, "target", Self.targetName(snapshot.target), &written.pointee.target)
+    write(sheetData, "target_height", snapshot.targetHeight, &written.pointee.targetHeight)
     if detents != snapshot.detents {
       detents = snapshot.detents
       detentsData.removeAll()
@@ -192,7 +206,7 @@ final class BehaviourViews {
     numbers.stage(Number.translation.rawValue, input.translation)
     numbers.stage(Number.velocity.rawValue, input.velocity)
     numbers.stage(Number.startHeight.rawValue, input.startHeight)
-    write(gestureData, "start_detent", input.startDetent, &written.startDetent)
+    write(gestureData, "start_detent", input.startDetent, &written.pointee.startDetent)
     numbers.stage(Number.startX.rawValue, input.startX)
     numbers.stage(Number.x.rawValue, input.x)
     numbers.stage(Number.translationX.rawValue, input.translationX)
