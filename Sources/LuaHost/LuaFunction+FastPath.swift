@@ -27,21 +27,27 @@ extension LuaFunction {
     -> LuaValue
   {
     let lua = try runtime.open()
-    let base = lua.top
-    guard lua.ensureStack(6) else { throw .memory }
     let count: Int32 = c != nil ? 3 : b != nil ? 2 : a != nil ? 1 : 0
     let arguments = (try reference(a), try reference(b), try reference(c))
+    // One crossing: the stack check, the call and a number or nil result are all done in C, which
+    // leaves the stack as it found it for those results (no settop from here).
     let call = lua.callRefs(ref: ref, arguments: arguments, count: count)
+    let base = call.base
     guard call.status == RawLua.Status.ok else {
+      if call.status == RawLua.noStack { throw .memory }
       throw LuaError.take(status: call.status, from: lua, base: base)
+    }
+    switch call.kind {
+    case .number:
+      if let spent = lua.spentError { throw spent }
+      return call.integer.map { .integer($0) } ?? .number(call.value)
+    case .nil:
+      if let spent = lua.spentError { throw spent }
+      return .nil
+    default: break
     }
     defer { lua.setTop(base) }
     if let spent = lua.spentError { throw spent }
-    switch call.kind {
-    case .number: return call.integer.map { .integer($0) } ?? .number(call.value)
-    case .nil: return .nil
-    default: break
-    }
     if lua.kind(at: -1) == .string, lua.rawLength(at: -1) > Self.maximumResultBytes {
       throw .conversion(
         value: "the result", expected: "a string of at most \(Self.maximumResultBytes) bytes",
