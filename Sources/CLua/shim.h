@@ -503,6 +503,18 @@ static inline void clua_write_changed(lua_State *T, const int *table_index, int 
   }
 }
 
+/// clua_write_changed on the batch's thread T (when T is not NULL), then clua_call_refs on L: a frame's
+/// view writes and its callback in one crossing from the host (LuaBoundCall). The writes happen before
+/// the call, outside it, as a separate flush would make them.
+static inline int clua_flush_call_refs(lua_State *T, const int *table_index, int key_base,
+                                       const double *values, unsigned long long *written, int fields,
+                                       lua_State *L, clua_host *h, int ref, int count, int a, int b, int c,
+                                       double *out, long long *out_integer, int *kind, int *is_integer,
+                                       int *out_base) {
+  if (T != NULL) clua_write_changed(T, table_index, key_base, values, written, fields);
+  return clua_call_refs(L, h, ref, count, a, b, c, out, out_integer, kind, is_integer, out_base);
+}
+
 // MARK: - Trusted bytecode (ChunkCache)
 
 /// A growing byte buffer lua_dump writes into (malloc'd; the host frees it with clua_bytes_free).

@@ -81,6 +81,21 @@ public final class LuaFieldBatch {
     values[slot] = value
   }
 
+  /// What `clua_flush_call_refs` needs to write the batch in the crossing of a call
+  /// (``LuaBoundCall``), or nil once the state is closed.
+  var pending:
+    (
+      thread: OpaquePointer, tableIndex: UnsafePointer<Int32>, keyBase: Int32, values: UnsafePointer<Double>,
+      written: UnsafeMutablePointer<UInt64>, count: Int
+    )?
+  {
+    guard runtime.raw != nil else { return nil }
+    return (thread.state, UnsafePointer(tableIndex), keyBase, UnsafePointer(values), written, fieldCount)
+  }
+
+  /// The state the batch writes into.
+  var owner: LuaRuntime { runtime }
+
   /// Writes every staged value whose bits changed, in one call (nothing once the state is closed).
   public func flush() {
     guard runtime.raw != nil else { return }

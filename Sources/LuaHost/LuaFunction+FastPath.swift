@@ -31,7 +31,16 @@ extension LuaFunction {
     let arguments = (try reference(a), try reference(b), try reference(c))
     // One crossing: the stack check, the call and a number or nil result are all done in C, which
     // leaves the stack as it found it for those results (no settop from here).
-    let call = lua.callRefs(ref: ref, arguments: arguments, count: count)
+    return try Self.result(
+      of: lua.callRefs(ref: ref, arguments: arguments, count: count), on: lua, runtime: runtime)
+  }
+
+  /// The first result of a ``RawLua/callRefs(ref:arguments:count:)`` crossing, as ``callOne(_:_:_:)``
+  /// returns it; the stack is left as it was before the call.
+  static func result(
+    of call: (status: Int32, kind: RawLua.Kind, value: Double, integer: Int?, base: Int32), on lua: RawLua,
+    runtime: LuaRuntime
+  ) throws(LuaError) -> LuaValue {
     let base = call.base
     guard call.status == RawLua.Status.ok else {
       if call.status == RawLua.noStack { throw .memory }

@@ -213,6 +213,26 @@ struct RawLua {
       &base)
     return (status, Kind(rawValue: kind) ?? .none, value, isInteger != 0 ? Int(whole) : nil, base)
   }
+  /// ``callRefs(ref:arguments:count:)`` after a field batch's changed numbers are written on its thread
+  /// (`clua_flush_call_refs`): both in one crossing. `batch` nil writes nothing.
+  func flushCallRefs(
+    batch: (
+      thread: OpaquePointer, tableIndex: UnsafePointer<Int32>, keyBase: Int32, values: UnsafePointer<Double>,
+      written: UnsafeMutablePointer<UInt64>, count: Int
+    )?,
+    ref: Int32, arguments: (Int32, Int32, Int32), count: Int32
+  ) -> (status: Int32, kind: Kind, value: Double, integer: Int?, base: Int32) {
+    var value = 0.0
+    var whole: Int64 = 0
+    var kind: Int32 = 0
+    var isInteger: Int32 = 0
+    var base: Int32 = 0
+    let status = clua_flush_call_refs(
+      batch?.thread, batch?.tableIndex, batch?.keyBase ?? 0, batch?.values, batch?.written,
+      Int32(batch?.count ?? 0), state, host, ref, count, arguments.0, arguments.1, arguments.2, &value,
+      &whole, &kind, &isInteger, &base)
+    return (status, Kind(rawValue: kind) ?? .none, value, isInteger != 0 ? Int(whole) : nil, base)
+  }
   /// The status ``callRefs(ref:arguments:count:)`` returns when the stack cannot grow for the call.
   static var noStack: Int32 { Int32(CLUA_NO_STACK) }
   /// The reference that reads as nil (`LUA_REFNIL`).

@@ -64,10 +64,9 @@ extension Behaviour: SheetPolicy {
   }
 
   public func dragHeight(_ input: DragInput) throws(PolicyFault) -> Double {
-    guard let onDrag = spec.onDrag else { return fallbackPolicy.dragHeight(input) }
-    views.update(gesture: input)
-    let value = try invoke("on_drag") { () throws(LuaError) in try onDrag.callOne(views.sheet, views.gesture)
-    }
+    guard let dragCall else { return fallbackPolicy.dragHeight(input) }
+    views.stage(gesture: input)
+    let value = try invoke("on_drag") { () throws(LuaError) in try dragCall.callOne() }
     guard let height = value.doubleValue else {
       throw fault("on_drag", returned: value, expected: "a height in points")
     }
@@ -100,9 +99,9 @@ extension Behaviour: SheetPolicy {
   }
 
   public func backdrop(_ sheet: SheetSnapshot) throws(PolicyFault) -> Double? {
-    guard let backdrop = spec.backdrop else { return fallbackPolicy.backdrop(sheet) }
-    views.update(sheet: sheet)
-    let value = try invoke("backdrop") { () throws(LuaError) in try backdrop.callOne(views.sheet) }
+    guard let backdropCall else { return fallbackPolicy.backdrop(sheet) }
+    views.stage(sheet: sheet)
+    let value = try invoke("backdrop") { () throws(LuaError) in try backdropCall.callOne() }
     if value == .nil { return nil }
     guard let opacity = value.doubleValue else {
       throw fault("backdrop", returned: value, expected: "an opacity or nil")

@@ -21,6 +21,9 @@ public final class Behaviour: @unchecked Sendable {
   let table: LuaTable
   let spec: BehaviourSpec
   let views: BehaviourViews
+  /// `on_drag(sheet, gesture)` and `backdrop(sheet)` bound to the views, each writing the views' staged
+  /// numbers in the crossing of its call (nil: the behaviour has no such callback).
+  let dragCall, backdropCall: LuaBoundCall?
   let locator: SourceLocator
   /// The Lua timing curves of the behaviour's animations, by the identifiers the core evaluates.
   let curves: CurveRegistry
@@ -108,7 +111,14 @@ public final class Behaviour: @unchecked Sendable {
       if case .tableRef(let own) = try table.get("thresholds", byReference: true) {
         for (name, value) in overrides { own.set(field: name, value) }
       }
-      views = try BehaviourViews(state: state, thresholds: effective)
+      let views = try BehaviourViews(state: state, thresholds: effective)
+      self.views = views
+      dragCall = try spec.onDrag.map { f throws(LuaError) in
+        try LuaBoundCall(f, [views.sheet, views.gesture], flushing: views.numbers)
+      }
+      backdropCall = try spec.backdrop.map { f throws(LuaError) in
+        try LuaBoundCall(f, [views.sheet], flushing: views.numbers)
+      }
     } catch {
       throw .lua(file: source.name, error: error)
     }

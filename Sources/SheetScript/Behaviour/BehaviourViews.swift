@@ -28,7 +28,7 @@ final class BehaviourViews {
   /// checks for exclusivity on every frame, one through a pointer is not.
   private let written: UnsafeMutablePointer<Written>
   /// The number fields a frame updates, staged and written together (only those that changed).
-  private let numbers: LuaFieldBatch
+  let numbers: LuaFieldBatch
 
   /// The text fields as last written into the backing tables (`.unset`: never written).
   private struct Written {
@@ -172,8 +172,10 @@ final class BehaviourViews {
     numbers.flush()
   }
 
-  /// Writes `sheet`'s text fields, detents and geometry and stages its numbers.
-  private func stage(sheet snapshot: SheetSnapshot) {
+  /// Writes `sheet`'s text fields, detents and geometry and stages its numbers (written at the next
+  /// flush of ``numbers``: a call bound with it, ``LuaBoundCall``, writes them in its crossing).
+  /// - Parameter snapshot: The sheet as the core sees it.
+  func stage(sheet snapshot: SheetSnapshot) {
     update(geometry: snapshot.geometry, contentHeight: snapshot.contentHeight)
     numbers.stage(Number.height.rawValue, snapshot.height)
     if written.pointee.state != snapshot.state {
@@ -200,6 +202,14 @@ final class BehaviourViews {
   /// write (``LuaFieldBatch``).
   /// - Parameter input: The gesture as the core sees it.
   func update(gesture input: GestureInput) {
+    stage(gesture: input)
+    numbers.flush()
+  }
+
+  /// Writes the text fields of `sheet` and `gesture` and stages their numbers (written at the next
+  /// flush of ``numbers``).
+  /// - Parameter input: The gesture as the core sees it.
+  func stage(gesture input: GestureInput) {
     stage(sheet: input.sheet)
     numbers.stage(Number.startY.rawValue, input.startY)
     numbers.stage(Number.y.rawValue, input.y)
@@ -215,7 +225,6 @@ final class BehaviourViews {
     numbers.stage(Number.gestureTime.rawValue, input.time)
     numbers.stage(Number.averageVelocity.rawValue, input.averageVelocity)
     numbers.stage(Number.averageVelocityX.rawValue, input.averageVelocityX)
-    numbers.flush()
   }
 
   /// `sheet.target`: a detent's id, `'dismiss'`, or nil without a target or for an explicit height (whose
