@@ -14,4 +14,7 @@ public struct SheetFrame: Sendable, Equatable {
   public var velocity: Double
   /// Backdrop opacity in [0, 1].
   public var backdrop: Double
+  /// The scroll view's content offset in points (see ``SheetMachine/scrollOffset``); nil without a
+  /// scroll view.
+  public var scrollOffset: Double? = nil
 }

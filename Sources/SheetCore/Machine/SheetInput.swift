@@ -21,4 +21,8 @@ public enum SheetInput: String, Sendable, CaseIterable {
   case resize
   /// ``SheetMachine/setContentHeight(_:)``.
   case content
+  /// ``SheetMachine/setScrollView(_:)``.
+  case scrollView = "scroll_view"
+  /// ``SheetMachine/scroll(to:)``.
+  case scrollTo = "scroll_to"
 }

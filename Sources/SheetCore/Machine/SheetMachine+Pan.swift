@@ -36,6 +36,7 @@ extension SheetMachine {
     drag = Drag(
       startY: y, y: y, startHeight: height, startDetent: startDetent, startedResting: state == .resting)
     dismissAfterDrag = false
+    beginScrollTracking(y: y)
     stopTransition()
     detent = startDetent
     velocity = 0
@@ -104,6 +105,7 @@ extension SheetMachine {
     guard try trackedPan(.panCancelled, y: y, time: time) else { return emitted() }
     record(.gesture(.cancelled, y: y))
     if let d = drag, d.startedResting, height == d.startHeight, !dismissAfterDrag {
+      endScrollTracking(velocity: 0)
       drag = nil
       velocity = 0
       setState(.resting)
@@ -140,18 +142,24 @@ extension SheetMachine {
     let t = time ?? self.time
     guard var d = drag else { return estimator.velocity(at: t) }
     estimator.add(y: y, time: t)
+    let dy = y - d.y
     d.y = y
     drag = d
     let vy = estimator.velocity(at: t)
-    height = callDragHeight(gestureInput(d, velocity: vy))
-    velocity = geometry.edge.heightSign * vy
-    if let a = callBackdrop(snapshot) { backdrop = a }
+    let route = routeScroll(dy: dy, vy: vy)
+    if route.sheetMoved && !route.heightDone, let moved = drag {
+      height = callDragHeight(gestureInput(moved, velocity: vy))
+    }
+    refreshScroll()
+    setDragVelocities(vy)
+    if route.sheetMoved, let a = callBackdrop(snapshot) { backdrop = a }
     return vy
   }
 
   func gestureInput(_ d: Drag, velocity: Double) -> GestureInput {
     GestureInput(
-      sheet: snapshot, startY: d.startY, y: d.y, startHeight: d.startHeight, startDetent: d.startDetent,
+      sheet: snapshot, startY: d.startY + d.scrollTravel, y: d.y, startHeight: d.startHeight,
+      startDetent: d.startDetent,
       velocity: velocity)
   }
 
@@ -160,12 +168,27 @@ extension SheetMachine {
   mutating func release(velocity vy: Double) {
     guard let d = drag else { return }
     record(.release(velocity: vy))
+    // A scroll view that has the pan takes the release's momentum; the sheet is let go standing.
+    let scrollOwned = endScrollTracking(velocity: vy)
+    let vy = scrollOwned ? 0 : vy
     if dismissAfterDrag {
       dismissAfterDrag = false
       drag = nil
       velocity = geometry.edge.heightSign * vy
       record(.dismiss(cause: .request))
       startTransition(.dismiss, to: .dismiss, override: nil, newState: .dismissing)
+      applyPendingPolicy()
+      return
+    }
+    if scrollOwned, let resting = detents.first(where: { $0.height == height }) {
+      record(
+        .decision(
+          target: .detent(resting.id),
+          reason: "the scroll view has the pan: the sheet stays at \(resting.id)"))
+      drag = nil
+      velocity = 0
+      detent = resting.id
+      setState(.resting)
       applyPendingPolicy()
       return
     }

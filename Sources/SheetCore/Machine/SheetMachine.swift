@@ -27,6 +27,13 @@ public struct SheetMachine {
     var startHeight: Double
     var startDetent: String?
     var startedResting: Bool
+    /// Whether the pan began inside the scroll view's frame (its frames are routed, see
+    /// ``ScrollRouting``).
+    var inScroll = false
+    /// The finger's travel (screen y) the scroll view took; the sheet's share is the rest.
+    var scrollTravel = 0.0
+    /// Who moved with the pan's latest travel; nil before it moved.
+    var owner: ScrollOwner?
   }
 
   /// The policy deciding everything (a replacement waits for the end of a drag).
@@ -75,6 +82,8 @@ public struct SheetMachine {
   var backdropMotion: MotionPlayer?
   var backdropFrom = 0.0
   var backdropTo = 0.0
+  /// The scroll view inside the content, if the host described one (``setScrollView(_:)``).
+  var scroll: ScrollModel?
 
   /// Creates a hidden sheet.
   /// - Parameters:
@@ -104,14 +113,14 @@ public struct SheetMachine {
   public var frame: SheetFrame {
     SheetFrame(
       time: time, state: state, detent: detent, target: target, height: height, velocity: velocity,
-      backdrop: backdrop)
+      backdrop: backdrop, scrollOffset: scrollOffset)
   }
 
   /// The sheet as policies see it.
   public var snapshot: SheetSnapshot {
     SheetSnapshot(
       geometry: geometry, detents: detents, contentHeight: contentHeight, state: state, height: height,
-      detent: detent, backdrop: backdrop, time: time)
+      detent: detent, backdrop: backdrop, time: time, scroll: scrollSnapshot)
   }
 
   /// The height of an active detent.
@@ -126,6 +135,7 @@ public struct SheetMachine {
   /// recorded since the previous call returned, emptying ``pending`` but keeping its capacity.
   /// - Returns: The events, or an empty array (which allocates nothing) when there are none.
   mutating func emitted() -> [SheetEvent] {
+    if scroll != nil { scroll?.keepInRange(sheetHeight: height) }
     _checkInvariants()
     return pending.isEmpty ? [] : takePending()
   }

@@ -20,6 +20,10 @@ public struct SheetConfiguration: Sendable {
   public var grabber: Bool
   /// The detent `present()` goes to; nil = the first active detent in declaration order.
   public var presentDetent: String?
+  /// Whether a pan inside the scroll view that moves toward the content's end at a smaller detent
+  /// expands the sheet first (Apple's `prefersScrollingExpandsWhenScrolledToEdge`, default true); false
+  /// scrolls the content there (see ``ScrollRouting``).
+  public var prefersScrollingExpandsWhenScrolledToEdge = true
 
   /// Creates a configuration.
   /// - Parameters:

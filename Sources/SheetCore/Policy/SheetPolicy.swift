@@ -72,6 +72,16 @@ public protocol SheetPolicy {
   /// - Throws: ``PolicyFault``.
   func resizeTarget(_ sheet: SheetSnapshot) throws(PolicyFault) -> String?
 
+  /// Who moves with a pan frame that began inside the scroll view (``SheetMachine/setScrollView(_:)``),
+  /// asked for every frame whose finger moved; nil: the native rule (``ScrollRouting``). The whole frame
+  /// goes to the answer.
+  /// - Parameters:
+  ///   - input: The pan, at the frame's finger position and velocity, and the sheet.
+  ///   - scroll: The scroll view before the frame.
+  /// - Returns: The owner, or nil for the native rule.
+  /// - Throws: ``PolicyFault`` (the native rule decides that frame).
+  func scrollOwner(_ input: GestureInput, _ scroll: ScrollSnapshot) throws(PolicyFault) -> ScrollOwner?
+
   /// Told after every state change.
   /// - Parameters:
   ///   - from: The old state.
@@ -137,6 +147,10 @@ extension SheetPolicy {
   /// Default: dismiss when the region is in the configuration's `tapDismissRegions`.
   public func tap(_ region: TouchRegion, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault) -> TapAction {
     configuration.tapDismissRegions.contains(region) ? .dismiss : .none
+  }
+  /// Default: nil (the native rule, ``ScrollRouting``).
+  public func scrollOwner(_ input: GestureInput, _ scroll: ScrollSnapshot) throws(PolicyFault) -> ScrollOwner? {
+    nil
   }
   /// Default: nil (stay at the current detent).
   public func resizeTarget(_ sheet: SheetSnapshot) throws(PolicyFault) -> String? { nil }

@@ -16,6 +16,8 @@ public struct SheetSnapshot: Sendable, Equatable {
   public var backdrop: Double
   /// Machine time in seconds.
   public var time: Double
+  /// The scroll view inside the content; nil without one.
+  public var scroll: ScrollSnapshot? = nil
 
   /// The height of an active detent.
   /// - Parameter id: The detent's identifier.

@@ -15,6 +15,8 @@ extension Behaviour {
     configuration.tapDismissRegions = spec.tapRegions ?? standard.tapDismissRegions
     configuration.allowsDismiss = spec.allowsDismiss ?? standard.allowsDismiss
     configuration.presentDetent = spec.presentDetent
+    configuration.prefersScrollingExpandsWhenScrolledToEdge =
+      spec.prefersScrollingExpands ?? standard.prefersScrollingExpandsWhenScrolledToEdge
     if let entries = spec.detents {
       configuration.detents = entries.map { Detent($0.id, resolver(for: $0.height)) }
     } else if let function = spec.detentsFunction {

@@ -16,6 +16,7 @@ enum BehaviourField: String, CaseIterable, Sendable {
   case allowDismiss = "allow_dismiss"
   case presentDetent = "present_detent"
   case largestUndimmedDetent = "largest_undimmed_detent"
+  case prefersScrollingExpands = "prefers_scrolling_expands_when_scrolled_to_edge"
   case detents
   case thresholds
   case onDrag = "on_drag"
@@ -24,13 +25,14 @@ enum BehaviourField: String, CaseIterable, Sendable {
   case onTap = "on_tap"
   case onResize = "on_resize"
   case onState = "on_state"
+  case onScroll = "on_scroll"
   case animations
 
   /// Whether the field can be a function the sheet calls while it moves: the callbacks (`on_drag`, ...,
   /// `backdrop`) always are, `detents` and `animations` may be. A fault names the field it came from.
   var isCallback: Bool {
     switch self {
-    case .detents, .onDrag, .onRelease, .backdrop, .onTap, .onResize, .onState, .animations: true
+    case .detents, .onDrag, .onRelease, .backdrop, .onTap, .onResize, .onState, .onScroll, .animations: true
     default: false
     }
   }

@@ -41,6 +41,9 @@ extension BehaviourSpec {
     largestUndimmedDetent = try field(.largestUndimmedDetent).map { v throws(BehaviourError) in
       try reader.string(v, at: [.field(.largestUndimmedDetent)])
     }
+    prefersScrollingExpands = try field(.prefersScrollingExpands).map { v throws(BehaviourError) in
+      try reader.bool(v, at: [.field(.prefersScrollingExpands)])
+    }
     if let value = field(.gestureArea) { gestureArea = try reader.gestureArea(value) }
     if let value = field(.tapToDismiss) { tapRegions = try reader.tapRegions(value) }
     if let value = field(.thresholds) { thresholds = try reader.thresholds(value) }
@@ -50,6 +53,7 @@ extension BehaviourSpec {
     onTap = try reader.callback(fields, .onTap)
     onResize = try reader.callback(fields, .onResize)
     onState = try reader.callback(fields, .onState)
+    onScroll = try reader.callback(fields, .onScroll)
     switch field(.detents) {
     case nil: break
     case .function(let function)?: detentsFunction = function
@@ -76,9 +80,11 @@ extension BehaviourSpec {
     case .onTap: onTap
     case .onResize: onResize
     case .onState: onState
+    case .onScroll: onScroll
     case .animations: animationsFunction
     case .name, .description, .edge, .cornerRadius, .grabber, .pannable, .gestureArea, .backdropMax,
-      .tapToDismiss, .allowDismiss, .presentDetent, .largestUndimmedDetent, .thresholds:
+      .tapToDismiss, .allowDismiss, .presentDetent, .largestUndimmedDetent, .prefersScrollingExpands,
+      .thresholds:
       nil
     }
   }

@@ -36,6 +36,7 @@ struct BehaviourSpec {
   var allowsDismiss: Bool?
   var presentDetent: String?
   var largestUndimmedDetent: String?
+  var prefersScrollingExpands: Bool?
   var detents: [DetentEntry]?
   var detentsFunction: LuaFunction?
   var thresholds: [String: Double] = [:]
@@ -45,6 +46,7 @@ struct BehaviourSpec {
   var onTap: LuaFunction?
   var onResize: LuaFunction?
   var onState: LuaFunction?
+  var onScroll: LuaFunction?
   var animations: [SheetTransition: AnimationEntry] = [:]
   var animationsFunction: LuaFunction?
 }

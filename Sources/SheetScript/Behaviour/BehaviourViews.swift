@@ -15,8 +15,10 @@ final class BehaviourViews {
   let gesture: LuaTable
   /// The `tap` argument of `on_tap`.
   let tap: LuaTable
+  /// The `scroll` argument of `on_scroll`, also `sheet.scroll` while a scroll view exists.
+  let scroll: LuaTable
 
-  private let sheetData, contextData, gestureData, tapData: LuaTable
+  private let sheetData, contextData, gestureData, tapData, scrollData: LuaTable
   private let screenData, safeData, detentsData, orderData, thresholdsData: LuaTable
   private var geometry: SheetGeometry?
   private var detents: [ResolvedDetent]?
@@ -30,6 +32,9 @@ final class BehaviourViews {
     var state: Text = .unset, detent: Text = .unset
     var startY = Double.nan, y = Double.nan, translation = Double.nan, velocity = Double.nan
     var startHeight = Double.nan, startDetent: Text = .unset
+    var hasScroll: Bool?
+    var offset = Double.nan, contentHeight = Double.nan, scrollHeight = Double.nan, top = Double.nan
+    var maxOffset = Double.nan, scrollVelocity = Double.nan, atTop: Bool?
   }
 
   /// A text field's last written value: never written, or a string or nil.
@@ -41,7 +46,7 @@ final class BehaviourViews {
   /// The fields of the `sheet` view (nil-able ones included: `detent`, `content`).
   static let sheetFields = [
     "height", "state", "detent", "backdrop", "time", "edge", "available", "content", "screen", "safe",
-    "detents", "order", "thresholds",
+    "detents", "order", "thresholds", "scroll",
   ]
   /// The fields of the `ctx` view of detent resolvers.
   static let contextFields = ["screen", "safe", "available", "content", "edge", "thresholds"]
@@ -49,6 +54,8 @@ final class BehaviourViews {
   static let gestureFields = ["start_y", "y", "translation", "velocity", "start_height", "start_detent"]
   /// The fields of the `tap` view.
   static let tapFields = ["region", "y"]
+  /// The fields of the `scroll` view.
+  static let scrollFields = ["offset", "content_height", "height", "top", "max_offset", "velocity", "at_top"]
 
   /// Makes the views in `state`.
   /// - Parameters:
@@ -60,6 +67,7 @@ final class BehaviourViews {
     contextData = try state.newTable()
     gestureData = try state.newTable()
     tapData = try state.newTable()
+    scrollData = try state.newTable()
     screenData = try state.newTable()
     safeData = try state.newTable()
     detentsData = try state.newTable()
@@ -81,6 +89,7 @@ final class BehaviourViews {
     context = try contextData.readOnlyView(fields: Self.contextFields, name: "ctx")
     gesture = try gestureData.readOnlyView(fields: Self.gestureFields, name: "gesture")
     tap = try tapData.readOnlyView(fields: Self.tapFields, name: "tap")
+    scroll = try scrollData.readOnlyView(fields: Self.scrollFields, name: "scroll")
   }
 
   /// Writes the geometry fields when the geometry changed.
@@ -119,6 +128,16 @@ final class BehaviourViews {
     write(sheetData, "detent", snapshot.detent, &written.detent)
     write(sheetData, "backdrop", snapshot.backdrop, &written.backdrop)
     write(sheetData, "time", snapshot.time, &written.time)
+    if let view = snapshot.scroll {
+      update(scroll: view)
+      if written.hasScroll != true {
+        written.hasScroll = true
+        sheetData.set("scroll", scroll)
+      }
+    } else if written.hasScroll != false {
+      written.hasScroll = false
+      sheetData.setNil("scroll")
+    }
     if detents != snapshot.detents {
       detents = snapshot.detents
       detentsData.removeAll()
@@ -140,6 +159,21 @@ final class BehaviourViews {
     write(gestureData, "velocity", input.velocity, &written.velocity)
     write(gestureData, "start_height", input.startHeight, &written.startHeight)
     write(gestureData, "start_detent", input.startDetent, &written.startDetent)
+  }
+
+  /// Fills the `scroll` view.
+  /// - Parameter view: The scroll view as the core sees it.
+  func update(scroll view: ScrollSnapshot) {
+    write(scrollData, "offset", view.offset, &written.offset)
+    write(scrollData, "content_height", view.contentHeight, &written.contentHeight)
+    write(scrollData, "height", view.height, &written.scrollHeight)
+    write(scrollData, "top", view.top, &written.top)
+    write(scrollData, "max_offset", view.maxOffset, &written.maxOffset)
+    write(scrollData, "velocity", view.velocity, &written.scrollVelocity)
+    if written.atTop != view.atTop {
+      written.atTop = view.atTop
+      scrollData.set("at_top", view.atTop)
+    }
   }
 
   /// Writes a number field unless it already holds these bits.

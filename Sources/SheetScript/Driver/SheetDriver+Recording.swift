@@ -117,6 +117,22 @@ extension SheetDriver {
       return make(
         "settled",
         [TraceField("detent", detent.map { .string($0) } ?? .null), TraceField("height", .number(height))])
+    case .scrollView(let view?):
+      return make(
+        "scroll_view",
+        [
+          TraceField("content_height", .number(view.contentHeight)), TraceField("top", .number(view.top)),
+          TraceField("height", view.height.map { .number($0) } ?? .null),
+        ])
+    case .scrollView(nil): return make("scroll_view", [TraceField("removed", .bool(true))])
+    case .scrollTo(let offset): return make("scroll_to", [TraceField("offset", .number(offset))])
+    case .scrollHandoff(let owner, let height, let offset):
+      return make(
+        "scroll_handoff",
+        [
+          TraceField("to", .string(owner.rawValue)), TraceField("height", .number(height)),
+          TraceField("offset", .number(offset)),
+        ])
     }
   }
 

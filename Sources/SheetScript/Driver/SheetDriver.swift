@@ -82,12 +82,11 @@ public struct SheetDriver {
     record(step.events)
     let frame = step.frame
     if recording {
-      append(
-        .frame(
-          TraceFrame(
-            time: frame.time, state: frame.state.rawValue, detent: frame.detent,
-            target: frame.target?.name, height: frame.height, backdrop: frame.backdrop,
-            velocity: frame.velocity)))
+      var record = TraceFrame(
+        time: frame.time, state: frame.state.rawValue, detent: frame.detent, target: frame.target?.name,
+        height: frame.height, backdrop: frame.backdrop, velocity: frame.velocity)
+      record.scroll = frame.scrollOffset
+      append(.frame(record))
     }
     frameCount += 1
     if closing {
@@ -133,7 +132,7 @@ public struct SheetDriver {
 
   /// Whether the sheet is still: at rest, hidden or dismissed, with no finger down.
   public var isStill: Bool {
-    touchY == nil && machine.state.isStill
+    touchY == nil && machine.isStill
   }
 
   /// Steps frames until the sheet is still.

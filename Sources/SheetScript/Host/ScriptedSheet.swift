@@ -158,7 +158,7 @@ public final class ScriptedSheet {
   /// Whether the sheet is still: at rest, hidden or dismissed, with no finger down. A host may pause its
   /// display link while it is (and resume it on the next input).
   public var isStill: Bool {
-    touch == nil && machine.state.isStill
+    touch == nil && machine.isStill
   }
 
   /// Every event since the last drain, oldest first, each exactly once; the list is then empty.

@@ -1,16 +1,20 @@
 extension Trace {
   /// The trace's frames as CSV with the header `t,state,detent,target,height,backdrop,dh_dt` (`target`:
   /// where the running transition goes, empty when none runs; `dh_dt`: the height's rate of change,
-  /// pt/s, + = growing).
+  /// pt/s, + = growing), and a last column `scroll` (the scroll view's content offset, empty on a frame
+  /// without one) when a frame has a scroll view.
   /// - Returns: The text, one frame a line after the header (a frame with a non-finite number is left out).
   public func csv() -> String {
-    var out = "t,state,detent,target,height,backdrop,dh_dt\n"
+    let scrollColumn = hasScroll
+    var out = "t,state,detent,target,height,backdrop,dh_dt" + (scrollColumn ? ",scroll\n" : "\n")
     for frame in frames where frame.isFinite {
       out += TraceNumber.format(frame.time, decimals: 6)
       out += ",\(frame.state),\(frame.detent ?? ""),\(frame.target ?? "")"
       out += ",\(TraceNumber.format(frame.height))"
       out += ",\(TraceNumber.format(frame.backdrop, decimals: 5))"
-      out += ",\(TraceNumber.format(frame.velocity, decimals: 3))\n"
+      out += ",\(TraceNumber.format(frame.velocity, decimals: 3))"
+      if scrollColumn { out += "," + (frame.scroll.map { TraceNumber.format($0) } ?? "") }
+      out += "\n"
     }
     return out
   }

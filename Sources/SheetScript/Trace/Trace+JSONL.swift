@@ -3,7 +3,7 @@ extension Trace {
   ///
   /// Frames carry `state`, `detent`, `target` (where the running transition goes; `null` when none runs,
   /// like a missing `detent`), `height`, `backdrop` and `dh_dt` (the height's rate of change, pt/s, + =
-  /// growing); events carry `event` and their fields. A frame with a non-finite number is left out and a
+  /// growing), and `scroll` (the scroll view's content offset) on a frame with a scroll view; events carry `event` and their fields. A frame with a non-finite number is left out and a
   /// non-finite event value is written as a string (`"nan"`), so every number is a finite JSON number.
   /// - Returns: The text, ending with a newline when the trace is not empty.
   public func jsonLines() -> String {
@@ -18,7 +18,9 @@ extension Trace {
         out += ",\"target\":\(frame.target.map(Self.jsonString) ?? "null")"
         out += ",\"height\":\(TraceNumber.format(frame.height))"
         out += ",\"backdrop\":\(TraceNumber.format(frame.backdrop, decimals: 5))"
-        out += ",\"dh_dt\":\(TraceNumber.format(frame.velocity, decimals: 3))}\n"
+        out += ",\"dh_dt\":\(TraceNumber.format(frame.velocity, decimals: 3))"
+        if let scroll = frame.scroll { out += ",\"scroll\":\(TraceNumber.format(scroll))" }
+        out += "}\n"
       case .event(let event):
         out += "{\"t\":\(TraceNumber.format(event.time, decimals: 6)),\"kind\":\"event\""
         out += ",\"event\":\(Self.jsonString(event.name))"

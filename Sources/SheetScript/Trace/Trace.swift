@@ -52,6 +52,9 @@ public struct TraceFrame: Sendable, Equatable {
   /// The height's rate of change, dh/dt, in points per second (positive = growing); every format writes
   /// it as `dh/dt` (`dh_dt`), the convention a release's `dh_dt` follows too.
   public var velocity: Double
+  /// The scroll view's content offset in points; nil without a scroll view (every format then leaves
+  /// the column out, so a trace without one reads as before scroll views existed).
+  public var scroll: Double? = nil
 
   /// Creates a frame record.
   /// - Parameters:
@@ -77,7 +80,7 @@ public struct TraceFrame: Sendable, Equatable {
 
   /// Whether the time, height, backdrop and velocity are all finite (only such frames are written).
   public var isFinite: Bool {
-    time.isFinite && height.isFinite && backdrop.isFinite && velocity.isFinite
+    time.isFinite && height.isFinite && backdrop.isFinite && velocity.isFinite && scroll?.isFinite != false
   }
 }
 
@@ -187,6 +190,14 @@ public struct Trace: Sendable, Equatable {
     entries.compactMap { entry in
       if case .frame(let frame) = entry { return frame }
       return nil
+    }
+  }
+
+  /// Whether any frame has a scroll offset: the formats then add their `scroll` column.
+  public var hasScroll: Bool {
+    entries.contains { entry in
+      if case .frame(let frame) = entry { return frame.scroll != nil }
+      return false
     }
   }
 
