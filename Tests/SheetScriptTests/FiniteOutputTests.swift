@@ -32,14 +32,18 @@ import Testing
         if !(object[key] is NSNumber) { found.append("jsonl line \(index + 1): \(key) is not a number") }
       }
     }
+    // A trace with a scroll view has an eighth column, the offset (empty on a frame without one).
+    let columns = trace.hasScroll ? 8 : 7
     for (index, row) in trace.csv().split(separator: "\n").dropFirst().enumerated() {
       let cells = row.split(separator: ",", omittingEmptySubsequences: false)
-      for column in [0, 4, 5, 6] where !(cells.count == 7 && Double(cells[column])?.isFinite == true) {
+      let offset = columns == 8 && cells.count == 8 && !cells[7].isEmpty ? [7] : []
+      for column in [0, 4, 5, 6] + offset
+      where !(cells.count == columns && Double(cells[column])?.isFinite == true) {
         found.append("csv row \(index + 1) column \(column): \(row)")
       }
     }
     for row in trace.table().split(separator: "\n").dropFirst(2) where !row.contains("  * ") {
-      let words = row.split(separator: " ")
+      let words = row.split(separator: " ").filter { $0 != "-" || !trace.hasScroll }
       for word in words.suffix(3) where Double(word)?.isFinite != true {
         found.append("table row: \(row)")
       }

@@ -4,7 +4,8 @@ import Testing
 @testable import SheetCore
 @testable import SheetScript
 
-/// Issue 10, section 4: every input is accepted in every state. Seeded random sequences of every input,
+/// Issue 10, section 4: every input is accepted in every state (issue 13 adds the scroll view's: its
+/// description and removal, `scroll_to`, pans landing in it, bad scroll values). Seeded random sequences of every input,
 /// in any order (present, dismiss, snaps to known and unknown detents, taps, backdrop taps, the driver's
 /// touches, the machine's pan phases at random y and times, resizes, content changes, waits), over every
 /// preset and the native `DefaultPolicy`. No input may throw except the bad values a sequence makes on
@@ -35,12 +36,18 @@ import Testing
     // The storms reach what they claim to: each input refused by some state, bad values, a queued
     // dismissal wherever the sheet can be dragged.
     let refusable: Set<SheetInput> = [
-      .present, .dismiss, .snap, .tap, .panBegan, .panChanged, .panEnded, .panCancelled,
+      .present, .dismiss, .snap, .tap, .panBegan, .panChanged, .panEnded, .panCancelled, .scrollTo,
     ]
     #expect(tally.ignored.isSuperset(of: refusable), "\(name): ignored \(tally.ignored.map(\.rawValue))")
     #expect(tally.inputs >= 50 * Self.sequencesPerPolicy && tally.badValues > 100, "\(name): \(tally)")
     let pannable = behaviour?.configuration.pannable ?? true
     #expect(!pannable || (tally.queued > 0 && tally.drags > 50), "\(name): \(tally)")
+    // The scroll view is in play: described, scrolled, pans in it handed over both ways mid-gesture
+    // wherever a pan can land in it (a gesture area of a band refuses touches below the band).
+    #expect(tally.scrollViews > 30 && tally.scrollTos > 30, "\(name): \(tally)")
+    let band: Bool
+    if case .band = behaviour?.configuration.gestureArea { band = true } else { band = false }
+    #expect(!pannable || band || (tally.handoffs[.sheet] ?? 0) + (tally.handoffs[.scroll] ?? 0) > 0, "\(name): \(tally)")
   }
 }
 
@@ -53,8 +60,14 @@ struct Storm {
     var drags = 0
     var queued = 0
     var ignored: Set<SheetInput> = []
+    var scrollViews = 0
+    var scrollTos = 0
+    var handoffs: [ScrollOwner: Int] = [:]
 
     mutating func add(_ other: Tally) {
+      scrollViews += other.scrollViews
+      scrollTos += other.scrollTos
+      handoffs.merge(other.handoffs, uniquingKeysWith: +)
       inputs += other.inputs
       badValues += other.badValues
       drags += other.drags
@@ -63,7 +76,8 @@ struct Storm {
     }
 
     var description: String {
-      "\(inputs) inputs, \(badValues) bad values, \(drags) drags, \(queued) queued"
+"\(inputs) inputs, \(badValues) bad values, \(drags) drags, \(queued) queued, \(scrollViews) scroll "
+        + "views, \(scrollTos) scroll_to, hand-offs \(handoffs)"
     }
   }
 
@@ -114,6 +128,11 @@ struct Storm {
       if event.name == "ignored", let input { tally.ignored.insert(input) }
       if event.name == "queued" { tally.queued += 1 }
       if event.name == "gesture", event["phase"]?.text == "began" { tally.drags += 1 }
+      if event.name == "scroll_view" { tally.scrollViews += 1 }
+      if event.name == "scroll_to" { tally.scrollTos += 1 }
+      if event.name == "scroll_handoff", let to = event["to"]?.text.flatMap(ScrollOwner.init(rawValue:)) {
+        tally.handoffs[to, default: 0] += 1
+      }
     }
   }
 
@@ -121,7 +140,7 @@ struct Storm {
   mutating func act() {
     let h = driver.machine.geometry.height
     let y = rng.uniform(-50, h + 50)
-    switch rng.int(0...23) {
+    switch rng.int(0...29) {
     case 0, 1, 2:
       let m = driver.machine
       if m.declaredDetents.isEmpty && TransitionTable.accepts(.present, in: m.state) {
@@ -190,7 +209,68 @@ struct Storm {
         try d.apply { m throws(SheetError) in try m.setContentHeight(c) }
       }
     case 21, 22: frames(rng.int(1...40))
+    case 24:
+      let view = randomScrollView()
+      attempt("scroll view \(String(describing: view))") { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.setScrollView(view) }
+      }
+    case 25, 26:
+      let offset = rng.chance(0.2) ? rng.uniform(-1e6, 1e6) : rng.uniform(-100, 3000)
+      attempt("scroll to \(offset)") { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.scroll(to: offset) }
+      }
+    case 27, 28:
+      // a pan that lands in the scroll view and moves up or down a few frames (hand-offs both ways)
+      let m = driver.machine
+      let edgeY = m.geometry.leadingEdgeY(sheetHeight: m.height)
+      let depth = (m.scrollView?.top ?? 0) + rng.uniform(1, 200)
+      let at = m.geometry.edge == .bottom ? edgeY + depth : edgeY - depth
+      attempt("touch down in the scroll view \(at)") { d throws(SheetError) in _ = try d.touchDown(y: at) }
+      let step = rng.uniform(-12, 12)
+      for _ in 0..<rng.int(1...60) where problems.isEmpty {
+        let y = (driver.touchY ?? at) + step
+        attempt("scroll move \(y)") { d throws(SheetError) in try d.frame(touch: y) }
+      }
+      if rng.chance(0.7) {
+        let velocity = randomVelocity()
+        attempt("scroll lift") { d throws(SheetError) in try d.touchUp(velocity: velocity) }
+      }
+    case 29: badScrollValue()
     default: badValue()
+    }
+  }
+
+  /// A scroll view the machine accepts: mostly lists taller than the sheet, sometimes content that fits,
+  /// a fixed frame, the extremes; now and then none.
+  mutating func randomScrollView() -> ScrollView? {
+    if rng.chance(0.1) { return nil }
+    let content = rng.chance(0.1) ? [0, SheetLimits.maximumCoordinate][rng.int(0...1)] : rng.uniform(0, 5000)
+    let top = rng.chance(0.1) ? 0 : rng.uniform(0, 120)
+    let height: Double? = rng.chance(0.7) ? nil : rng.uniform(0, 900)
+    return ScrollView(contentHeight: content, top: top, height: height)
+  }
+
+  /// A bad scroll value made on purpose: it must throw the right error and change nothing.
+  mutating func badScrollValue() {
+    switch rng.int(0...3) {
+    case 0:
+      refuse("scroll to NaN", .invalidValue(field: "offset", value: .nan)) { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.scroll(to: .nan) }
+      }
+    case 1:
+      refuse("scroll to 2e6", .invalidValue(field: "offset", value: 2e6)) { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.scroll(to: 2e6) }
+      }
+    case 2:
+      let bad = ScrollView(contentHeight: -1)
+      refuse("content height -1", .invalidValue(field: "scroll.contentHeight", value: -1)) {
+        d throws(SheetError) in try d.apply { m throws(SheetError) in try m.setScrollView(bad) }
+      }
+    default:
+      let bad = ScrollView(contentHeight: 100, top: 10, height: .infinity)
+      refuse("scroll height inf", .invalidValue(field: "scroll.height", value: .infinity)) {
+        d throws(SheetError) in try d.apply { m throws(SheetError) in try m.setScrollView(bad) }
+      }
     }
   }
 
@@ -316,6 +396,9 @@ struct Storm {
     if !(f.backdrop.isFinite && f.backdrop >= 0 && f.backdrop <= 1) {
       problems.append("step \(step), after \(label): backdrop \(f.backdrop)")
     }
+    if let offset = f.scrollOffset, !offset.isFinite {
+      problems.append("step \(step), after \(label): scroll offset \(offset)")
+    }
     if !(f.velocity.isFinite && f.time.isFinite) {
       problems.append("step \(step), after \(label): velocity \(f.velocity), time \(f.time)")
     }
@@ -344,6 +427,7 @@ struct Storm {
       if !sound { problems.append("settling frame at \(frame.time): \(frame)") }
     }
     if !settled { problems.append("did not settle within 60 s: \(driver.machine.state)") }
+    if !driver.machine.isStill { problems.append("ended with the scroll view moving") }
     if ![.resting, .hidden, .dismissed].contains(driver.machine.state) {
       problems.append("ended \(driver.machine.state)")
     }

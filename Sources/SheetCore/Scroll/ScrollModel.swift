@@ -150,9 +150,15 @@ struct ScrollModel: Sendable {
     }
   }
 
-  /// At rest, the position is kept within the range (the frame grew, the content shrank).
-  mutating func keepInRange(sheetHeight h: Double) {
-    guard case .idle = motion else { return }
-    position = Formulas.clamp(position, 0, view.maxOffset(sheetHeight: h))
+  /// Shows the position for the frame and content now (the sheet's height, the screen or the
+  /// description changed): at rest or decelerating it is kept within the range (the frame grew, the
+  /// content shrank), a tracked or bouncing one is rubber-banded again over the new frame.
+  mutating func reconcile(sheetHeight h: Double) {
+    let upper = view.maxOffset(sheetHeight: h)
+    switch motion {
+    case .idle, .decelerating: position = Formulas.clamp(position, 0, upper)
+    case .tracking(let virtual): show(virtual, sheetHeight: h)
+    case .bouncing: advanceBounce(by: 0, upper: upper, dimension: view.frameHeight(sheetHeight: h))
+    }
   }
 }
