@@ -86,7 +86,8 @@ import Testing
       (
         DefaultPolicy(), false,
         [
-          .scrollView(ScrollView(contentHeight: 2400, top: 56)), .present, .settle, .scrollTo(-5), .scrollTo(10),
+          .scrollView(ScrollView(contentHeight: 2400, top: 56)), .present, .settle, .scrollTo(-5),
+          .scrollTo(10),
           .panBegan(600), .panChanged(630), .panEnded(630, velocity: 0), .scrollView(nil), .scrollTo(3),
           .settle,
         ],
@@ -165,7 +166,8 @@ import Testing
     case .animation(let transition, _, let t): return "animation \(transition.rawValue) \(target(t))"
     case .policyFault(let callback, _): return "fault \(callback)"
     case .settled(let detent, let height): return "settled \(detent ?? "-") \(Format.general(height))"
-    case .scrollView(let view): return "scroll view \(view.map { Format.general($0.contentHeight) } ?? "none")"
+    case .scrollView(let view):
+      return "scroll view \(view.map { Format.general($0.contentHeight) } ?? "none")"
     case .scrollTo(let offset): return "scroll to \(Format.general(offset))"
     case .scrollHandoff(let owner, let height, let offset):
       return "hand-off \(owner.rawValue) \(Format.general(height)) \(Format.general(offset))"

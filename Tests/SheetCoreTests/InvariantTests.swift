@@ -71,20 +71,30 @@ import Testing
     ({ $0.height = 300 }, "resting at 300.0, detent medium is 398.5", #line),
     // the scroll view (at medium: a 342.5 pt frame over 2400 pt, largest offset 2057.5)
     ({ $0.scroll = ScrollModel(view: InvariantTests.list, position: .nan) }, "scroll position nan", #line),
-    ({ $0.scroll = ScrollModel(view: InvariantTests.list, position: -5) }, "scroll at rest at -5.0 outside [0, 2057.5]", #line),
+    (
+      { $0.scroll = ScrollModel(view: InvariantTests.list, position: -5) },
+      "scroll at rest at -5.0 outside [0, 2057.5]", #line
+    ),
     ({ $0.scroll = ScrollModel(view: InvariantTests.list, position: 2100) }, "outside [0, 2057.5]", #line),
-    ({ $0.scroll = ScrollModel(view: InvariantTests.list, position: 9, velocity: 4) }, "scroll at rest with velocity 4.0", #line),
+    (
+      { $0.scroll = ScrollModel(view: InvariantTests.list, position: 9, velocity: 4) },
+      "scroll at rest with velocity 4.0", #line
+    ),
     (
       { $0.scroll = ScrollModel(view: InvariantTests.list, position: 9, motion: .tracking(virtual: 9)) },
       "scroll view tracked with a pan outside it", #line
     ),
     (
-      { $0.scroll = ScrollModel(view: InvariantTests.list, position: -400, motion: .decelerating(from: 0, velocity: 1, elapsed: 0)) },
+      {
+        $0.scroll = ScrollModel(
+          view: InvariantTests.list, position: -400, motion: .decelerating(from: 0, velocity: 1, elapsed: 0))
+      },
       "beyond the rubber band", #line
     ),
     (
       {
-        $0.drag = SheetMachine.Drag(startY: 0, y: 0, startHeight: 0, startDetent: nil, startedResting: true, inScroll: true)
+        $0.drag = SheetMachine.Drag(
+          startY: 0, y: 0, startHeight: 0, startDetent: nil, startedResting: true, inScroll: true)
         $0.state = .dragging
       },
       "a pan in a scroll view that does not exist", #line

@@ -9,8 +9,11 @@ import Testing
 
   /// `ScrollRouting.split` rows: grow (height units), finger height, largest, position, max offset,
   /// prefers expanding -> split. Numbers worked out by hand from the rule's steps.
-  static let splits: [(grow: Double, h: Double, top: Double, p: Double, max: Double, prefers: Bool, split: Split,
-    line: UInt)] = [
+  static let splits:
+    [(
+      grow: Double, h: Double, top: Double, p: Double, max: Double, prefers: Bool, split: Split,
+      line: UInt
+    )] = [
       // growing at the largest detent: the content scrolls (and rubber-bands past its end)
       (7, 787, 787, 0, 1669, true, Split(.scroll, 7), #line),
       (7, 787, 787, 1669, 1669, true, Split(.scroll, 7), #line),
@@ -55,8 +58,10 @@ import Testing
   /// The reference phone: a bottom sheet's medium 398.5, large 787 (A 797); a top sheet's medium 405,
   /// large 800 (A 810). The list's frame starts 56 pt inside the leading edge.
   static let machine:
-    [(edge: SheetEdge, start: Start, offset: Double, y: Double, dy: Double, prefers: Bool, content: Double,
-      owners: [ScrollOwner], line: UInt)] = [
+    [(
+      edge: SheetEdge, start: Start, offset: Double, y: Double, dy: Double, prefers: Bool, content: Double,
+      owners: [ScrollOwner], line: UInt
+    )] = [
       (.bottom, .resting("large"), 0, 400, -10, true, 2400, [.scroll], #line),
       (.bottom, .resting("large"), 500, 400, -10, true, 2400, [.scroll], #line),
       (.bottom, .resting("large"), 1669, 400, -10, true, 2400, [.scroll], #line),
@@ -123,7 +128,9 @@ import Testing
     } else if moved.sheet {
       owners = [.sheet]
     }
-    #expect(owners == row.owners, "row at line \(row.line): h \(h0) -> \(m.height), offset \(o0) -> \(m.scrollOffset ?? .nan)")
+    #expect(
+      owners == row.owners,
+      "row at line \(row.line): h \(h0) -> \(m.height), offset \(o0) -> \(m.scrollOffset ?? .nan)")
     // Either way the finger's travel is shared exactly (no split rubber-bands here except at the ends).
     events += try m.panEnded(y: row.y + row.dy, velocity: 0)
     m.runToRest()

@@ -47,7 +47,9 @@ import Testing
     #expect(tally.scrollViews > 30 && tally.scrollTos > 30, "\(name): \(tally)")
     let band: Bool
     if case .band = behaviour?.configuration.gestureArea { band = true } else { band = false }
-    #expect(!pannable || band || (tally.handoffs[.sheet] ?? 0) + (tally.handoffs[.scroll] ?? 0) > 0, "\(name): \(tally)")
+    #expect(
+      !pannable || band || (tally.handoffs[.sheet] ?? 0) + (tally.handoffs[.scroll] ?? 0) > 0,
+      "\(name): \(tally)")
   }
 }
 
@@ -76,7 +78,7 @@ struct Storm {
     }
 
     var description: String {
-"\(inputs) inputs, \(badValues) bad values, \(drags) drags, \(queued) queued, \(scrollViews) scroll "
+      "\(inputs) inputs, \(badValues) bad values, \(drags) drags, \(queued) queued, \(scrollViews) scroll "
         + "views, \(scrollTos) scroll_to, hand-offs \(handoffs)"
     }
   }

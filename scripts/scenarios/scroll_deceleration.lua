@@ -17,7 +17,8 @@ local o0 = sheet.scroll.offset
 expect_near(o0, 124, 1e-9, 'released at 124')
 local project = 1.2 * 0.998 / 0.002  -- 598.8
 wait(0.5)  -- 60 frames, n = 500 ms
-expect_near(sheet.scroll.offset, o0 + project * (1 - 0.998 ^ 500), 1e-6, 'after 0.5 s: 124 + 598.8 (1 - 0.998^500)')
+expect_near(sheet.scroll.offset, o0 + project * (1 - 0.998 ^ 500), 1e-6,
+  'after 0.5 s: 124 + 598.8 (1 - 0.998^500)')
 expect_near(sheet.scroll.velocity, 1200 * 0.998 ^ 500, 1e-6, 'velocity 1200 x 0.998^500')
 wait(1.0)
 expect_near(sheet.scroll.offset, o0 + project * (1 - 0.998 ^ 1500), 1e-6, 'after 1.5 s')

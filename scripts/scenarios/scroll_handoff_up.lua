@@ -23,7 +23,8 @@ for k = 1, 60 do
     expect(sheet.scroll.offset == 0, ('frame %d: the content waits'):format(k))
   elseif k == 56 then
     expect(sheet.height == 787, 'hand-off frame: the sheet reaches large exactly')
-    expect_near(sheet.scroll.offset, 3.5, 1e-9, 'hand-off frame: the scroll view takes the other 3.5, no jump')
+    expect_near(sheet.scroll.offset, 3.5, 1e-9,
+      'hand-off frame: the scroll view takes the other 3.5, no jump')
   else
     expect(sheet.height == 787, ('frame %d: the sheet stays at large'):format(k))
     expect_near(sheet.scroll.offset, 3.5 + 7 * (k - 56), 1e-9, ('frame %d: the content scrolls'):format(k))

@@ -20,7 +20,8 @@ settle()
 touch_down { y = 500 }
 touch_move { y = 450 }
 touch_move { y = 400 }
-expect_near(sheet.height, 787 + 100 * 0.55 * 797 / (100 * 0.55 + 797), 1e-9, 'the sheet rubber-bands up 51.45')
+expect_near(sheet.height, 787 + 100 * 0.55 * 797 / (100 * 0.55 + 797), 1e-9,
+  'the sheet rubber-bands up 51.45')
 expect(sheet.scroll.offset == 0, 'the content stays at its top')
 touch_up { velocity = 0 }
 settle()

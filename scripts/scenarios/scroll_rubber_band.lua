@@ -16,7 +16,8 @@ expect(sheet.scroll.offset == 1669, 'at the end of the content')
 touch_down { y = 500 }
 touch_move { y = 450 }
 touch_move { y = 400 }
-expect_near(sheet.scroll.offset, 1669 + 100 * 0.55 * 731 / (100 * 0.55 + 731), 1e-9, 'over-scroll 100 shows 51.15')
+expect_near(sheet.scroll.offset, 1669 + 100 * 0.55 * 731 / (100 * 0.55 + 731), 1e-9,
+  'over-scroll 100 shows 51.15')
 expect(sheet.height == 787, 'the sheet stays at large')
 -- Released still: it springs back to the end, never past its start or below the end.
 touch_up { velocity = 0 }

@@ -74,7 +74,8 @@ extension SheetMachine {
     let upper = scroll.view.maxOffset(sheetHeight: height)
     let reach = scroll.view.frameHeight(sheetHeight: height)
     if scroll.isTracking != inScroll {
-      return "scroll view \(scroll.isTracking ? "tracked" : "not tracked") with a pan \(inScroll ? "in it" : "outside it")"
+      return
+        "scroll view \(scroll.isTracking ? "tracked" : "not tracked") with a pan \(inScroll ? "in it" : "outside it")"
     }
     if case .idle = scroll.motion {
       if p < 0 || p > upper { return "scroll at rest at \(p) outside [0, \(upper)]" }
@@ -82,7 +83,9 @@ extension SheetMachine {
     } else if p < -reach || p > upper + reach {
       return "scroll at \(p) beyond the rubber band of [0, \(upper)] (reach \(reach))"
     }
-    if drag?.owner == .scroll && velocity != 0 { return "the sheet moves (\(velocity)) while the scroll view has the pan" }
+    if drag?.owner == .scroll && velocity != 0 {
+      return "the sheet moves (\(velocity)) while the scroll view has the pan"
+    }
     return nil
   }
 

@@ -144,36 +144,48 @@ extension SheetMachine {
         maxOffset: current.view.maxOffset(sheetHeight: height),
         prefersExpanding: configuration.prefersScrollingExpandsWhenScrolledToEdge)
     }
-    var sheetMoved = false
-    var heightDone = false
-    for (owner, amount) in [(split.first, split.firstAmount), (split.second, split.secondAmount)] {
-      guard let owner else { continue }
-      let handsOver = d.owner != nil && d.owner != owner
-      if owner == .scroll {
-        let offsetBefore = contentOffset(ofPosition: current.position, current)
-        d.scrollTravel += sign * amount  // a share in height units is sign * dy
-        if handsOver {
-          if sheetMoved {  // the sheet's share of this frame ends here: its height at the hand-off
-            drag = d
-            height = callDragHeight(gestureInput(d, velocity: vy))
-            heightDone = true
-          }
-          record(.scrollHandoff(to: .scroll, height: height, offset: offsetBefore))
-        }
-        current.track(by: amount, sheetHeight: height)
-      } else {
-        if handsOver {
-          record(
-            .scrollHandoff(
-              to: .sheet, height: height, offset: contentOffset(ofPosition: current.position, current)))
-        }
-        sheetMoved = true
-      }
-      d.owner = owner
-    }
+    var shares = Shares()
+    take(split.first, split.firstAmount, &d, &current, &shares, vy: vy)
+    if let second = split.second { take(second, split.secondAmount, &d, &current, &shares, vy: vy) }
     drag = d
     scroll = current
-    return (sheetMoved, heightDone && split.second == .scroll)
+    return (shares.sheetMoved, shares.heightDone)
+  }
+
+  /// What a frame's shares did so far.
+  struct Shares {
+    var sheetMoved = false
+    var heightDone = false
+  }
+
+  /// Gives `owner` its share `amount` (height units) of a frame's travel, recording the hand-off when it
+  /// changes hands. (A method, not a loop over a list of shares: the frame path allocates nothing.)
+  mutating func take(
+    _ owner: ScrollOwner, _ amount: Double, _ d: inout Drag, _ current: inout ScrollModel,
+    _ shares: inout Shares, vy: Double
+  ) {
+    let handsOver = d.owner != nil && d.owner != owner
+    if owner == .scroll {
+      let offsetBefore = contentOffset(ofPosition: current.position, current)
+      d.scrollTravel += geometry.edge.heightSign * amount  // a share in height units is sign * dy
+      if handsOver {
+        if shares.sheetMoved {  // the sheet's share of this frame ends here: its height at the hand-off
+          drag = d
+          height = callDragHeight(gestureInput(d, velocity: vy))
+          shares.heightDone = true
+        }
+        record(.scrollHandoff(to: .scroll, height: height, offset: offsetBefore))
+      }
+      current.track(by: amount, sheetHeight: height)
+    } else {
+      if handsOver {
+        record(
+          .scrollHandoff(
+            to: .sheet, height: height, offset: contentOffset(ofPosition: current.position, current)))
+      }
+      shares.sheetMoved = true
+    }
+    d.owner = owner
   }
 
   /// The policy's owner for a frame (nil: the native rule; a fault is recorded and the native rule

@@ -149,7 +149,8 @@ extension SheetPolicy {
     configuration.tapDismissRegions.contains(region) ? .dismiss : .none
   }
   /// Default: nil (the native rule, ``ScrollRouting``).
-  public func scrollOwner(_ input: GestureInput, _ scroll: ScrollSnapshot) throws(PolicyFault) -> ScrollOwner? {
+  public func scrollOwner(_ input: GestureInput, _ scroll: ScrollSnapshot) throws(PolicyFault) -> ScrollOwner?
+  {
     nil
   }
   /// Default: nil (stay at the current detent).

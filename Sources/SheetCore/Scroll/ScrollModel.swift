@@ -77,9 +77,11 @@ struct ScrollModel: Sendable {
     let upper = view.maxOffset(sheetHeight: h)
     velocity = 0
     if virtual > upper || virtual < 0 {
-      startBounce(upper: virtual > upper, overshoot: virtual > upper ? virtual - upper : -virtual,
+      startBounce(
+        upper: virtual > upper, overshoot: virtual > upper ? virtual - upper : -virtual,
         velocity: virtual > upper ? v : -v)
-      position = ScrollPhysics.shown(virtual, lower: 0, upper: upper, dimension: view.frameHeight(sheetHeight: h))
+      position = ScrollPhysics.shown(
+        virtual, lower: 0, upper: upper, dimension: view.frameHeight(sheetHeight: h))
       return
     }
     position = virtual
@@ -140,7 +142,8 @@ struct ScrollModel: Sendable {
     let direction = isUpper ? 1.0 : -1.0
     let virtual = edge + direction * spring.value
     position = ScrollPhysics.shown(virtual, lower: 0, upper: upper, dimension: dimension)
-    velocity = direction * spring.velocity * ScrollPhysics.slope(virtual, lower: 0, upper: upper, dimension: dimension)
+    velocity =
+      direction * spring.velocity * ScrollPhysics.slope(virtual, lower: 0, upper: upper, dimension: dimension)
     if spring.isDone {
       position = edge
       velocity = 0

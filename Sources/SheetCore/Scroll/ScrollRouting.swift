@@ -28,7 +28,9 @@ public enum ScrollRouting {
     ///   - firstAmount: Its share, points.
     ///   - second: Who takes the rest.
     ///   - secondAmount: The rest, points.
-    public init(_ first: ScrollOwner, _ firstAmount: Double, then second: ScrollOwner? = nil, _ secondAmount: Double = 0) {
+    public init(
+      _ first: ScrollOwner, _ firstAmount: Double, then second: ScrollOwner? = nil, _ secondAmount: Double = 0
+    ) {
       self.first = first
       self.firstAmount = firstAmount
       self.second = second

@@ -159,7 +159,8 @@ extension Behaviour: SheetPolicy {
   }
 
   /// `on_scroll(sheet, gesture, scroll)`: 'sheet' or 'scroll', or nil for the native rule.
-  public func scrollOwner(_ input: GestureInput, _ scroll: ScrollSnapshot) throws(PolicyFault) -> ScrollOwner? {
+  public func scrollOwner(_ input: GestureInput, _ scroll: ScrollSnapshot) throws(PolicyFault) -> ScrollOwner?
+  {
     guard let onScroll = spec.onScroll else { return nil }
     views.update(gesture: input)
     views.update(scroll: scroll)

@@ -70,7 +70,8 @@ extension ScenarioAction {
       let height = try args.number(t, "height", 0...100_000)
       let scroll = try args.scroll(t["scroll"])
       if height == nil, case .keep = scroll {
-        throw ScenarioRefusal(message: "expected { height = points, scroll = { content_height = points, ... } }")
+        throw ScenarioRefusal(
+          message: "expected { height = points, scroll = { content_height = points, ... } }")
       }
       return .content(height: height, scroll: scroll)
     case .setContentHeight: return .content(height: try args.positional(0...100_000), scroll: .keep)

@@ -97,7 +97,8 @@ struct ScenarioArguments {
         throw ScenarioRefusal(message: "scroll: \(error.message)")
       }
       guard let content = try inner.number(t, "content_height", 0...1_000_000) else {
-        throw ScenarioRefusal(message: "scroll: expected { content_height = points, top = points, height = points }")
+        throw ScenarioRefusal(
+          message: "scroll: expected { content_height = points, top = points, height = points }")
       }
       return .set(
         ScrollView(
@@ -105,7 +106,8 @@ struct ScenarioArguments {
           height: try inner.number(t, "height", 0...100_000)))
     case let other?:
       throw ScenarioRefusal(
-        message: "field 'scroll' must be a table { content_height = points, ... } or false, got \(describe(other))")
+        message:
+          "field 'scroll' must be a table { content_height = points, ... } or false, got \(describe(other))")
     }
   }
 

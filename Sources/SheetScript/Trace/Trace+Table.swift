@@ -57,7 +57,8 @@ extension Trace {
     guard let last else { return true }
     if isLast || eventPending { return true }
     if frame.state != last.state || frame.detent != last.detent || frame.target != last.target { return true }
-    let scrolled = abs((frame.scroll ?? 0) - (last.scroll ?? 0)) > 0.05 || (frame.scroll == nil) != (last.scroll == nil)
+    let scrolled =
+      abs((frame.scroll ?? 0) - (last.scroll ?? 0)) > 0.05 || (frame.scroll == nil) != (last.scroll == nil)
     let moved =
       abs(frame.height - last.height) > 0.05 || abs(frame.backdrop - last.backdrop) > 0.0005 || scrolled
     return moved && frame.time - last.time >= interval - 1e-9

@@ -52,7 +52,8 @@ public struct TracePlot: Sendable {
     svg += "<text x=\"\(Self.n(width - right - 180))\" y=\"24\" fill=\"#1f5fbf\">— height (pt, left)</text>\n"
     svg += "<text x=\"\(Self.n(width - right - 180))\" y=\"40\" fill=\"#d9822b\">— backdrop (right)</text>\n"
     if !scrolled.isEmpty {
-      svg += "<text x=\"\(Self.n(width - right - 360))\" y=\"24\" fill=\"#2e8b57\">— scroll offset (pt, left)</text>\n"
+      svg +=
+        "<text x=\"\(Self.n(width - right - 360))\" y=\"24\" fill=\"#2e8b57\">— scroll offset (pt, left)</text>\n"
     }
     return svg + "</svg>\n"
   }
