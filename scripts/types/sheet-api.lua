@@ -55,6 +55,18 @@
 ---@field detents table<string, number> id -> height (pt) of each active detent (nil for an inactive one)
 ---@field order string[] the active detent ids, ascending by height
 ---@field thresholds table<string, number> the behaviour's thresholds, overrides applied
+---@field scroll ScrollViewState? the host's scroll view inside the content, nil without one
+
+---The `scroll` argument of `on_scroll` (and `sheet.scroll`): the scroll view inside the content, a
+---read-only view.
+---@class ScrollViewState
+---@field offset number pt: the content offset, 0 at its top, max_offset at its end (past either while rubber-banding)
+---@field content_height number pt: the scrollable content's height
+---@field height number pt: the scroll view's frame height now
+---@field top number pt: where its frame starts inside the sheet's leading edge
+---@field max_offset number pt: the largest offset at rest, max(0, content_height - height)
+---@field velocity number pt/s: the offset's rate, positive while it grows (the content moving up)
+---@field at_top boolean offset <= 0
 
 ---The `gesture` argument of `on_drag` and `on_release`: a read-only view.
 ---@class GestureView
@@ -141,6 +153,7 @@
 ---@field allow_dismiss? boolean default true: whether the native release rule may dismiss
 ---@field present_detent? string default: the first active detent in declaration order
 ---@field largest_undimmed_detent? string the native backdrop stays 0 up to this detent
+---@field prefers_scrolling_expands_when_scrolled_to_edge? boolean default true: a pan up in the scroll view expands first
 ---@field thresholds? table<string, number> tunable numbers (set {}, --set, sheet tune); six are native
 ---@field detents? DetentSpec[]|fun(ctx: DetentContext): DetentSpec[] default medium (0.5), large (inset 10)
 ---@field on_drag? fun(sheet: SheetView, gesture: GestureView): number the height, pt in [0, H]
@@ -149,4 +162,5 @@
 ---@field on_tap? fun(sheet: SheetView, tap: TapView): 'dismiss'|false|nil
 ---@field on_resize? fun(sheet: SheetView): string? a detent id to go to, or nil to stay
 ---@field on_state? fun(sheet: SheetView, from: SheetStateName, to: SheetStateName)
+---@field on_scroll? fun(sheet: SheetView, gesture: GestureView, scroll: ScrollViewState): 'sheet'|'scroll'|nil
 ---@field animations? AnimationTable|fun(sheet: SheetView, transition: TransitionName): AnimationSpec?

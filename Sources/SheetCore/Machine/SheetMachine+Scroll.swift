@@ -43,7 +43,7 @@ extension SheetMachine {
   ///   [0, ``SheetLimits/maximumScreenExtent``] (`scroll.top`, `scroll.height`).
   @discardableResult
   public mutating func setScrollView(_ view: ScrollView?) throws(SheetError) -> [SheetEvent] {
-    if let view { try SheetLimits.check(view) }
+    if let view { try SheetLimits.check(scrollView: view) }
     if let view {
       if var current = scroll {
         current.view = view

@@ -4,7 +4,7 @@ extension SheetLimits {
   /// - Parameter view: The scroll view.
   /// - Throws: ``SheetError/invalidValue(field:value:)`` naming the first bad field
   ///   (`scroll.contentHeight`, `scroll.top`, `scroll.height`).
-  public static func check(_ view: ScrollView) throws(SheetError) {
+  public static func check(scrollView view: ScrollView) throws(SheetError) {
     guard view.contentHeight.isFinite, view.contentHeight >= 0, view.contentHeight <= maximumCoordinate
     else { throw .invalidValue(field: "scroll.contentHeight", value: view.contentHeight) }
     guard view.top.isFinite, view.top >= 0, view.top <= maximumScreenExtent else {
