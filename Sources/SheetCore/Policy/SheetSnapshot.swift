@@ -32,7 +32,8 @@ public struct SheetSnapshot: Sendable, Equatable {
 public struct GestureInput: Sendable, Equatable {
   /// The sheet (its `height` is the current height).
   public var sheet: SheetSnapshot
-  /// Screen y where the pan began.
+  /// Screen y where the pan began; during a pan that began in the scroll view, moved by the travel the
+  /// scroll view took, so ``translation`` is the sheet's share.
   public var startY: Double
   /// Current screen y.
   public var y: Double
