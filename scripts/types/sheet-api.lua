@@ -1,8 +1,9 @@
 ---@meta
 -- sheet-api.lua: LuaLS (Lua language server) annotations of SheetScript's behaviour API, so an editor
--- completes and checks the views a callback receives (`sheet`, `gesture`, `ctx`, `tap`) and the fields of
--- a behaviour table. The helper module's own annotations are in scripts/behaviours/sheet.lua, which
--- `require 'sheet'` resolves to (.luarc.json puts scripts/behaviours on the module path).
+-- completes and checks the views a callback receives (`sheet`, `gesture`, `ctx`, `tap`, `scroll`) and
+-- the fields of a behaviour table. The helper module's own annotations are in
+-- scripts/behaviours/sheet.lua, which `require 'sheet'` resolves to (.luarc.json puts scripts/behaviours
+-- on the module path).
 --
 -- Declarations only: no code, never loaded by the host and never embedded as a preset (it is not in
 -- scripts/behaviours). The whole API with units and defaults: Sources/SheetScript/SheetScript.docc,
@@ -28,6 +29,9 @@
 ---@alias TransitionName 'present'|'snap'|'restore'|'dismiss'|'resize'
 
 ---@alias CurveName 'linear'|'ease_in'|'ease_out'|'ease_in_out'
+
+---Who takes a pan frame that began in the scroll view (`on_scroll`'s answer; nil: the native rule).
+---@alias ScrollOwnerName 'sheet'|'scroll'
 
 ---The screen's size.
 ---@class ScreenSize
@@ -60,7 +64,7 @@
 ---The `scroll` argument of `on_scroll` (and `sheet.scroll`): the scroll view inside the content, a
 ---read-only view.
 ---@class ScrollViewState
----@field offset number pt: the content offset, 0 at its top, max_offset at its end (past either while rubber-banding)
+---@field offset number pt: the content offset, 0 at its top, max_offset at its end (past either when banded)
 ---@field content_height number pt: the scrollable content's height
 ---@field height number pt: the scroll view's frame height now
 ---@field top number pt: where its frame starts inside the sheet's leading edge
@@ -153,7 +157,7 @@
 ---@field allow_dismiss? boolean default true: whether the native release rule may dismiss
 ---@field present_detent? string default: the first active detent in declaration order
 ---@field largest_undimmed_detent? string the native backdrop stays 0 up to this detent
----@field prefers_scrolling_expands_when_scrolled_to_edge? boolean default true: a pan up in the scroll view expands first
+---@field prefers_scrolling_expands_when_scrolled_to_edge? boolean default true: the sheet expands first
 ---@field thresholds? table<string, number> tunable numbers (set {}, --set, sheet tune); six are native
 ---@field detents? DetentSpec[]|fun(ctx: DetentContext): DetentSpec[] default medium (0.5), large (inset 10)
 ---@field on_drag? fun(sheet: SheetView, gesture: GestureView): number the height, pt in [0, H]
@@ -162,5 +166,5 @@
 ---@field on_tap? fun(sheet: SheetView, tap: TapView): 'dismiss'|false|nil
 ---@field on_resize? fun(sheet: SheetView): string? a detent id to go to, or nil to stay
 ---@field on_state? fun(sheet: SheetView, from: SheetStateName, to: SheetStateName)
----@field on_scroll? fun(sheet: SheetView, gesture: GestureView, scroll: ScrollViewState): 'sheet'|'scroll'|nil
+---@field on_scroll? fun(sheet: SheetView, gesture: GestureView, scroll: ScrollViewState): ScrollOwnerName?
 ---@field animations? AnimationTable|fun(sheet: SheetView, transition: TransitionName): AnimationSpec?
