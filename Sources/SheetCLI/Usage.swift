@@ -9,6 +9,8 @@ enum Usage {
       run FILE       run a scenario and print its trace
       test [PATH...] run every scenario in the files and folders (default scripts/scenarios)
       plot FILE      draw a scenario's height and backdrop over time as SVG
+      compare SCENARIO... --behaviour A --behaviour B
+                     run scenarios under several behaviours and set the outcomes side by side
       tune PATH      run scenarios over a grid of threshold values
       watch FILE     re-run a scenario whenever it or its behaviour changes
       check FILE     validate a behaviour file
@@ -51,6 +53,22 @@ enum Usage {
     Runs the scenario FILE and draws height and backdrop over time as a standalone SVG, with detent heights
     as guide lines over the time each height held, and gesture and decision events marked. OUT may not be
     a file the run reads.
+    """
+
+  static let compare = """
+    usage: sheet compare SCENARIO... --behaviour A --behaviour B ... [--format table|csv|jsonl]
+                         [--set name=value]... [--fps N] [--plot OUT.svg] [-o OUT] [--jobs N]
+
+    Runs every scenario (files, or folders of them) under every behaviour (a preset's name or a behaviour
+    file; it replaces whatever the scenario says) and prints, side by side, each release's decision (target
+    and reason) and each run's outcome (state, detent and height at the end, expectations). `table`
+    (default) gives a block per scenario, `csv` a row per release and per outcome, `jsonl` an object per
+    run. --plot overlays each scenario's height curves, one colour per behaviour, with a legend. --set
+    applies to every behaviour (each must declare the threshold). At most 16 behaviours and 1000 runs; per
+    run at most 50 releases are listed and reasons are cut to 200 characters. The runs use every core
+    unless --jobs (1...256) says otherwise; the output is the same bytes whatever the count. Exit status 1
+    when a run failed (its failures go to standard error). Neither -o nor --plot may name a file the runs
+    read.
     """
 
   static let tune = """

@@ -14,6 +14,7 @@ func sheetMain(_ arguments: [String]) -> Int32 {
     "run": (Usage.run, RunCommand.main),
     "test": (Usage.test, TestCommand.main),
     "plot": (Usage.plot, PlotCommand.main),
+    "compare": (Usage.compare, CompareCommand.main),
     "tune": (Usage.tune, TuneCommand.main),
     "watch": (Usage.watch, WatchCommand.main),
     "check": (Usage.check, CheckCommand.main),

@@ -7,10 +7,13 @@ import Testing
     let run = try SheetBinary.run(["test"])
     #expect(run.status == 0, "\(run.stdout)")
     let lines = Fixture.lines(run.stdout)
-    let files = try FileManager.default.contentsOfDirectory(
-      atPath: SheetBinary.packageRoot.appendingPathComponent("scripts/scenarios").path
-    ).filter { $0.hasSuffix(".lua") }
-    #expect(files.count >= 20)
+    // the suite's top-level scenarios and its compare/ subfolder (run under the native default)
+    let files = try ["scripts/scenarios", "scripts/scenarios/compare"].flatMap { folder in
+      try FileManager.default.contentsOfDirectory(
+        atPath: SheetBinary.packageRoot.appendingPathComponent(folder).path
+      ).filter { $0.hasSuffix(".lua") }
+    }
+    #expect(files.count >= 26)
     #expect(lines.last == "\(files.count) passed, 0 failed")
     #expect(lines.filter { $0.hasPrefix("ok    scripts/scenarios/") }.count == files.count)
   }
@@ -37,6 +40,38 @@ import Testing
     ("present()\nsettle()\nresize { height = 100, safe_top = 200 }", "resize: invalid safe_top 200.0", #line),
     ("present()\nsettle()\nsnap_to 'nope'", "snap_to: unknown or inactive detent 'nope'", #line),
     ("touch_down {}\ntouch_cancel { y = 3 }", "touch_cancel: unknown field 'y'", #line),
+    // Bad horizontal values: each field named with its range and the value quoted.
+    (
+      "present()\nsettle()\ntouch_down { x = 0/0 }",
+      "touch_down: field 'x' must be a number in -100000...100000, got nan", #line
+    ),
+    (
+      "present()\ntouch_down {}\ntouch_move { x = -1e6, y = 1 }",
+      "touch_move: field 'x' must be a number in -100000...100000, got -1000000", #line
+    ),
+    (
+      "present()\nsettle()\ntap { x = 'left', y = 700 }",
+      "tap: field 'x' must be a number in -100000...100000, got 'left'", #line
+    ),
+    (
+      "drag { dy = 10, at_x = 1e9 }",
+      "drag: field 'at_x' must be a number in -100000...100000, got 1000000000", #line
+    ),
+    (
+      "drag { dy = 10, dx = 'far' }", "drag: field 'dx' must be a number in -100000...100000, got 'far'",
+      #line
+    ),
+    (
+      "drag { dy = 10, velocty_x = 3 }", "drag: unknown field 'velocty_x' (did you mean 'velocity_x'?)", #line
+    ),
+    (
+      "flick { dy = 10, velocity = 100, velocity_x = 1/0 }",
+      "flick: field 'velocity_x' must be a number in -1000000...1000000, got inf", #line
+    ),
+    (
+      "present()\ntouch_down { x = 10 }\ntouch_up { velocity_x = -1e7 }",
+      "touch_up: field 'velocity_x' must be a number in -1000000...1000000, got -10000000", #line
+    ),
     (
       "present()\ntouch_down {}\nsettle()",
       "settle: the sheet did not come to rest within 60 s (a finger is down: touch_up or touch_cancel "
@@ -228,12 +263,15 @@ import Testing
     }
   }
 
-  @Test func presetsListsAllSix() throws {
+  @Test func presetsListsEveryPreset() throws {
     let run = try SheetBinary.run(["presets"])
     #expect(run.status == 0)
     let names = Fixture.lines(run.stdout).map { String($0.prefix { $0 != " " }) }
     #expect(
-      names == ["bottom-sheet-vc", "custom-modal", "half-modal", "property-animator", "system", "top-sheet"])
+      names == [
+        "android", "bottom-sheet-vc", "custom-modal", "floating-panel", "gorhom", "half-modal", "pan-modal",
+        "property-animator", "system", "top-sheet", "vaul",
+      ])
     for name in names {
       #expect(try SheetBinary.run(["check", name]).status == 0, "\(name) is valid")
     }
@@ -242,7 +280,7 @@ import Testing
 
 /// What `sheet test` runs: files whose first line starts with `-- scenario` (issue 10).
 @Suite struct ScenarioRuleCommandTests {
-  /// A behaviour file that would fail as a scenario ("module 'sheet' not found").
+  /// A behaviour file beside the scenarios (it returns a table and checks nothing).
   static let behaviour = """
     local S = require 'sheet'
     return { detents = { { id = 'a', height = S.clamp(300, 0, 400) } } }

@@ -217,7 +217,9 @@ import Testing
     #expect(close(speed, row.speed, 1e-6 * max(1, row.speed)), "line \(row.line): \(m.velocity)")
     #expect(speed <= SheetLimits.maximumVelocity, "line \(row.line)")
     for event in try m.panEnded(y: 500 + row.dy) {
-      if case .release(let v) = event { #expect(abs(v) <= SheetLimits.maximumVelocity, "line \(row.line)") }
+      if case .release(let v, _) = event {
+        #expect(abs(v) <= SheetLimits.maximumVelocity, "line \(row.line)")
+      }
     }
     frames.append(m.frame)
     var elapsed = 0.0

@@ -94,7 +94,8 @@ import Testing
     (
       {
         $0.drag = SheetMachine.Drag(
-          startY: 0, y: 0, startHeight: 0, startDetent: nil, startedResting: true, inScroll: true)
+          startY: 0, y: 0, startX: 0, x: 0, startTime: 0, time: 0, startHeight: 0, startDetent: nil,
+          startedResting: true, inScroll: true)
         $0.state = .dragging
       },
       "a pan in a scroll view that does not exist", #line

@@ -16,7 +16,7 @@ import Testing
     }
     let released = try sheet.panEnded(y: 340, time: sheet.time)
     #expect(released.first == .gesture(.ended, y: 340))
-    guard released.count == 5, case .release(let v) = released[1] else {
+    guard released.count == 5, case .release(let v, _) = released[1] else {
       return #expect(Bool(false), "\(released)")
     }
     #expect(close(v, -1200, 1e-6))

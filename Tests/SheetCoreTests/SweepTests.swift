@@ -39,6 +39,7 @@ import Testing
     // Seed 003 (index 4) is not pannable: no releases or grabs there.
     let pannable = policyIndex != 4
     #expect(coverage.settles > 300, "\(coverage)")
+    #expect(coverage.keyboards > 100 && coverage.settlesOverKeyboard > 50, "\(coverage)")
     #expect(!pannable || (coverage.releases > 300 && coverage.grabs > 20), "\(coverage)")
     #expect(pannable || coverage.releases == 0, "\(coverage)")
   }

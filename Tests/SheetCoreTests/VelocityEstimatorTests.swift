@@ -58,4 +58,19 @@ import Testing
     let den = ts.map { ($0 - mt) * ($0 - mt) }.reduce(0, +)
     #expect(close(e.velocity(at: 0.09), num / den, 1e-6))
   }
+
+  /// The horizontal fit is the vertical one applied to x: each row's samples given as x (with y held
+  /// at 0) give the row's expected slope, and a finger that never moves sideways gives exactly 0
+  /// (x is fitted relative to its newest sample, so no rounding is left over).
+  @Test(arguments: rows.indices) func theHorizontalFitIsTheSame(_ i: Int) {
+    let row = Self.rows[i]
+    var e = VelocityEstimator()
+    for (t, x) in row.samples { e.add(x: x, y: 0, time: t) }
+    #expect(close(e.velocityX(at: row.at), row.expected, 1e-6), "row at line \(row.line)")
+    #expect(e.velocity(at: row.at) == 0, "row at line \(row.line)")
+    var still = VelocityEstimator()
+    for (t, y) in row.samples { still.add(x: 195.3, y: y, time: t) }
+    #expect(still.velocityX(at: row.at) == 0, "row at line \(row.line)")
+    #expect(close(still.velocity(at: row.at), e.velocityX(at: row.at), 1e-6), "row at line \(row.line)")
+  }
 }

@@ -73,6 +73,96 @@ import Testing
     ("animations = { present = 'fast' }", ["'animations.present'", "'fast'"], #line),
     ("animations = { snap = { duration = 0.3, backdrop = 1 } }", ["'animations.snap.backdrop'", "1"], #line),
     ("animations = 12", ["'animations'", "12"], #line),
+    // Issue 12: backdrop_follows_height, the spring forms and options, function curves.
+    ("backdrop_follows_height = 1", ["'backdrop_follows_height'", "1", "true or false"], #line),
+    (
+      "animations = { snap = { spring = { stiffness = 0, damping = 10 } } }",
+      ["'animations.snap.spring.stiffness' is 0", "0.001...1000000"], #line
+    ),
+    (
+      "animations = { snap = { spring = { stiffness = 100 } } }",
+      ["'animations.snap.spring.damping' is nil"], #line
+    ),
+    (
+      "animations = { snap = { spring = { stiffness = 100, damping = 10, mass = -3 } } }",
+      ["'animations.snap.spring.mass' is -3"], #line
+    ),
+    (
+      "animations = { snap = { spring = { stiffness = 100, damping = 10, response = 0.3 } } }",
+      ["'animations.snap.spring.response' is 0.3", "one form", "{ stiffness =, damping =, mass = }"], #line
+    ),
+    (
+      "animations = { snap = { spring = { duration = 0.5, bounce = 1 } } }",
+      ["'animations.snap.spring.bounce' is 1", "-0.99...0.99"], #line
+    ),
+    (
+      "animations = { snap = { spring = { bounce = 0.2 } } }",
+      ["'animations.snap.spring.duration' is nil"], #line
+    ),
+    (
+      "animations = { snap = { spring = { duration = 0.5, bounce = 0.2, damping_ratio = 1 } } }",
+      ["'animations.snap.spring.damping_ratio' is 1", "{ duration =, bounce = }"], #line
+    ),
+    (
+      "animations = { snap = { spring = { preset = 'wobbly' } } }",
+      ["'animations.snap.spring.preset' is 'wobbly'", "'smooth', 'snappy', 'bouncy'"], #line
+    ),
+    (
+      "animations = { snap = { spring = { preset = 'snappy', bounce = 0.5 } } }",
+      ["'animations.snap.spring.bounce' is 0.5", "{ preset =, duration = }"], #line
+    ),
+    (
+      "animations = { snap = { spring = { duration = 0.3, response = 0.3 } } }",
+      ["'animations.snap.spring.response' is 0.3", "{ duration =, damping_ratio = }"], #line
+    ),
+    (
+      "animations = { snap = { spring = { response = 0.3, velocity_fraction = 11 } } }",
+      ["'animations.snap.spring.velocity_fraction' is 11", "0...10"], #line
+    ),
+    (
+      "animations = { snap = { spring = { response = 0.3, rest_distance = 0 } } }",
+      ["'animations.snap.spring.rest_distance' is 0"], #line
+    ),
+    (
+      "animations = { snap = { spring = { response = 0.3, rest_speed = -1 } } }",
+      ["'animations.snap.spring.rest_speed' is -1"], #line
+    ),
+    (
+      "animations = { snap = { spring = { response = 0.3, clamp = 'yes' } } }",
+      ["'animations.snap.spring.clamp' is 'yes'", "true or false"], #line
+    ),
+    (
+      "animations = { snap = { spring = { response = 0.3, clamps = true } } }",
+      ["'animations.snap.spring.clamps'", "did you mean 'clamp'"], #line
+    ),
+    (
+      "animations = { snap = { curve = function(t) return t + 0.5 end, duration = 0.3 } }",
+      ["'animations.snap.curve' is a function with f(0) = 0.5 and f(1) = 1.5", "f(0) = 0 and f(1) = 1"], #line
+    ),
+    (
+      "animations = { snap = { curve = function(t) return t * t * 0.9 end, duration = 0.3 } }",
+      ["'animations.snap.curve' is a function with f(0) = 0 and f(1) = 0.9"], #line
+    ),
+    (
+      "animations = { snap = { curve = function(t) return 0/0 end, duration = 0.3 } }",
+      ["'animations.snap.curve' is a function with f(0) = nan"], #line
+    ),
+    (
+      "animations = { snap = { curve = function(t) error('no ease') end, duration = 0.3 } }",
+      ["'animations.snap.curve' is a function that fails", "no ease"], #line
+    ),
+    (
+      "animations = { snap = { curve = function(t) return 'x' end, duration = 0.3 } }",
+      ["'animations.snap.curve' is a function that fails"], #line
+    ),
+    (
+      "animations = { snap = { curve = function(t) return t end } }",
+      ["'animations.snap'", "a curve with a duration"], #line
+    ),
+    (
+      "animations = { snap = { duration = 0.3, backdrop = { curve = function(t) return 2 * t end, duration = 1 } } }",
+      ["'animations.snap.backdrop.curve' is a function with f(0) = 0 and f(1) = 2"], #line
+    ),
     // Unknown names, with the nearest known one.
     ("on_relase = function() end", ["'on_relase'", "did you mean 'on_release'"], #line),
     ("corner_radios = 4", ["'corner_radios'", "did you mean 'corner_radius'"], #line),

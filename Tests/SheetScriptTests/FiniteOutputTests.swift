@@ -32,12 +32,16 @@ import Testing
         if !(object[key] is NSNumber) { found.append("jsonl line \(index + 1): \(key) is not a number") }
       }
     }
-    // A trace with a scroll view has an eighth column, the offset (empty on a frame without one).
-    let columns = trace.hasScroll ? 8 : 7
+    let columns = 7 + (trace.hasKeyboard ? 1 : 0) + (trace.hasScroll ? 1 : 0)
     for (index, row) in trace.csv().split(separator: "\n").dropFirst().enumerated() {
       let cells = row.split(separator: ",", omittingEmptySubsequences: false)
-      let offset = columns == 8 && cells.count == 8 && !cells[7].isEmpty ? [7] : []
-      for column in [0, 4, 5, 6] + offset
+      // seven columns, then the keyboard's height once a keyboard was shown and the scroll offset (empty
+      // on a frame without a scroll view) when one existed, in that order
+      let keyboardColumn = trace.hasKeyboard ? [7] : []
+      let scrollIndex = 7 + keyboardColumn.count
+      let offset =
+        trace.hasScroll && cells.count == columns && !cells[scrollIndex].isEmpty ? [scrollIndex] : []
+      for column in [0, 4, 5, 6] + keyboardColumn + offset
       where !(cells.count == columns && Double(cells[column])?.isFinite == true) {
         found.append("csv row \(index + 1) column \(column): \(row)")
       }

@@ -4,21 +4,23 @@ import Testing
 @testable import SheetCore
 @testable import SheetScript
 
-/// Issue 10, section 4: every input is accepted in every state (issue 13 adds the scroll view's: its
-/// description and removal, `scroll_to`, pans landing in it, bad scroll values). Seeded random sequences of every input,
-/// in any order (present, dismiss, snaps to known and unknown detents, taps, backdrop taps, the driver's
-/// touches, the machine's pan phases at random y and times, resizes, content changes, waits), over every
-/// preset and the native `DefaultPolicy`. No input may throw except the bad values a sequence makes on
+/// Issue 10, section 4: every input is accepted in every state (issue 13 adds the keyboard's and the
+/// scroll view's: keyboards shown, resized and hidden, the scroll view's description and removal,
+/// `scroll_to`, pans landing in it, drifting sideways or with the keyboard moving, bad values of both).
+/// Seeded random sequences of every input, in any order (present, dismiss, snaps to known and unknown
+/// detents, taps, backdrop taps, the driver's touches, the machine's pan phases at random y and times,
+/// resizes, content changes, waits), over every preset and the native `DefaultPolicy`. No input may throw except the bad values a sequence makes on
 /// purpose (which must throw the right error and change nothing); every frame is sound; every state
 /// change is legal and chains; after the sequence the finger lifts and the sheet comes to rest.
 @Suite struct InputStormTests {
   /// The native default, then every preset.
   static let policies = ["native"] + Presets.catalogue.map(\.name)
-  /// Sequences per policy: 7 policies x 30 = 210 sequences of 50 to 200 inputs each.
+  /// Sequences per policy: the native default and the eleven presets (12 policies) x 30 = 360 sequences of
+  /// 50 to 200 inputs each.
   static let sequencesPerPolicy = 30
 
   @Test func everyPresetIsStormed() {
-    #expect(Self.policies.count == 7 && Self.policies.count * Self.sequencesPerPolicy >= 150)
+    #expect(Self.policies.count == 12 && Self.policies.count * Self.sequencesPerPolicy >= 150)
   }
 
   @Test(arguments: policies.indices) func everyInputInEveryOrder(_ index: Int) throws {
@@ -40,6 +42,7 @@ import Testing
     ]
     #expect(tally.ignored.isSuperset(of: refusable), "\(name): ignored \(tally.ignored.map(\.rawValue))")
     #expect(tally.inputs >= 50 * Self.sequencesPerPolicy && tally.badValues > 100, "\(name): \(tally)")
+    #expect(tally.keyboards > 100, "\(name): \(tally)")
     let pannable = behaviour?.configuration.pannable ?? true
     #expect(!pannable || (tally.queued > 0 && tally.drags > 50), "\(name): \(tally)")
     // The scroll view is in play: described, scrolled, pans in it handed over both ways mid-gesture
@@ -50,6 +53,7 @@ import Testing
     #expect(
       !pannable || band || (tally.handoffs[.sheet] ?? 0) + (tally.handoffs[.scroll] ?? 0) > 0,
       "\(name): \(tally)")
+    #expect(!pannable || band || tally.scrollPansWithKeyboard > 10, "\(name): \(tally)")
   }
 }
 
@@ -61,25 +65,31 @@ struct Storm {
     var badValues = 0
     var drags = 0
     var queued = 0
+    var keyboards = 0
     var ignored: Set<SheetInput> = []
     var scrollViews = 0
     var scrollTos = 0
     var handoffs: [ScrollOwner: Int] = [:]
+    /// Pans that landed in the scroll view with the keyboard up or reported during them.
+    var scrollPansWithKeyboard = 0
 
     mutating func add(_ other: Tally) {
       scrollViews += other.scrollViews
       scrollTos += other.scrollTos
       handoffs.merge(other.handoffs, uniquingKeysWith: +)
+      scrollPansWithKeyboard += other.scrollPansWithKeyboard
       inputs += other.inputs
       badValues += other.badValues
       drags += other.drags
       queued += other.queued
+      keyboards += other.keyboards
       ignored.formUnion(other.ignored)
     }
 
     var description: String {
-      "\(inputs) inputs, \(badValues) bad values, \(drags) drags, \(queued) queued, \(scrollViews) scroll "
-        + "views, \(scrollTos) scroll_to, hand-offs \(handoffs)"
+      "\(inputs) inputs, \(badValues) bad values, \(drags) drags, \(queued) queued, \(keyboards) keyboards, "
+        + "\(scrollViews) scroll views, \(scrollTos) scroll_to, hand-offs \(handoffs), "
+        + "\(scrollPansWithKeyboard) scroll pans with a keyboard"
     }
   }
 
@@ -142,7 +152,7 @@ struct Storm {
   mutating func act() {
     let h = driver.machine.geometry.height
     let y = rng.uniform(-50, h + 50)
-    switch rng.int(0...29) {
+    switch rng.int(0...31) {
     case 0, 1, 2:
       let m = driver.machine
       if m.declaredDetents.isEmpty && TransitionTable.accepts(.present, in: m.state) {
@@ -165,7 +175,10 @@ struct Storm {
         }
       }
     case 5:
-      attempt("tap \(y)") { d throws(SheetError) in try d.apply { m throws(SheetError) in try m.tap(y: y) } }
+      let x = randomX()
+      attempt("tap \(y) x \(String(describing: x))") { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.tap(x: x, y: y) }
+      }
     case 6:
       let backdrop = driver.backdropY
       attempt("tap backdrop") { d throws(SheetError) in
@@ -173,12 +186,20 @@ struct Storm {
       }
     case 7, 8, 9:
       let at = rng.chance(0.6) ? driver.grabY + rng.uniform(-5, 5) : y
-      attempt("touch down \(at)") { d throws(SheetError) in _ = try d.touchDown(y: at) }
-    case 10, 11, 12: attempt("touch move \(y)") { d throws(SheetError) in try d.touchMove(y: y) }
+      let x = randomX()
+      attempt("touch down \(at) x \(String(describing: x))") { d throws(SheetError) in
+        _ = try d.touchDown(x: x, y: at)
+      }
+    case 10, 11, 12:
+      let x = randomX()
+      attempt("touch move \(y) x \(String(describing: x))") { d throws(SheetError) in
+        try d.touchMove(x: x, y: y)
+      }
     case 13:
-      let velocity = randomVelocity()
-      attempt("touch up \(String(describing: velocity))") { d throws(SheetError) in
-        try d.touchUp(velocity: velocity)
+      let (velocity, velocityX) = (randomVelocity(), randomVelocity())
+      attempt("touch up \(String(describing: velocity)) \(String(describing: velocityX))") {
+        d throws(SheetError) in
+        try d.touchUp(velocity: velocity, velocityX: velocityX)
       }
     case 14: attempt("touch cancel") { d in d.touchCancel() }
     case 15:
@@ -211,34 +232,60 @@ struct Storm {
         try d.apply { m throws(SheetError) in try m.setContentHeight(c) }
       }
     case 21, 22: frames(rng.int(1...40))
-    case 24:
+    case 23, 24: randomKeyboard()
+    case 25:
       let view = randomScrollView()
       attempt("scroll view \(String(describing: view))") { d throws(SheetError) in
         try d.apply { m throws(SheetError) in try m.setScrollView(view) }
       }
-    case 25, 26:
+    case 26, 27:
       let offset = rng.chance(0.2) ? rng.uniform(-1e6, 1e6) : rng.uniform(-100, 3000)
       attempt("scroll to \(offset)") { d throws(SheetError) in
         try d.apply { m throws(SheetError) in try m.scroll(to: offset) }
       }
-    case 27, 28:
-      // a pan that lands in the scroll view and moves up or down a few frames (hand-offs both ways)
+    case 28, 29:
+      // a pan that lands in the scroll view and moves up or down a few frames (hand-offs both ways),
+      // now and then drifting sideways, now and then with the keyboard reported mid-pan
       let m = driver.machine
       let edgeY = m.geometry.leadingEdgeY(sheetHeight: m.height)
       let depth = (m.scrollView?.top ?? 0) + rng.uniform(1, 200)
       let at = m.geometry.edge == .bottom ? edgeY + depth : edgeY - depth
       attempt("touch down in the scroll view \(at)") { d throws(SheetError) in _ = try d.touchDown(y: at) }
       let step = rng.uniform(-12, 12)
-      for _ in 0..<rng.int(1...60) where problems.isEmpty {
+      let drift = rng.chance(0.3) ? rng.uniform(-8, 8) : 0
+      var x = m.centreX
+      let count = rng.int(1...60)
+      let keyboardAt = rng.chance(0.25) ? rng.int(0...count - 1) : -1
+      if driver.touchY != nil && (driver.machine.keyboard.isVisible || keyboardAt >= 0) {
+        tally.scrollPansWithKeyboard += 1
+      }
+      for index in 0..<count where problems.isEmpty {
+        if index == keyboardAt { randomKeyboard() }
         let y = (driver.touchY ?? at) + step
-        attempt("scroll move \(y)") { d throws(SheetError) in try d.frame(touch: y) }
+        x += drift
+        let moveX: Double? = drift == 0 ? nil : x
+        attempt("scroll move \(y) x \(String(describing: moveX))") { d throws(SheetError) in
+          try d.frame(touch: y, x: moveX)
+        }
       }
       if rng.chance(0.7) {
         let velocity = randomVelocity()
         attempt("scroll lift") { d throws(SheetError) in try d.touchUp(velocity: velocity) }
       }
-    case 29: badScrollValue()
+    case 30: badScrollValue()
     default: badValue()
+    }
+  }
+
+  /// The keyboard reported at a random height (hidden a third of the time, the whole screen now and
+  /// then) over UIKit's 0.25 s, no time, or any duration the machine accepts.
+  mutating func randomKeyboard() {
+    let h = driver.machine.geometry.height
+    let height = rng.chance(0.3) ? 0 : rng.chance(0.1) ? h : rng.uniform(0, h)
+    let duration = [0, 0.25, rng.uniform(0, SheetLimits.maximumKeyboardDuration)][rng.int(0...2)]
+    if height > 0 { tally.keyboards += 1 }
+    attempt("keyboard \(height) over \(duration) s") { d throws(SheetError) in
+      try d.apply { m throws(SheetError) in try m.setKeyboard(height: height, duration: duration) }
     }
   }
 
@@ -285,6 +332,11 @@ struct Storm {
     }
   }
 
+  /// A touch's x: nil (the centre, or the last x) half the time, else anywhere on the screen or past it.
+  mutating func randomX() -> Double? {
+    rng.chance(0.5) ? nil : rng.uniform(-50, driver.machine.geometry.width + 50)
+  }
+
   /// A sample time near the machine's, earlier or later (a host's clock is not the machine's).
   mutating func randomTime() -> Double? {
     rng.chance(0.3) ? nil : driver.machine.time + rng.uniform(-0.2, 0.2)
@@ -293,7 +345,16 @@ struct Storm {
   /// A bad value made on purpose: it must throw the right error and change nothing.
   mutating func badValue() {
     let h = driver.machine.geometry.height
-    switch rng.int(0...8) {
+    switch rng.int(0...12) {
+    case 11:
+      refuse("keyboard above the screen", .invalidValue(field: "keyboard.height", value: h + 1)) {
+        d throws(SheetError) in try d.apply { m throws(SheetError) in try m.setKeyboard(height: h + 1) }
+      }
+    case 12:
+      refuse("keyboard duration NaN", .invalidValue(field: "keyboard.duration", value: .nan)) {
+        d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.setKeyboard(height: 0, duration: .nan) }
+      }
     case 0:
       refuse("tap NaN", .invalidValue(field: "y", value: .nan)) { d throws(SheetError) in
         try d.apply { m throws(SheetError) in try m.tap(y: .nan) }
@@ -323,6 +384,15 @@ struct Storm {
       let bad = SheetGeometry(width: 390, height: h, safeArea: SafeArea(top: h, bottom: 0))
       refuse("resize with inset = height", .invalidValue(field: "geometry.safeArea.top", value: h)) {
         d throws(SheetError) in try d.apply { m throws(SheetError) in try m.resize(bad) }
+      }
+    case 8:
+      refuse("touch down at x -inf", .invalidValue(field: "x", value: -.infinity)) { d throws(SheetError) in
+        _ = try d.touchDown(x: -.infinity, y: 100)
+      }
+    case 9:
+      refuse("touch up velocity x NaN", .invalidValue(field: "velocityX", value: .nan)) {
+        d throws(SheetError) in
+        try d.touchUp(velocityX: .nan)
       }
     case 7:
       refuse("content -1", .invalidValue(field: "contentHeight", value: -1)) { d throws(SheetError) in

@@ -91,6 +91,8 @@ import Testing
     case .resize: ("resize { width = 844, height = 390 }", "resize { fps = 60 }", #line)
     case .setContentHeight: ("set_content_height(500)", "set_content_height(-1)", #line)
     case .scrollTo: ("scroll_to { offset = 100 }", "scroll_to { ofset = 100 }", #line)
+    case .keyboard:
+      ("keyboard { height = 200 }\nkeyboard { height = 0, duration = 0 }", "keyboard { height = -1 }", #line)
     case .reload: ("expect(reload 'system', 'reloads')", "expect(not reload(42), 'refused')", #line)
     case .expectFault: ("expect_fault 'on_release'", "expect_fault 'on_relase'", #line)
     }

@@ -163,7 +163,7 @@ import Testing
     let direct = try machine.panEnded(y: last.y, time: last.t + 0.004)
     try sheet.touchEnded(x: 200, y: last.y, timestamp: origin + last.t + 0.004)
     func release(_ events: [SheetEvent]) -> Double? {
-      for case .release(let v) in events { return v }
+      for case .release(let v, _) in events { return v }
       return nil
     }
     let expected = try #require(release(Array(direct)))
@@ -176,6 +176,64 @@ import Testing
     #expect(abs(got - expected) <= 1e-6 * max(1, abs(expected)), "\(got) vs \(expected)")
     #expect(expected < -1000)  // a fast accelerating flick up
     #expect(sheet.touch == nil)
+  }
+
+  /// The host API's x: optional (the screen's centre when left out, a move without x keeps the last),
+  /// recorded on the events and read by the behaviour, whose release sees the estimated horizontal
+  /// velocity of the touch's own timestamps (50 pt right per 10 ms: 5000 pt/s) or the one the host gives.
+  @Test func touchesCarryXToTheBehaviour() throws {
+    let text = """
+      return {
+        detents = { { id = 'low', height = 300 }, { id = 'high', height = 600 } },
+        on_release = function(sheet, gesture)
+          return 'low', ('x=%.17g vx=%.17g dx=%.17g'):format(gesture.x, gesture.velocity_x, gesture.translation_x)
+        end,
+      }
+      """
+    let rows: [(xs: [Double?], velocityX: Double?, reason: String, line: UInt)] = [
+      ([100, 150, 200], nil, "x=200 vx=5000 dx=100", #line),
+      ([nil, nil, nil], nil, "x=195 vx=0 dx=0", #line),  // 390 pt wide: the centre
+      ([100, nil, nil], nil, "x=100 vx=0 dx=0", #line),
+      ([100, 150, nil], -700, "x=150 vx=-700 dx=50", #line),
+    ]
+    for row in rows {
+      let sheet = try ScriptedSheet(source: text)
+      try sheet.present()
+      var now = 1.0
+      while !sheet.isStill {
+        now += Self.dt
+        _ = try sheet.advance(to: now)
+      }
+      try sheet.touchBegan(x: row.xs[0], y: 700, timestamp: now)
+      try sheet.touchMoved(x: row.xs[1], y: 700, timestamp: now + 0.01)
+      try sheet.touchEnded(x: row.xs[2], y: 700, timestamp: now + 0.02, velocityX: row.velocityX)
+      let events = sheet.drainEvents()
+      let reasons = events.compactMap { event -> String? in
+        if case .sheet(.decision(_, let reason)) = event.kind { return reason }
+        return nil
+      }
+      #expect(reasons.count == 1, "line \(row.line)")
+      // %.17g of 5000 estimated from rounded times may carry a last-digit error: compare the numbers.
+      let got = reasons.first.map { Self.numbers($0) } ?? []
+      #expect(
+        zip(got, Self.numbers(row.reason)).allSatisfy { abs($0 - $1) <= 1e-6 }, "line \(row.line): \(reasons)"
+      )
+      let began = events.first { if case .sheet(.gesture(.began, _)) = $0.kind { true } else { false } }
+      #expect(began?.x == row.xs[0] ?? 195, "line \(row.line)")
+    }
+    let sheet = try ScriptedSheet(source: text)
+    #expect(throws: SheetError.invalidValue(field: "x", value: 1e7)) { try sheet.tap(x: 1e7, y: 10) }
+    #expect(throws: SheetError.invalidValue(field: "x", value: -1e7)) {
+      try sheet.touchBegan(x: -1e7, y: 10, timestamp: 0)
+    }
+    #expect(throws: SheetError.invalidValue(field: "velocityX", value: 2e6)) {
+      try sheet.touchEnded(y: 10, timestamp: 0, velocityX: 2e6)
+    }
+  }
+
+  /// The numbers in `name=value` text, in order.
+  static func numbers(_ text: String) -> [Double] {
+    text.split(separator: " ").compactMap { $0.split(separator: "=").last.flatMap { Double($0) } }
   }
 
   @Test func advanceStepsToTheTimestampInStepsOfAtMostOneSecond() throws {

@@ -30,14 +30,20 @@ public struct SweepRun {
     public var releases = 0
     public var grabs = 0
     public var settles = 0
+    /// Keyboards reported with a height above 0, and settles while one was up.
+    public var keyboards = 0
+    public var settlesOverKeyboard = 0
     public init() {}
     public mutating func add(_ other: Coverage) {
       releases += other.releases
       grabs += other.grabs
       settles += other.settles
+      keyboards += other.keyboards
+      settlesOverKeyboard += other.settlesOverKeyboard
     }
     public var description: String {
-      "releases \(releases), mid-animation grabs \(grabs), settles \(settles)"
+      "releases \(releases), mid-animation grabs \(grabs), settles \(settles), keyboards \(keyboards), "
+        + "settles over a keyboard \(settlesOverKeyboard)"
     }
   }
 
@@ -91,6 +97,7 @@ public struct SweepRun {
     case 50..<55:
       let c = rng.uniform(0, 1200)
       attempt(.content) { m, _ throws(SheetError) in try m.setContentHeight(c) }
+    case 55..<62: keyboard()
     default: gesture(flick: roll >= 85)
     }
   }
@@ -114,6 +121,7 @@ public struct SweepRun {
       if rng.chance(0.02) {
         attempt(.resize) { m, rng throws(SheetError) in try m.resize(Self.randomGeometry(&rng)) }
       }
+      if rng.chance(0.02) { keyboard() }
     }
     let end = y
     if rng.chance(0.1) {
@@ -123,6 +131,16 @@ public struct SweepRun {
       attempt(.panEnded) { m, _ throws(SheetError) in try m.panEnded(y: end, velocity: explicit) }
     }
     if rng.chance(0.35) { settle(limit: 5) }
+  }
+
+  /// The keyboard shows, changes or hides: a height in [0, H] (hidden a third of the time, sometimes the
+  /// whole screen), a duration of 0, UIKit's 0.25 or anything up to 1 s.
+  mutating func keyboard() {
+    let h = machine.geometry.height
+    let height = rng.chance(0.33) ? 0 : rng.chance(0.1) ? h : rng.uniform(0, min(h, 500))
+    let duration = [0, 0.25, 0.25, rng.uniform(0, 1)][rng.int(0...3)]
+    if height > 0 { coverage.keyboards += 1 }
+    attempt(.keyboard) { m, _ throws(SheetError) in try m.setKeyboard(height: height, duration: duration) }
   }
 
   /// Calls an input. One the state does not take must return `.ignored` (or, where the table queues it,
@@ -204,6 +222,7 @@ public struct SweepRun {
       case .release: coverage.releases += 1
       case .settled(let id, let height):
         coverage.settles += 1
+        if m.keyboard.isVisible { coverage.settlesOverKeyboard += 1 }
         if let id, let expected = m.height(of: id), expected != height {
           return fail("settled at \(height), detent \(id) is \(expected)")
         }

@@ -48,10 +48,11 @@ local behaviour = {
     },
   },
 
-  -- "pan": the sheet follows the finger from where the pan began (h = start - ty; not capped above,
-  -- as the backdrop's clamp at 1 implies; at least 0).
-  on_drag = function(_, gesture)
-    return math.max(0, gesture.start_height - gesture.translation)
+  -- "pan": the sheet follows the finger from where the pan began (h = start - ty; not capped at the
+  -- detent, as the backdrop's clamp at 1 implies; at least 0). The view's transform could move it past
+  -- the screen's top; a height cannot exceed the screen's, so it stops there.
+  on_drag = function(sheet, gesture)
+    return S.clamp(gesture.start_height - gesture.translation, 0, sheet.screen.height)
   end,
 
   -- "release": dragged down less than half the height (ty < 150) -> open; else closed.

@@ -1,6 +1,7 @@
 -- sheet.lua: helpers for behaviour files (`local S = require 'sheet'`).
 --
--- Pure functions of numbers (and small constructor tables for animations): no globals, no state.
+-- Pure functions of numbers (and small constructor tables for animations): no globals, no state;
+-- S.extend, which loads an embedded preset, is the one helper that reaches the host.
 -- Units: heights and distances in points (pt), velocities in points per second (pt/s, screen y,
 -- positive = downward), durations in seconds. The formulas and their sources are restated in
 -- Sources/SheetCore/SheetCore.docc ("The state machine", "Physics"); the API in
@@ -11,6 +12,13 @@
 ---The helper module `require 'sheet'` returns.
 ---@class SheetHelpers
 local S = {}
+
+-- What the host hands this chunk when it installs the module (nil when something else runs it), for
+-- S.extend only: `preset(name)` returns an embedded preset's text, or nil and a message quoting the
+-- name with a did-you-mean; `field(name)` returns true for a behaviour field's name, or false and the
+-- nearest field's name (or nil).
+---@type { preset: fun(name: string): string?, string?; field: fun(name: string): boolean, string? }?
+local host = ...
 
 local huge = math.huge
 
@@ -177,38 +185,170 @@ function S.linear(d)
   return curve('linear', 'linear', d)
 end
 
+-- The options every spring form takes, with their ranges (the host's; see "Writing a behaviour").
+local spring_options = {
+  velocity_fraction = { 0, 10 },
+  rest_distance = { 1e-6, 1e4 },
+  rest_speed = { 1e-6, 1e5 },
+}
+
+-- Raise "sheet.<fn>: <what> <value> is not positive" at `level` (3 when called directly from the
+-- public function; one more per helper in between).
+local function check_positive(fn, what, x, level)
+  check_number(fn, what, x, level + 1)
+  if x <= 0 then
+    error(('sheet.%s: %s %s is not positive'):format(fn, what, x), level)
+  end
+end
+
+-- Returns `{ spring = form }` with the checked options of `options` (nil or a table) copied into `form`;
+-- errors are raised at `level`, as check_positive's.
+local function spring_with(fn, form, options, level)
+  if options == nil then
+    return { spring = form }
+  end
+  if type(options) ~= 'table' then
+    error(('sheet.%s: options %s is not a table'):format(fn, show(options)), level)
+  end
+  for key, value in pairs(options) do
+    local range = spring_options[key]
+    if key == 'clamp' then
+      if type(value) ~= 'boolean' then
+        error(('sheet.%s: options.clamp %s is not true or false'):format(fn, show(value)), level)
+      end
+    elseif range == nil then
+      error(('sheet.%s: unknown option %s (velocity_fraction, rest_distance, rest_speed, clamp)')
+        :format(fn, show(key)), level)
+    else
+      check_number(fn, 'options.' .. key, value, level + 1)
+      if value < range[1] or value > range[2] then
+        local text = 'sheet.%s: options.%s %s is outside [%s, %s]'
+        error(text:format(fn, key, value, range[1], range[2]), level)
+      end
+    end
+    form[key] = value
+  end
+  return { spring = form }
+end
+
+---The options every spring helper takes last (each may be left out).
+---@class SpringOptions
+---@field velocity_fraction? number 0 to 10 (default 1): the share of the current velocity it starts with
+---@field rest_distance? number > 0, pt (default 0.5): rests when this near the target ...
+---@field rest_speed? number > 0, pt/s (default 1): ... and slower than this
+---@field clamp? boolean default false: ends the first frame it reaches or crosses the target (no overshoot)
+
 ---Spring by damping ratio and response (SwiftUI's `spring(response:dampingFraction:)`): mass 1,
 ---stiffness (2 pi / response)^2, damping 4 pi ratio / response; carries the release velocity.
 ---@param damping_ratio number > 0 (1 = critically damped, < 1 overshoots); tuning range 0.5 .. 1.5
 ---@param response number > 0, seconds per undamped cycle; tuning range 0.2 .. 1
+---@param options? SpringOptions
 ---@return AnimationSpec animation `{ spring = { damping_ratio = ..., response = ... } }`
-function S.spring(damping_ratio, response)
-  check_number('spring', 'damping_ratio', damping_ratio)
-  check_number('spring', 'response', response)
-  if damping_ratio <= 0 then
-    error(('sheet.spring: damping_ratio %s is not positive'):format(damping_ratio), 2)
-  end
-  if response <= 0 then
-    error(('sheet.spring: response %s is not positive'):format(response), 2)
-  end
-  return { spring = { damping_ratio = damping_ratio, response = response } }
+function S.spring(damping_ratio, response, options)
+  check_positive('spring', 'damping_ratio', damping_ratio, 3)
+  check_positive('spring', 'response', response, 3)
+  local animation = spring_with('spring', { damping_ratio = damping_ratio, response = response }, options, 3)
+  return animation
 end
 
 ---Spring given by a duration and a damping ratio, like `UIViewPropertyAnimator(duration:dampingRatio:)`
 ---(seed 004): settles in about `duration` (the mapping: SheetCore's `Spring.withDuration`).
 ---@param duration number > 0, seconds
 ---@param damping_ratio number > 0 (1 = critically damped)
+---@param options? SpringOptions
 ---@return AnimationSpec animation `{ spring = { duration = ..., damping_ratio = ... } }`
-function S.spring_duration(duration, damping_ratio)
-  check_number('spring_duration', 'duration', duration)
-  check_number('spring_duration', 'damping_ratio', damping_ratio)
-  if duration <= 0 then
-    error(('sheet.spring_duration: duration %s is not positive'):format(duration), 2)
+function S.spring_duration(duration, damping_ratio, options)
+  check_positive('spring_duration', 'duration', duration, 3)
+  check_positive('spring_duration', 'damping_ratio', damping_ratio, 3)
+  local form = { duration = duration, damping_ratio = damping_ratio }
+  local animation = spring_with('spring_duration', form, options, 3)
+  return animation
+end
+
+---Reanimated's spring by stiffness, damping and mass: damping ratio c / (2 sqrt(k m)), angular
+---frequency sqrt(k / m); like Reanimated, a ratio of 1 or more moves critically damped.
+---gorhom's iOS sheet: S.spring_physics(1000, 500, 3, { clamp = true, rest_distance = 10, rest_speed = 10 }).
+---@param stiffness number > 0 (k)
+---@param damping number > 0 (c)
+---@param mass? number > 0 (m, default 1)
+---@param options? SpringOptions
+---@return AnimationSpec animation `{ spring = { stiffness = ..., damping = ..., mass = ... } }`
+function S.spring_physics(stiffness, damping, mass, options)
+  check_positive('spring_physics', 'stiffness', stiffness, 3)
+  check_positive('spring_physics', 'damping', damping, 3)
+  if mass ~= nil then
+    check_positive('spring_physics', 'mass', mass, 3)
   end
-  if damping_ratio <= 0 then
-    error(('sheet.spring_duration: damping_ratio %s is not positive'):format(damping_ratio), 2)
+  local form = { stiffness = stiffness, damping = damping, mass = mass }
+  local animation = spring_with('spring_physics', form, options, 3)
+  return animation
+end
+
+---Apple's `Spring(duration:bounce:)` (iOS 17): response `duration`, damping ratio 1 - bounce (bounce >= 0)
+---or 1 / (1 + bounce) (bounce < 0).
+---@param duration number > 0, seconds (the perceptual duration)
+---@param bounce number in (-1, 1): 0 no bounce, positive bouncier, negative slower (host range -0.99 .. 0.99)
+---@param options? SpringOptions
+---@return AnimationSpec animation `{ spring = { duration = ..., bounce = ... } }`
+function S.spring_bounce(duration, bounce, options)
+  check_positive('spring_bounce', 'duration', duration, 3)
+  check_number('spring_bounce', 'bounce', bounce)
+  if bounce <= -1 or bounce >= 1 then
+    error(('sheet.spring_bounce: bounce %s is outside (-1, 1)'):format(bounce), 2)
   end
-  return { spring = { duration = duration, damping_ratio = damping_ratio } }
+  local animation = spring_with('spring_bounce', { duration = duration, bounce = bounce }, options, 3)
+  return animation
+end
+
+-- Builds an Apple preset spring: { spring = { preset = name, duration = d } } (d may be nil: 0.5 s).
+-- Called from the public function, so its errors are raised one level further up.
+local function preset(name, duration, options)
+  if duration ~= nil then
+    check_positive(name, 'duration', duration, 4)
+  end
+  local animation = spring_with(name, { preset = name, duration = duration }, options, 4)
+  return animation
+end
+
+---Apple's `Spring.smooth`: bounce 0 (critically damped).
+---@param duration? number > 0, seconds (default 0.5)
+---@param options? SpringOptions
+---@return AnimationSpec animation `{ spring = { preset = 'smooth', duration = ... } }`
+function S.smooth(duration, options)
+  local animation = preset('smooth', duration, options)
+  return animation
+end
+
+---Apple's `Spring.snappy`: bounce 0.15.
+---@param duration? number > 0, seconds (default 0.5)
+---@param options? SpringOptions
+---@return AnimationSpec animation `{ spring = { preset = 'snappy', duration = ... } }`
+function S.snappy(duration, options)
+  local animation = preset('snappy', duration, options)
+  return animation
+end
+
+---Apple's `Spring.bouncy`: bounce 0.3.
+---@param duration? number > 0, seconds (default 0.5)
+---@param options? SpringOptions
+---@return AnimationSpec animation `{ spring = { preset = 'bouncy', duration = ... } }`
+function S.bouncy(duration, options)
+  local animation = preset('bouncy', duration, options)
+  return animation
+end
+
+---Any easing as a function of time progress t in [0, 1]: the host checks f(0) = 0 and f(1) = 1 when it
+---reads the animation and calls it at every frame. Android's quintic ease-out:
+---S.curve(function(t) return (t - 1) ^ 5 + 1 end, 0.25).
+---@param fn fun(t: number): number the eased progress (0 at t = 0, 1 at t = 1; within [-10, 10])
+---@param duration number > 0, seconds
+---@return AnimationSpec animation `{ curve = fn, duration = duration }`
+function S.curve(fn, duration)
+  if type(fn) ~= 'function' then
+    error(('sheet.curve: fn %s is not a function'):format(show(fn)), 2)
+  end
+  check_positive('curve', 'duration', duration, 3)
+  return { curve = fn, duration = duration }
 end
 
 ---Threshold overrides the host applies before a behaviour runs (`set { ... }`, `--set name=value`,
@@ -232,6 +372,127 @@ function S.thresholds(defaults)
     end
   end
   return defaults
+end
+
+-- S.extend's nesting: the names of the presets being loaded, outermost first (a preset may extend
+-- another, at most `max_extend_depth` deep, so presets that extend each other in a ring stop there).
+local extending = {}
+local max_extend_depth = 8
+
+-- "sheet.extend: <what>" raised at the caller of S.extend.
+local function extend_error(text)
+  error('sheet.extend: ' .. text, 3)
+end
+
+-- What is wrong with S.extend's `fields`, or nil: each key a behaviour field's name, `thresholds` a
+-- table of name = finite number (the values of the other fields are checked when the behaviour is read).
+local function extend_fields_problem(fields)
+  for key in pairs(fields) do
+    if type(key) ~= 'string' then
+      return ('field key %s is not a field name'):format(show(key))
+    end
+    local known, hint = host.field(key)
+    if not known then
+      local suggestion = hint and (" (did you mean '%s'?)"):format(hint) or ''
+      return ("unknown field '%s'%s"):format(key:sub(1, 60), suggestion)
+    end
+  end
+  local thresholds = fields.thresholds
+  if thresholds == nil then
+    return nil
+  elseif type(thresholds) ~= 'table' then
+    return ('field thresholds %s is not a table of name = number'):format(show(thresholds))
+  end
+  for key, value in pairs(thresholds) do
+    if type(key) ~= 'string' then
+      return ('thresholds key %s is not a name'):format(show(key))
+    elseif not finite(value) then
+      return ("threshold '%s' is %s; expected a finite number"):format(key:sub(1, 60), show(value))
+    end
+  end
+  return nil
+end
+
+---A preset's behaviour table with some fields replaced: start from a known feel and change its layout
+---or numbers without copying the file. `fields.thresholds` is merged into the preset's thresholds: its
+---values are applied to the preset as overrides while the preset loads (so the preset's own
+---`S.thresholds` sees them), and the host's overrides (`set {}`, `--set`, `sheet tune`) are applied on
+---top of both. Every other field replaces the preset's. The preset's text is the embedded one (a
+---preset name, never a path); a preset may itself extend another, at most 8 deep.
+---@param name string a preset's name (`sheet presets` lists them), e.g. 'system'
+---@param fields? table behaviour fields (see `Behaviour`), `thresholds` a table of name = number
+---@return Behaviour behaviour the preset's table, those fields replaced
+function S.extend(name, fields)
+  if type(name) ~= 'string' then
+    extend_error(('preset name %s is not a string'):format(show(name)))
+  end
+  if fields == nil then
+    fields = {}
+  elseif type(fields) ~= 'table' then
+    extend_error(('fields %s is not a table of behaviour fields'):format(show(fields)))
+  end
+  if host == nil then
+    extend_error('not available here (the host installs it with the module)')
+  end
+  local problem = extend_fields_problem(fields)
+  if problem ~= nil then
+    extend_error(problem)
+  end
+  if #extending >= max_extend_depth then
+    extend_error(('presets extend each other more than %d deep (%s -> %s)'):format(
+      max_extend_depth, table.concat(extending, ' -> '), name))
+  end
+  local text, message = host.preset(name)
+  if text == nil then
+    extend_error(message)
+  end
+  -- The preset's own globals (none, in a well-written file) go to a table of its own; reads fall
+  -- through to this module's sandboxed environment.
+  local chunk, syntax = load(text, '@' .. name .. '.lua', 't', setmetatable({}, { __index = _ENV }))
+  if chunk == nil then
+    extend_error(syntax)
+  end
+  local added = fields.thresholds or {}
+  local outer = S.overrides
+  local merged = {}
+  for key, value in pairs(added) do
+    merged[key] = value
+  end
+  for key, value in pairs(outer) do
+    merged[key] = value
+  end
+  S.overrides = merged
+  extending[#extending + 1] = name
+  local ok, result = pcall(chunk)
+  extending[#extending] = nil
+  S.overrides = outer
+  if not ok then
+    error(result, 0)
+  end
+  if type(result) ~= 'table' then
+    extend_error(("preset '%s' returned %s, not a behaviour table"):format(name, show(result)))
+  end
+  for key, value in pairs(fields) do
+    if key ~= 'thresholds' then
+      result[key] = value
+    end
+  end
+  local own = result.thresholds
+  if own == nil and next(added) ~= nil then
+    own = {}
+    result.thresholds = own
+  end
+  if type(own) == 'table' then
+    for key, value in pairs(added) do
+      own[key] = value
+    end
+    for key, value in pairs(outer) do
+      if own[key] ~= nil then
+        own[key] = value
+      end
+    end
+  end
+  return result
 end
 
 return S

@@ -57,6 +57,27 @@ expect(r.spring_duration_table == 1,
 expect(r.spring_raises == 1, 'spring refuses a zero damping ratio')
 expect(r.spring_duration_raises == 1, 'spring_duration refuses a negative duration')
 
+-- The spring helpers' options and forms, and the function curve, as tables.
+expect(r.spring_options_table == 1, 'spring(0.8, 0.4, options) copies the four options into the spring')
+expect(r.spring_duration_options_table == 1, 'spring_duration(0.5, 0.8, { velocity_fraction = 0 })')
+expect(r.option_range_raises == 1, 'an option outside its range is refused, quoting it')
+expect(r.option_unknown_raises == 1, 'an unknown option is refused, naming it')
+expect(r.option_clamp_raises == 1, 'clamp must be a boolean')
+expect(r.options_type_raises == 1, 'options must be a table')
+expect(r.spring_physics_table == 1, "spring_physics(1000, 500, 3, gorhom's options)")
+expect(r.spring_physics_default_mass == 1, 'spring_physics without a mass leaves it to the host (1)')
+expect(r.spring_physics_raises == 1, 'spring_physics refuses a zero mass')
+expect(r.spring_bounce_table == 1, 'spring_bounce(0.5, 0.3) = { spring = { duration = 0.5, bounce = 0.3 } }')
+expect(r.spring_bounce_raises == 1, 'spring_bounce refuses a bounce of 1 (undamped)')
+expect(r.smooth_table == 1, "smooth() = { spring = { preset = 'smooth' } } (the host's 0.5 s)")
+expect(r.snappy_table == 1, "snappy(0.3) = { spring = { preset = 'snappy', duration = 0.3 } }")
+expect(r.bouncy_table == 1, "bouncy(nil, { clamp = true }) keeps the option")
+expect(r.preset_raises == 1, 'a preset refuses a zero duration')
+expect(r.preset_error_names_caller == 1, "a preset's error names the caller's line")
+expect(r.curve_function_table == 1, 'curve(fn, 0.3) = { curve = fn, duration = 0.3 }')
+expect(r.curve_function_raises == 1, 'curve refuses a non-function')
+expect(r.curve_duration_raises == 1, 'curve refuses a zero duration')
+
 -- thresholds: set {} overrides dismiss_velocity before the file runs, so a value the file derives at
 -- load time follows it: 2 * 1800 = 3600.
 expect(r.dismiss_velocity == 1800 and r.tuned_dismiss == 1800, 'the override reached S.thresholds')
@@ -71,3 +92,23 @@ expect_near(sheet.height, 150, 1e-6, 'S.linear(0.5) presents linearly: 150 at 0.
 settle()
 expect(sheet.state == 'resting' and sheet.detent == 'only', 'presented at its detent')
 expect_near(sheet.time, 0.5, 1e-9, 'in 0.5 s')
+
+-- The quintic ease-out (t - 1)^5 + 1 played as the snap from 300 to 600 over 0.3 s: at 0.15 s
+-- (t = 0.5) the height is 300 + 300 (1 - 1/32) = 590.625, at 0.075 s (t = 0.25) 300 + 300 (1 - 0.75^5)
+-- = 528.80859375.
+snap_to 'tall'
+wait(0.075)
+expect_near(sheet.height, 528.80859375, 1e-6, 'the quintic curve at a quarter of its time')
+wait(0.075)
+expect_near(sheet.height, 590.625, 1e-6, 'the quintic curve at half its time')
+settle()
+expect(sheet.detent == 'tall' and sheet.height == 600, 'the curve ends at the target')
+
+-- gorhom's spring as the dismissal, 600 -> 0 from rest: critically damped at w = sqrt(1000 / 3)
+-- (damping beyond critical counts for nothing in Reanimated), resting when within 10 pt and 10 pt/s:
+-- 600 (1 + w t) e^(-w t) <= 10 and 600 w^2 t e^(-w t) <= 10 first hold at frame 61 (61 / 120 s).
+local dismissed_at = sheet.time
+dismiss()
+settle()
+expect(sheet.state == 'dismissed', 'dismissed by the spring')
+expect_near(sheet.time - dismissed_at, 61 / 120, 1e-9, "gorhom's spring rests at frame 61")

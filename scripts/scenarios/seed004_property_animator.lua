@@ -57,3 +57,11 @@ expect_near(sheet.height, 300, 0.01, 'still open')
 tap_backdrop()
 settle()
 expect(sheet.state == 'resting', 'a tap on the backdrop does nothing')
+
+-- dragged up past the screen's top (the view would leave the screen): the height stops at the
+-- screen's 844 pt, without a script error, and the release opens (ty < 150)
+drag { dy = -900, duration = 0.5, release = false }
+expect_near(sheet.height, 844, 1e-9, 'h = min(300 + 900, 844)')
+touch_up { velocity = 0 }
+settle()
+expect(sheet.detent == 'open', 'ty -900 < 150: open')

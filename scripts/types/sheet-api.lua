@@ -1,7 +1,7 @@
 ---@meta
 -- sheet-api.lua: LuaLS (Lua language server) annotations of SheetScript's behaviour API, so an editor
--- completes and checks the views a callback receives (`sheet`, `gesture`, `ctx`, `tap`, `scroll`) and
--- the fields of a behaviour table. The helper module's own annotations are in
+-- completes and checks the views a callback receives (`sheet`, `gesture`, `ctx`, `tap`, `scroll`,
+-- `keyboard`) and the fields of a behaviour table. The helper module's own annotations are in
 -- scripts/behaviours/sheet.lua, which `require 'sheet'` resolves to (.luarc.json puts scripts/behaviours
 -- on the module path).
 --
@@ -33,6 +33,20 @@
 ---Who takes a pan frame that began in the scroll view (`on_scroll`'s answer; nil: the native rule).
 ---@alias ScrollOwnerName 'sheet'|'scroll'
 
+---What the sheet does when the keyboard shows, changes or hides (gorhom's keyboardBehavior names).
+---@alias KeyboardModeName
+---| 'interactive' # every detent lifted onto the keyboard; the sheet keeps its detent (default)
+---| 'extend'      # lifted detents; the sheet goes to its largest
+---| 'fill'        # the sheet fills the space above the keyboard, up to the available height
+---| 'none'        # detents kept, except one lower than the keyboard rises to its top edge
+
+---The `keyboard` argument of `on_keyboard`: a read-only view.
+---@class KeyboardView
+---@field height number pt: the keyboard's height above the screen's bottom edge now (it animates)
+---@field target_height number pt: the height the host just reported (0: hiding)
+---@field duration number seconds: the reported animation duration
+---@field visible boolean target_height > 0
+
 ---The screen's size.
 ---@class ScreenSize
 ---@field width number screen width, pt
@@ -58,6 +72,8 @@
 ---@field safe SafeInsets
 ---@field detents table<string, number> id -> height (pt) of each active detent (nil for an inactive one)
 ---@field order string[] the active detent ids, ascending by height
+---@field target? string the running (in `animations`: the starting) transition's target, an id or 'dismiss'
+---@field target_height? number pt: the height that transition ends at (0 for a dismissal)
 ---@field thresholds table<string, number> the behaviour's thresholds, overrides applied
 ---@field scroll ScrollViewState? the host's scroll view inside the content, nil without one
 
@@ -78,6 +94,14 @@
 ---@field y number pt: the finger's screen y now
 ---@field translation number pt: y - start_y (positive down)
 ---@field velocity number pt/s: the finger's screen velocity, positive down (in on_release, the release's)
+---@field start_x number pt: the screen x where the pan began (default: the screen's horizontal centre)
+---@field x number pt: the finger's screen x now
+---@field translation_x number pt: x - start_x (positive right)
+---@field velocity_x number pt/s: the finger's horizontal velocity, + = right (in on_release, the release's)
+---@field start_time number s: the sheet's clock when the pan began
+---@field time number s: the sheet's clock at the latest sample (in on_release, the release's)
+---@field average_velocity number pt/s: translation / (time - start_time), 0 when no time has passed
+---@field average_velocity_x number pt/s: translation_x / (time - start_time), 0 when no time has passed
 ---@field start_height number pt: the sheet's height when the pan began
 ---@field start_detent string? the detent the pan started from
 
@@ -93,21 +117,37 @@
 ---The `tap` argument of `on_tap`: a read-only view.
 ---@class TapView
 ---@field region TapRegion where the tap landed
+---@field x number pt: the tap's screen x (default: the screen's horizontal centre)
 ---@field y number pt: the tap's screen y
 
 ---A custom cubic Bézier timing curve from (0, 0) to (1, 1).
 ---@class BezierCurve
 ---@field bezier number[] { x1, y1, x2, y2 }: x in [0, 1], y in [-10, 10]
 
----A spring: `{ damping_ratio, response }` or `{ duration, damping_ratio }`.
+---A spring in one form: `{ damping_ratio, response }`, `{ duration, damping_ratio }`,
+---`{ stiffness, damping, mass }` (Reanimated), `{ duration, bounce }` (Apple) or `{ preset, duration }`;
+---with any of the options `velocity_fraction`, `rest_distance`, `rest_speed`, `clamp`.
 ---@class SpringSpec
 ---@field damping_ratio? number 0.01 to 100 (default 1: critically damped; below 1 overshoots)
 ---@field response? number seconds per undamped cycle, 0.001 to 60
----@field duration? number seconds to settle, 0.001 to 60 (UIViewPropertyAnimator(duration:dampingRatio:))
+---@field duration? number seconds, 0.001 to 60: to settle (with damping_ratio), else the response
+---@field stiffness? number 0.001 to 1e6: Reanimated's k
+---@field damping? number 0.001 to 1e6: Reanimated's c (a ratio c / (2 sqrt(k m)) >= 1 is critical)
+---@field mass? number 0.001 to 10000 (default 1): Reanimated's m
+---@field bounce? number -0.99 to 0.99: Apple's bounce (0 none; damping ratio 1 - b, or 1 / (1 + b) below 0)
+---@field preset? 'smooth'|'snappy'|'bouncy' Apple's presets: bounce 0, 0.15, 0.3 (duration default 0.5)
+---@field velocity_fraction? number 0 to 10 (default 1): the share of the current velocity it starts with
+---@field rest_distance? number > 0 (default 0.5 pt for the height): rests when this near its target ...
+---@field rest_speed? number > 0 (default 1 pt/s for the height): ... and slower than this
+---@field clamp? boolean default false: ends the first frame it reaches or crosses its target
+
+---A timing curve as a function of time progress t in [0, 1]: f(0) = 0 and f(1) = 1 (checked when read),
+---values within [-10, 10]; called at every frame.
+---@alias CurveFunction fun(t: number): number
 
 ---One value's motion: a curve with a duration, or a spring.
 ---@class MotionSpec
----@field curve? CurveName|BezierCurve default 'ease_in_out' (UIView.animate's default curve)
+---@field curve? CurveName|BezierCurve|CurveFunction default 'ease_in_out' (UIView.animate's default curve)
 ---@field duration? number seconds, 0.001 to 60 (with `curve`)
 ---@field spring? SpringSpec
 
@@ -157,14 +197,19 @@
 ---@field allow_dismiss? boolean default true: whether the native release rule may dismiss
 ---@field present_detent? string default: the first active detent in declaration order
 ---@field largest_undimmed_detent? string the native backdrop stays 0 up to this detent
+---@field backdrop_follows_height? boolean default false: transitions ask `backdrop` at every frame's height
 ---@field prefers_scrolling_expands_when_scrolled_to_edge? boolean default true: the sheet expands first
 ---@field thresholds? table<string, number> tunable numbers (set {}, --set, sheet tune); six are native
 ---@field detents? DetentSpec[]|fun(ctx: DetentContext): DetentSpec[] default medium (0.5), large (inset 10)
 ---@field on_drag? fun(sheet: SheetView, gesture: GestureView): number the height, pt in [0, H]
 ---@field on_release? fun(sheet: SheetView, gesture: GestureView): ReleaseTarget, string?, AnimationSpec?
----@field backdrop? fun(sheet: SheetView): number? an opacity in [0, 1], or nil to keep the current one
----@field on_tap? fun(sheet: SheetView, tap: TapView): 'dismiss'|false|nil
+---@field backdrop? fun(sheet: SheetView): number? an opacity in [0, 1], or nil to keep the current one (also
+---every transition frame with backdrop_follows_height)
+---@field on_tap? fun(sheet: SheetView, tap: TapView): 'dismiss'|string|false|nil 'dismiss' or a detent id
 ---@field on_resize? fun(sheet: SheetView): string? a detent id to go to, or nil to stay
 ---@field on_state? fun(sheet: SheetView, from: SheetStateName, to: SheetStateName)
 ---@field on_scroll? fun(sheet: SheetView, gesture: GestureView, scroll: ScrollViewState): ScrollOwnerName?
+---@field keyboard? KeyboardModeName default 'interactive'
+---A detent id, a height (brought into [keyboard, cap]) or nil for the `keyboard` mode:
+---@field on_keyboard? fun(sheet: SheetView, keyboard: KeyboardView): string|{height: number}|nil
 ---@field animations? AnimationTable|fun(sheet: SheetView, transition: TransitionName): AnimationSpec?

@@ -1,3 +1,4 @@
+import Foundation
 import SheetScript
 
 /// `sheet run FILE [--format table|jsonl|csv] [--set name=value]... [--fps N] [-o OUT]`.
@@ -100,6 +101,18 @@ enum ScenarioArguments {
     if let refusal = result.overrideRefusal {
       throw UsageError(message: "--set \(refusal.name): \(refusal.message)")
     }
+  }
+
+  /// The worker threads `--jobs N` asks for (1 to 256), or every core.
+  /// - Parameter args: The parsed arguments.
+  /// - Returns: The count.
+  /// - Throws: `UsageError` quoting a value that is not a count in range.
+  static func jobs(_ args: CommandLineArguments) throws(UsageError) -> Int {
+    guard let text = args.value("--jobs") else { return ProcessInfo.processInfo.activeProcessorCount }
+    guard let value = Int(text), (1...256).contains(value) else {
+      throw UsageError(message: "--jobs expects a count in 1...256, got '\(text)'")
+    }
+    return value
   }
 
   /// The scenario options given by `--set` and `--fps`.

@@ -200,7 +200,7 @@ struct Sweep: Sendable {
 
   /// `body(0..<count)` on `jobs` threads, each taking the next index until none is left; the results in
   /// index order.
-  private static func parallelMap<T: Sendable>(
+  static func parallelMap<T: Sendable>(
     count: Int, jobs: Int, placeholder: T, _ body: @Sendable (Int) -> T
   ) -> [T] {
     let next = Atomic(0)

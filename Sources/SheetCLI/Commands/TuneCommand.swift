@@ -28,13 +28,7 @@ enum TuneCommand {
     guard !parameters.isEmpty else {
       throw UsageError(message: "tune needs at least one --param name=from..to:step")
     }
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
-    if let text = args.value("--jobs") {
-      guard let value = Int(text), value >= 1 else {
-        throw UsageError(message: "--jobs expects a count, got '\(text)'")
-      }
-      jobs = value
-    }
+    let jobs = try ScenarioArguments.jobs(args)
     var maximumRuns = Sweep.defaultMaximumRuns
     if let text = args.value("--max-runs") {
       guard let value = Int(text), value >= 1 else {

@@ -9,11 +9,21 @@ public enum Motion: Sendable, Equatable {
   /// animator it ends at its duration at the latest (snapping the residual, at most about 0.8% of the
   /// distance for ζ = 1, to the target).
   case springDuration(duration: Double, dampingRatio: Double)
+  /// A spring in any form (damping ratio and response, duration and damping ratio, Reanimated's
+  /// stiffness, damping and mass, Apple's duration and bounce) with its options: the share of the
+  /// current velocity it starts with, rest tolerances, overshoot clamping.
+  case springMotion(SpringMotion)
+  /// A timing curve the policy evaluates, ``SheetPolicy/curve(_:at:)`` with this identifier, at every
+  /// frame's time progress, over a duration in seconds. A fault, or a value that is not finite or lies
+  /// outside [-10, 10], ends the curve: the motion goes on from where it is with the native ease-in-out
+  /// over the time left.
+  case customCurve(Int, duration: Double)
 
   /// A message describing why the motion cannot run, or nil when its numbers are usable.
   ///
   /// Durations must be finite and in [0, 60] s; damping ratios finite and in (0, 100]; responses and
-  /// spring durations finite and in (0, 60] s; Bézier x control points in [0, 1].
+  /// spring durations finite and in (0, 60] s; Bézier x control points in [0, 1]; the other spring
+  /// forms as ``SpringMotion/problem`` says.
   public var problem: String? {
     switch self {
     case .curve(let curve, let d):
@@ -30,6 +40,11 @@ public enum Motion: Sendable, Equatable {
     case .springDuration(let d, let zeta):
       if !(zeta.isFinite && zeta > 0 && zeta <= 100) { return "spring damping ratio \(zeta)" }
       if !(d.isFinite && d > 0 && d <= 60) { return "spring duration \(d)" }
+      return nil
+    case .springMotion(let spring):
+      return spring.problem
+    case .customCurve(_, let d):
+      if !(d.isFinite && d >= 0 && d <= 60) { return "curve duration \(d)" }
       return nil
     }
   }

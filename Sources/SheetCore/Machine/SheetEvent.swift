@@ -37,8 +37,9 @@ public enum SheetEvent: Sendable, Equatable {
   /// An input the state cannot take now is remembered and applies when the state ends (`dismiss()`
   /// during a drag applies when the finger lifts; see ``TransitionTable/response(to:in:)``).
   case queued(input: SheetInput, state: SheetState)
-  /// A release with this screen-y velocity (pt/s, + = down).
-  case release(velocity: Double)
+  /// A release with this screen velocity (pt/s): `velocity` along y (+ = down), `velocityX` along x
+  /// (+ = right; 0 for a finger that moved only vertically).
+  case release(velocity: Double, velocityX: Double = 0)
   /// The policy's (or the fallback's) release decision.
   case decision(target: ReleaseTarget, reason: String)
   /// A state change.
@@ -49,6 +50,8 @@ public enum SheetEvent: Sendable, Equatable {
   case resize(SheetGeometry)
   /// The content height changed.
   case content(Double)
+  /// The host reported the keyboard: its height (0: hidden) and its animation's duration.
+  case keyboard(height: Double, duration: Double)
   /// An animated transition started.
   case animation(SheetTransition, TransitionAnimation, to: ReleaseTarget)
   /// A policy callback failed; the default policy decided instead.

@@ -7,15 +7,15 @@ public enum SheetInput: String, Sendable, CaseIterable {
   case dismiss
   /// ``SheetMachine/snap(to:)``.
   case snap
-  /// ``SheetMachine/tap(y:)``.
+  /// ``SheetMachine/tap(x:y:)``.
   case tap
-  /// ``SheetMachine/panBegan(y:time:)``.
+  /// ``SheetMachine/panBegan(x:y:time:)``.
   case panBegan = "pan_began"
-  /// ``SheetMachine/panChanged(y:time:)``.
+  /// ``SheetMachine/panChanged(x:y:time:)``.
   case panChanged = "pan_changed"
-  /// ``SheetMachine/panEnded(y:time:velocity:)``.
+  /// ``SheetMachine/panEnded(x:y:time:velocity:velocityX:)``.
   case panEnded = "pan_ended"
-  /// ``SheetMachine/panCancelled(y:time:)``.
+  /// ``SheetMachine/panCancelled(x:y:time:)``.
   case panCancelled = "pan_cancelled"
   /// ``SheetMachine/resize(_:)``.
   case resize
@@ -25,4 +25,6 @@ public enum SheetInput: String, Sendable, CaseIterable {
   case scrollView = "scroll_view"
   /// ``SheetMachine/scroll(to:)``.
   case scrollTo = "scroll_to"
+  /// ``SheetMachine/setKeyboard(height:duration:)``.
+  case keyboard
 }

@@ -21,6 +21,8 @@ public enum SheetLimits {
   /// long): an animation that would take longer is refused like an unusable one, and a spring still
   /// moving after this long stops at its target.
   public static let maximumTransitionTime = 60.0
+  /// The longest keyboard animation a host may report, in seconds (UIKit reports 0.25).
+  public static let maximumKeyboardDuration = 10.0
 
   /// Checks a screen: finite positive width and height up to ``maximumScreenExtent``, finite non-negative
   /// insets up to ``maximumInset``, each smaller than the height (so the available height is positive
@@ -54,11 +56,38 @@ public enum SheetLimits {
     }
   }
 
+  /// Checks a reported keyboard: a finite height in `[0, H]` of the screen and a finite duration in
+  /// `[0, maximumKeyboardDuration]` seconds.
+  /// - Parameters:
+  ///   - height: The keyboard's height above the screen's bottom edge, points.
+  ///   - duration: Its animation's duration, seconds.
+  ///   - geometry: The screen.
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` with field `keyboard.height` or
+  ///   `keyboard.duration`.
+  public static func check(keyboardHeight height: Double, duration: Double, on geometry: SheetGeometry)
+    throws(SheetError)
+  {
+    guard height.isFinite, height >= 0, height <= geometry.height else {
+      throw .invalidValue(field: "keyboard.height", value: height)
+    }
+    guard duration.isFinite, duration >= 0, duration <= maximumKeyboardDuration else {
+      throw .invalidValue(field: "keyboard.duration", value: duration)
+    }
+  }
+
   /// Checks a touch's screen y: finite, |y| <= ``maximumCoordinate`` points.
   /// - Parameter y: Screen y in points.
   /// - Throws: ``SheetError/invalidValue(field:value:)`` with field `y`.
   public static func check(coordinate y: Double) throws(SheetError) {
     guard y.isFinite, abs(y) <= maximumCoordinate else { throw .invalidValue(field: "y", value: y) }
+  }
+
+  /// Checks a touch's screen x: finite, |x| <= ``maximumCoordinate`` points (as ``check(coordinate:)``
+  /// checks y).
+  /// - Parameter x: Screen x in points.
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` with field `x`.
+  public static func check(x: Double) throws(SheetError) {
+    guard x.isFinite, abs(x) <= maximumCoordinate else { throw .invalidValue(field: "x", value: x) }
   }
 
   /// Checks a sample time: finite, in seconds.
@@ -69,11 +98,13 @@ public enum SheetLimits {
   }
 
   /// Checks an explicit release velocity: finite, |v| <= ``maximumVelocity`` points per second.
-  /// - Parameter velocity: Screen-y velocity in points per second.
-  /// - Throws: ``SheetError/invalidValue(field:value:)`` with field `velocity`.
-  public static func check(velocity: Double) throws(SheetError) {
+  /// - Parameters:
+  ///   - velocity: Screen velocity in points per second.
+  ///   - field: The name the error gives it: `velocity` (screen y, the default) or `velocityX`.
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` with that field.
+  public static func check(velocity: Double, field: String = "velocity") throws(SheetError) {
     guard velocity.isFinite, abs(velocity) <= maximumVelocity else {
-      throw .invalidValue(field: "velocity", value: velocity)
+      throw .invalidValue(field: field, value: velocity)
     }
   }
 

@@ -26,6 +26,7 @@ extension SheetMachine {
     let preferred = configuration.presentDetent.flatMap { isActive($0) ? $0 : nil }
     guard let id = preferred ?? declaredDetents.first?.id else { throw .noActiveDetent }
     record(.present(detent: id))
+    if keyboard.isVisible { keyboardReturn = id }
     detent = nil
     velocity = 0
     startTransition(.present, to: .detent(id), override: nil, newState: .presenting)
@@ -69,29 +70,41 @@ extension SheetMachine {
     guard isActive(id) else { throw .unknownDetent(id) }
     guard admit(.snap) else { return emitted() }
     record(.snap(to: id))
+    noteKeyboardChoice(.detent(id))
     startTransition(.snap, to: .detent(id), override: nil, newState: .settling)
     return emitted()
   }
 
-  /// A tap at screen y: the policy decides whether it dismisses.
+  /// A tap at a screen point: the policy decides whether it dismisses, snaps to a detent, or does
+  /// nothing.
   ///
   /// Applies when presenting, resting or settling. Hidden, dismissing or dismissed there is no sheet (or
   /// backdrop) to take it, and during a drag a tap is not recognised: it is recorded as
-  /// ``SheetEvent/ignored(input:state:)`` and falls through.
-  /// - Parameter y: Screen y in points.
+  /// ``SheetEvent/ignored(input:state:)`` and falls through. A ``TapAction/snap(_:)`` starts the `snap`
+  /// transition to its detent (as ``snap(to:)`` does, without its `snap` event: the `tap` event names
+  /// the detent).
+  /// - Parameters:
+  ///   - x: Screen x in points; nil = the screen's horizontal centre.
+  ///   - y: Screen y in points.
   /// - Returns: The events recorded (including `.tap(region:action:)` when it applied).
-  /// - Throws: ``SheetError/invalidValue(field:value:)`` for a y ``SheetLimits/check(coordinate:)``
-  ///   refuses, in every state.
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` for an x ``SheetLimits/check(x:)`` or a y
+  ///   ``SheetLimits/check(coordinate:)`` refuses, in every state.
   @discardableResult
-  public mutating func tap(y: Double) throws(SheetError) -> [SheetEvent] {
+  public mutating func tap(x: Double? = nil, y: Double) throws(SheetError) -> [SheetEvent] {
+    if let x { try SheetLimits.check(x: x) }
     try SheetLimits.check(coordinate: y)
     guard admit(.tap) else { return emitted() }
     let region = configuration.gestureArea.region(y: y, height: height, geometry: geometry)
-    let action = callTap(region, y: y)
+    let action = callTap(region, x: x ?? centreX, y: y)
     record(.tap(region: region, action: action))
-    if action == .dismiss {
+    switch action {
+    case .dismiss:
       record(.dismiss(cause: .tap))
       startTransition(.dismiss, to: .dismiss, override: nil, newState: .dismissing)
+    case .snap(let id):
+      startTransition(.snap, to: .detent(id), override: nil, newState: .settling)
+    case .none:
+      break
     }
     return emitted()
   }
@@ -108,6 +121,7 @@ extension SheetMachine {
     geometry = newGeometry
     geometry.edge = configuration.edge
     record(.resize(geometry))
+    fitKeyboardToScreen()
     resolveDetents()
     reconcileDetents()
     return emitted()
@@ -143,6 +157,9 @@ extension SheetMachine {
     guard let next = pendingPolicy else { return }
     pendingPolicy = nil
     policy = next
+    // A running custom curve belongs to the policy that made it: the new one cannot evaluate it.
+    heightMotion?.handOverToEaseInOut()
+    backdropMotion?.handOverToEaseInOut()
     configuration = next.configuration
     fallback = next.fallbackPolicy
     geometry.edge = configuration.edge

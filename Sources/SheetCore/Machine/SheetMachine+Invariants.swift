@@ -27,7 +27,11 @@ extension SheetMachine {
   /// - the scroll view's offset and velocity are finite, within its range at rest and within the rubber
   ///   band's reach when it moves; a finger is on it exactly during a pan that began inside it;
   /// - at rest (hidden, resting, dismissed) nothing moves; hidden is at height 0; resting at an active
-  ///   detent is at its height.
+  ///   detent is at its height;
+  /// - the keyboard's heights are finite and in [0, H], and without a running keyboard motion it is at
+  ///   the reported height; resting with a still, visible keyboard, the sheet is within the keyboard's
+  ///   ``KeyboardGeometry/floor`` and ``KeyboardGeometry/cap``: never under the keyboard, never above
+  ///   the screen's top.
   public var invariantViolation: String? {
     guard time.isFinite, time >= 0 else { return "time \(time)" }
     guard height.isFinite, height >= 0, height <= geometry.height else {
@@ -56,6 +60,26 @@ extension SheetMachine {
     if state == .hidden, height != 0 { return "height \(height) while hidden" }
     if state == .resting, let detent, let expected = height(of: detent), expected != height {
       return "resting at \(height), detent \(detent) is \(expected)"
+    }
+    return keyboardProblem
+  }
+
+  /// What is wrong with the keyboard, or with the sheet resting beside it, or nil.
+  private var keyboardProblem: String? {
+    let k = keyboard
+    func onScreen(_ value: Double) -> Bool { value.isFinite && value >= 0 && value <= geometry.height }
+    guard onScreen(k.height), onScreen(k.targetHeight) else {
+      return "keyboard height \(k.height) (reported \(k.targetHeight)) outside [0, \(geometry.height)]"
+    }
+    if keyboardMotion == nil, k.height != k.targetHeight {
+      return "keyboard at \(k.height) without a motion toward \(k.targetHeight)"
+    }
+    guard state == .resting, keyboardMotion == nil, k.isVisible else { return nil }
+    let place = keyboardGeometry
+    let slack = 1e-9 * max(1, geometry.height)
+    if height < place.floor - slack || height > max(place.floor, place.cap) + slack {
+      return "resting at \(height) with a \(k.targetHeight) keyboard, outside "
+        + "[\(place.floor), \(place.cap)]"
     }
     return nil
   }

@@ -1,7 +1,7 @@
 /// Pan input: began, changed, ended, cancelled. A pan that begins during an animation catches the sheet
 /// where it is.
 extension SheetMachine {
-  /// A finger went down and started moving at screen y.
+  /// A finger went down and started moving at a screen point.
   ///
   /// Tracked when the state takes a pan (presenting, resting, settling, dismissing: an animation is
   /// caught where it is), the configuration is pannable and its gesture area accepts the touch's region.
@@ -10,13 +10,19 @@ extension SheetMachine {
   /// are dropped silently. While dragging, a second pan_began is recorded as ignored and the tracked pan
   /// goes on.
   /// - Parameters:
+  ///   - x: Screen x in points (at most ``SheetLimits/maximumCoordinate`` in magnitude); nil = the
+  ///     screen's horizontal centre. The sheet moves along y; x reaches the policy as
+  ///     ``GestureInput/x`` and its velocity as ``GestureInput/velocityX``.
   ///   - y: Screen y in points (at most ``SheetLimits/maximumCoordinate`` in magnitude).
   ///   - time: Sample time in seconds, finite (nil = the machine's time).
   /// - Returns: Whether the pan is tracked, and the events the call caused.
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses, in every
   ///   state.
   @discardableResult
-  public mutating func panBegan(y: Double, time: Double? = nil) throws(SheetError) -> PanStart {
+  public mutating func panBegan(x: Double? = nil, y: Double, time: Double? = nil) throws(SheetError)
+    -> PanStart
+  {
+    if let x { try SheetLimits.check(x: x) }
     try SheetLimits.check(coordinate: y)
     let t = time ?? self.time
     try SheetLimits.check(time: t)
@@ -33,15 +39,17 @@ extension SheetMachine {
     }
     ignoringPan = false
     let startDetent = state == .resting ? detent : target?.detentID
+    let startX = x ?? centreX
     drag = Drag(
-      startY: y, y: y, startHeight: height, startDetent: startDetent, startedResting: state == .resting)
+      startY: y, y: y, startX: startX, x: startX, startTime: t, time: t, startHeight: height,
+      startDetent: startDetent, startedResting: state == .resting)
     dismissAfterDrag = false
     beginScrollTracking(y: y)
     stopTransition()
     detent = startDetent
     velocity = 0
     estimator.reset()
-    estimator.add(y: y, time: t)
+    estimator.add(x: startX, y: y, time: t)
     record(.gesture(.began, y: y))
     setState(.dragging)
     return PanStart(response: .tracking, events: emitted())
@@ -57,63 +65,89 @@ extension SheetMachine {
     }
   }
 
-  /// The finger moved to screen y: the policy maps it to a height and a backdrop.
+  /// The screen's horizontal centre, the x of a touch a host gives without one (points).
+  public var centreX: Double { geometry.width / 2 }
+
+  /// The finger moved to a screen point: the policy maps it to a height and a backdrop.
   /// - Parameters:
+  ///   - x: Screen x in points (at most ``SheetLimits/maximumCoordinate`` in magnitude); nil keeps the
+  ///     pan's last x.
   ///   - y: Screen y in points (at most ``SheetLimits/maximumCoordinate`` in magnitude).
   ///   - time: Sample time in seconds, finite (nil = the machine's time).
   /// - Returns: The events the call caused (usually none; ``SheetEvent/ignored(input:state:)`` without a pan).
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses, in every
   ///   state.
   @discardableResult
-  public mutating func panChanged(y: Double, time: Double? = nil) throws(SheetError) -> [SheetEvent] {
-    guard try trackedPan(.panChanged, y: y, time: time) else { return emitted() }
-    follow(y: y, time: time)
+  public mutating func panChanged(x: Double? = nil, y: Double, time: Double? = nil) throws(SheetError)
+    -> [SheetEvent]
+  {
+    guard try trackedPan(.panChanged, x: x, y: y, time: time) else { return emitted() }
+    follow(x: x, y: y, time: time)
     return emitted()
   }
 
-  /// The finger lifted at screen y: the policy decides where the sheet goes (or, when `dismiss()` was
-  /// queued during the drag, the sheet dismisses).
+  /// The finger lifted at a screen point: the policy decides where the sheet goes (or, when
+  /// `dismiss()` was queued during the drag, the sheet dismisses).
   /// - Parameters:
+  ///   - x: Screen x in points (at most ``SheetLimits/maximumCoordinate`` in magnitude); nil keeps the
+  ///     pan's last x.
   ///   - y: Screen y in points (at most ``SheetLimits/maximumCoordinate`` in magnitude).
   ///   - time: Sample time in seconds, finite (nil = the machine's time).
   ///   - velocity: An explicit release velocity (screen y, pt/s, at most ``SheetLimits/maximumVelocity`` in
   ///     magnitude) overriding the estimator.
+  ///   - velocityX: An explicit horizontal release velocity (screen x, pt/s, + = right, within the same
+  ///     bound) overriding the estimator's.
   /// - Returns: The events the call caused (``SheetEvent/ignored(input:state:)`` without a pan).
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses, in every
   ///   state.
   @discardableResult
   public mutating func panEnded(
-    y: Double, time: Double? = nil, velocity: Double? = nil
+    x: Double? = nil, y: Double, time: Double? = nil, velocity: Double? = nil, velocityX: Double? = nil
   ) throws(SheetError) -> [SheetEvent] {
-    guard try trackedPan(.panEnded, y: y, time: time, velocity: velocity) else { return emitted() }
-    let estimated = follow(y: y, time: time)
+    guard try trackedPan(.panEnded, x: x, y: y, time: time, velocity: velocity, velocityX: velocityX) else {
+      return emitted()
+    }
+    let estimated = follow(x: x, y: y, time: time)
     record(.gesture(.ended, y: y))
-    release(velocity: velocity ?? estimated)
+    release(velocity: velocity ?? estimated.y, velocityX: velocityX ?? estimated.x)
     return emitted()
   }
 
   /// The system cancelled the pan: back to rest when it had not moved a resting sheet, else a release
-  /// with zero velocity (a `dismiss()` queued during the drag applies either way).
+  /// with zero velocity, vertical and horizontal (a `dismiss()` queued during the drag applies either
+  /// way).
   /// - Parameters:
+  ///   - x: Screen x in points (validated only; nil is fine).
   ///   - y: Screen y in points (recorded only).
   ///   - time: Unused beyond validation; kept for symmetry.
   /// - Returns: The events the call caused (``SheetEvent/ignored(input:state:)`` without a pan).
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses, in every
   ///   state.
   @discardableResult
-  public mutating func panCancelled(y: Double, time: Double? = nil) throws(SheetError) -> [SheetEvent] {
-    guard try trackedPan(.panCancelled, y: y, time: time) else { return emitted() }
+  public mutating func panCancelled(x: Double? = nil, y: Double, time: Double? = nil) throws(SheetError)
+    -> [SheetEvent]
+  {
+    guard try trackedPan(.panCancelled, x: x, y: y, time: time) else { return emitted() }
     record(.gesture(.cancelled, y: y))
-    if let d = drag, d.startedResting, height == d.startHeight, !dismissAfterDrag {
+    drag?.time = time ?? self.time  // the release's `time` is the cancellation's
+    if let d = drag, d.startedResting, height == d.startHeight, !dismissAfterDrag, restsInPlace {
       endScrollTracking(velocity: 0)
       drag = nil
       velocity = 0
       setState(.resting)
       applyPendingPolicy()
     } else {
-      release(velocity: 0)
+      release(velocity: 0, velocityX: 0)
     }
     return emitted()
+  }
+
+  /// Whether a cancelled pan that never moved the sheet can rest where it is: the keyboard is still and
+  /// did not move the sheet's detent (or its range) during the drag.
+  var restsInPlace: Bool {
+    guard keyboardMotion == nil, keyboardGeometry.clamped(height) == height else { return false }
+    guard let detent else { return true }
+    return self.height(of: detent) == height
   }
 
   /// Whether the pan phase belongs to a tracked pan (false: an ignored pan's phase, dropped, or a phase
@@ -121,11 +155,14 @@ extension SheetMachine {
   /// closes the ignored pan). The phase's numbers are checked first, before anything changes.
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses.
   mutating func trackedPan(
-    _ input: SheetInput, y: Double, time: Double?, velocity: Double? = nil
+    _ input: SheetInput, x: Double?, y: Double, time: Double?, velocity: Double? = nil,
+    velocityX: Double? = nil
   ) throws(SheetError) -> Bool {
+    if let x { try SheetLimits.check(x: x) }
     try SheetLimits.check(coordinate: y)
     if let time { try SheetLimits.check(time: time) }
     if let velocity { try SheetLimits.check(velocity: velocity) }
+    if let velocityX { try SheetLimits.check(velocity: velocityX, field: "velocityX") }
     if state == .dragging && drag != nil { return true }
     if ignoringPan {
       if input != .panChanged { ignoringPan = false }
@@ -135,40 +172,46 @@ extension SheetMachine {
     return false
   }
 
-  /// Records a sample (already checked) and maps the finger to a height and backdrop.
-  /// - Returns: The estimated screen velocity (pt/s) at the sample.
+  /// Records a sample (already checked; a nil x keeps the last) and maps the finger to a height and
+  /// backdrop.
+  /// - Returns: The estimated screen velocity (pt/s), vertical and horizontal, at the sample.
   @discardableResult
-  mutating func follow(y: Double, time: Double?) -> Double {
+  mutating func follow(x: Double?, y: Double, time: Double?) -> (y: Double, x: Double) {
     let t = time ?? self.time
-    guard var d = drag else { return estimator.velocity(at: t) }
-    estimator.add(y: y, time: t)
+    guard var d = drag else { return (estimator.velocity(at: t), estimator.velocityX(at: t)) }
+    let sampleX = x ?? d.x
+    estimator.add(x: sampleX, y: y, time: t)
     let dy = y - d.y
     d.y = y
+    d.x = sampleX
+    d.time = t
     drag = d
     let vy = estimator.velocity(at: t)
-    let route = routeScroll(dy: dy, vy: vy)
+    let vx = estimator.velocityX(at: t)
+    let route = routeScroll(dy: dy, vy: vy, vx: vx)
     if route.sheetMoved && !route.heightDone, let moved = drag {
-      height = callDragHeight(gestureInput(moved, velocity: vy))
+      height = callDragHeight(gestureInput(moved, velocity: vy, velocityX: vx))
     }
     refreshScroll()
     setDragVelocities(vy)
     if route.sheetMoved, let a = callBackdrop(snapshot) { backdrop = a }
-    return vy
+    return (vy, vx)
   }
 
-  func gestureInput(_ d: Drag, velocity: Double) -> GestureInput {
+  func gestureInput(_ d: Drag, velocity: Double, velocityX: Double) -> GestureInput {
     GestureInput(
       sheet: snapshot, startY: d.startY + d.scrollTravel, y: d.y, startHeight: d.startHeight,
-      startDetent: d.startDetent,
-      velocity: velocity)
+      startDetent: d.startDetent, velocity: velocity, startX: d.startX, x: d.x, velocityX: velocityX,
+      startTime: d.startTime, time: d.time)
   }
 
   /// Asks the policy where the released sheet goes and starts that transition (a dismissal instead,
   /// without asking, when `dismiss()` was queued during the drag).
-  mutating func release(velocity vy: Double) {
+  mutating func release(velocity vy: Double, velocityX vx: Double) {
     guard let d = drag else { return }
-    record(.release(velocity: vy))
-    // A scroll view that has the pan takes the release's momentum; the sheet is let go standing.
+    record(.release(velocity: vy, velocityX: vx))
+    // A scroll view that has the pan takes the release's vertical momentum; the sheet is let go
+    // standing (the horizontal velocity stays the release's: the scroll view only scrolls along y).
     let scrollOwned = endScrollTracking(velocity: vy)
     let vy = scrollOwned ? 0 : vy
     if dismissAfterDrag {
@@ -192,8 +235,12 @@ extension SheetMachine {
       applyPendingPolicy()
       return
     }
-    let decision = callRelease(gestureInput(d, velocity: vy))
+    var decision = callRelease(gestureInput(d, velocity: vy, velocityX: vx))
     record(.decision(target: decision.target, reason: decision.reason))
+    if case .height(let h) = decision.target, keyboard.isVisible {
+      decision.target = .height(keyboardGeometry.clamped(h))  // never under the keyboard
+    }
+    noteKeyboardChoice(decision.target)
     drag = nil
     velocity = geometry.edge.heightSign * vy
     switch decision.target {

@@ -44,8 +44,8 @@ extension SheetMachine {
       fromPolicy = false  // the fallback's own problems are the core's to name, not the policy's
     }
     let result = DetentResolution.check(heights, in: context)
-    detents = result.ascending
-    declaredDetents = result.declared
+    detents = placedForKeyboard(result.ascending)
+    declaredDetents = placedForKeyboard(result.declared)
     for problem in result.problems {
       if fromPolicy { refuse(.detents, problem) } else { fault(PolicyCallback.detents.rawValue, problem) }
     }
@@ -101,14 +101,54 @@ extension SheetMachine {
     return fallback.backdrop(sheet).flatMap { $0.isFinite ? Formulas.clamp($0, 0, 1) : nil }
   }
 
-  /// The policy's tap action.
-  mutating func callTap(_ region: TouchRegion, y: Double) -> TapAction {
+  /// The policy's backdrop at an animation frame (``SheetConfiguration/backdropFollowsHeight``): a finite
+  /// value in [0, 1], or nil to keep the previous frame's. A fault or a refused value keeps it too, and
+  /// only the transition's first is recorded (``backdropFaulted``), so a failing callback does not
+  /// record one fault per frame.
+  mutating func callFrameBackdrop() -> Double? {
     do throws(PolicyFault) {
-      return try policy.tap(region, y: y, snapshot)
+      guard let a = try policy.backdrop(snapshot) else { return nil }
+      if a.isFinite && a >= 0 && a <= 1 { return a }
+      if !backdropFaulted {
+        refuse(
+          .backdrop,
+          "returned \(Format.general(a)) at height \(Format.general(height)) during the transition; expected "
+            + "an opacity in [0, 1] or nil (the previous frame's value stays)")
+      }
+    } catch {
+      if !backdropFaulted { fault(error) }
+    }
+    backdropFaulted = true
+    return nil
+  }
+
+  /// The policy's custom curve at `progress`: a finite value in [-10, 10], or nil after recording the
+  /// fault (the caller goes on with the native ease-in-out).
+  mutating func callCurve(_ id: Int, at progress: Double) -> Double? {
+    do throws(PolicyFault) {
+      let value = try policy.curve(id, at: progress)
+      if value.isFinite && abs(value) <= 10 { return value }
+      refuse(
+        .animation,
+        "curve returned \(Format.general(value)) at progress \(Format.general(progress)); expected a number "
+          + "in [-10, 10] (the native ease_in_out finishes the transition)")
     } catch {
       fault(error)
     }
-    return (try? fallback.tap(region, y: y, snapshot)) ?? .none
+    return nil
+  }
+
+  /// The policy's tap action: a snap must go to an active detent.
+  mutating func callTap(_ region: TouchRegion, x: Double, y: Double) -> TapAction {
+    do throws(PolicyFault) {
+      let action = try policy.tap(region, x: x, y: y, snapshot)
+      guard let id = action.detentID, !isActive(id) else { return action }
+      refuse(.tap, "returned \(notActive(id))")
+    } catch {
+      fault(error)
+    }
+    let native = (try? fallback.tap(region, x: x, y: y, snapshot)) ?? .none
+    return native.detentID.map { isActive($0) ? native : .none } ?? native
   }
 
   /// The policy's resize target: nil or an active detent.
@@ -117,6 +157,23 @@ extension SheetMachine {
       guard let id = try policy.resizeTarget(snapshot) else { return nil }
       if isActive(id) { return id }
       refuse(.resizeTarget, "returned \(notActive(id))")
+    } catch {
+      fault(error)
+    }
+    return nil
+  }
+
+  /// The policy's keyboard target: nil, an active detent or a height in [0, H] (brought into the
+  /// keyboard's range by the caller); a dismissal is refused.
+  mutating func callKeyboardTarget() -> ReleaseTarget? {
+    do throws(PolicyFault) {
+      guard let target = try policy.keyboardTarget(keyboard, snapshot) else { return nil }
+      if case .dismiss = target {
+        refuse(.keyboardTarget, "returned dismiss; expected a detent, a height or nil")
+        return nil
+      }
+      guard let problem = problem(with: target) else { return target }
+      refuse(.keyboardTarget, problem)
     } catch {
       fault(error)
     }

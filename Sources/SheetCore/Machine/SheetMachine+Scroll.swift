@@ -26,12 +26,6 @@ extension SheetMachine {
       velocity: pinnedSign * scroll.velocity)
   }
 
-  /// Whether nothing moves: a still state (``SheetState/isStill``) and no scroll view decelerating or
-  /// bouncing. A still machine's frames change nothing but the time.
-  public var isStill: Bool {
-    state.isStill && scroll?.isMoving != true
-  }
-
   /// Describes the scroll view inside the content (nil removes it). A new description keeps the offset
   /// (within the new content's range) and stops a deceleration or a bounce; a finger on the scroll view
   /// stays on it. Removing it during a pan that began inside it leaves the pan to the sheet. Legal in
@@ -126,15 +120,16 @@ extension SheetMachine {
   /// Routes a pan frame's travel `dy` (screen points, the finger's move since the last sample; the
   /// drag already holds the new y): the scroll view takes its share and the drag remembers it, so the
   /// sheet's share is the rest; a change of hands records ``SheetEvent/scrollHandoff(to:height:offset:)``
-  /// with the height and offset at the hand-off point. `vy` is the finger's estimated velocity.
+  /// with the height and offset at the hand-off point. `vy` and `vx` are the finger's estimated
+  /// velocities.
   /// - Returns: Whether the sheet moved, and whether its height is already computed.
-  mutating func routeScroll(dy: Double, vy: Double) -> (sheetMoved: Bool, heightDone: Bool) {
+  mutating func routeScroll(dy: Double, vy: Double, vx: Double) -> (sheetMoved: Bool, heightDone: Bool) {
     guard var d = drag, d.inScroll, var current = scroll else { return (true, false) }
     guard dy != 0 else { return (false, false) }
     let sign = geometry.edge.heightSign
     let grow = sign * dy
     let split: ScrollRouting.Split
-    if let owner = callScrollOwner(d, velocity: vy) {
+    if let owner = callScrollOwner(d, velocity: vy, velocityX: vx) {
       split = ScrollRouting.Split(owner, grow)
     } else {
       let fingerHeight = d.startHeight + sign * (d.y - d.startY - d.scrollTravel) - grow
@@ -145,8 +140,10 @@ extension SheetMachine {
         prefersExpanding: configuration.prefersScrollingExpandsWhenScrolledToEdge)
     }
     var shares = Shares()
-    take(split.first, split.firstAmount, &d, &current, &shares, vy: vy)
-    if let second = split.second { take(second, split.secondAmount, &d, &current, &shares, vy: vy) }
+    take(split.first, split.firstAmount, &d, &current, &shares, vy: vy, vx: vx)
+    if let second = split.second {
+      take(second, split.secondAmount, &d, &current, &shares, vy: vy, vx: vx)
+    }
     drag = d
     scroll = current
     return (shares.sheetMoved, shares.heightDone)
@@ -162,7 +159,7 @@ extension SheetMachine {
   /// changes hands. (A method, not a loop over a list of shares: the frame path allocates nothing.)
   mutating func take(
     _ owner: ScrollOwner, _ amount: Double, _ d: inout Drag, _ current: inout ScrollModel,
-    _ shares: inout Shares, vy: Double
+    _ shares: inout Shares, vy: Double, vx: Double
   ) {
     let handsOver = d.owner != nil && d.owner != owner
     if owner == .scroll {
@@ -171,7 +168,7 @@ extension SheetMachine {
       if handsOver {
         if shares.sheetMoved {  // the sheet's share of this frame ends here: its height at the hand-off
           drag = d
-          height = callDragHeight(gestureInput(d, velocity: vy))
+          height = callDragHeight(gestureInput(d, velocity: vy, velocityX: vx))
           shares.heightDone = true
         }
         record(.scrollHandoff(to: .scroll, height: height, offset: offsetBefore))
@@ -190,10 +187,10 @@ extension SheetMachine {
 
   /// The policy's owner for a frame (nil: the native rule; a fault is recorded and the native rule
   /// decides).
-  mutating func callScrollOwner(_ d: Drag, velocity vy: Double) -> ScrollOwner? {
+  mutating func callScrollOwner(_ d: Drag, velocity vy: Double, velocityX vx: Double) -> ScrollOwner? {
     guard let view = scrollSnapshot else { return nil }
     do throws(PolicyFault) {
-      return try policy.scrollOwner(gestureInput(d, velocity: vy), view)
+      return try policy.scrollOwner(gestureInput(d, velocity: vy, velocityX: vx), view)
     } catch {
       fault(error)
       return nil

@@ -15,6 +15,7 @@ extension SheetMachine {
   public mutating func step(_ dt: Double) throws(SheetError) -> SheetStep {
     let interval = try SheetLimits.stepInterval(dt)
     time += interval
+    if keyboardMotion != nil { advanceKeyboard(by: interval) }
     switch state {
     case .presenting, .settling, .dismissing:
       advanceTransition(by: interval)

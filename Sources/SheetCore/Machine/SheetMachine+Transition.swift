@@ -33,6 +33,8 @@ extension SheetMachine {
     backdropMotion = animation.backdrop.map {
       MotionPlayer($0, from: backdrop, to: backdropTo, velocity: 0, tolerance: .backdrop)
     }
+    backdropFollows = configuration.backdropFollowsHeight && animation.backdrop == nil
+    backdropFaulted = false
     self.target = target
     record(.animation(transition, animation, to: target))
     setState(newState)
@@ -60,16 +62,22 @@ extension SheetMachine {
     if let override {
       guard let problem = playProblem(override, to: target) else { return override }
       refuse(.release, "returned a \(transition.rawValue) animation that cannot be played: \(problem)")
-    } else {
+    }
+    // The policy (and the native fallback) see the transition's target (a dismissal's height before
+    // any slide is 0).
+    var sheet = snapshot
+    sheet.target = target
+    sheet.targetHeight = endHeight(of: target, slide: nil)
+    if override == nil {
       do throws(PolicyFault) {
-        let animation = try policy.animation(for: transition, snapshot)
+        let animation = try policy.animation(for: transition, sheet)
         guard let problem = playProblem(animation, to: target) else { return animation }
         refuse(.animation, "returned a \(transition.rawValue) animation that cannot be played: \(problem)")
       } catch {
         fault(error)
       }
     }
-    let native = fallback.animation(for: transition, snapshot)
+    let native = fallback.animation(for: transition, sheet)
     guard let problem = playProblem(native, to: target) else { return native }
     fault(
       "animation",
@@ -110,26 +118,51 @@ extension SheetMachine {
       "spring damping \(Format.general(zeta)) response \(Format.general(response))s"
     case .springDuration(let d, let zeta):
       "spring duration \(Format.general(d))s damping \(Format.general(zeta))"
+    case .springMotion(let spring):
+      switch spring.form {
+      case .response(let zeta, let response): describe(.spring(dampingRatio: zeta, response: response))
+      case .duration(let d, let zeta): describe(.springDuration(duration: d, dampingRatio: zeta))
+      case .physics(let k, let c, let m):
+        "spring stiffness \(Format.general(k)) damping \(Format.general(c)) mass \(Format.general(m))"
+      case .bounce(let d, let b): "spring duration \(Format.general(d))s bounce \(Format.general(b))"
+      }
+    case .customCurve(_, let d): "custom curve of \(Format.general(d))s"
     }
   }
 
-  /// Advances the running transition by `dt` and finishes it when both motions are done.
+  /// Advances the running transition by `dt` and finishes it when both motions are done. The backdrop
+  /// follows its own motion, or the policy's backdrop at the frame's height (``backdropFollows``), or
+  /// the blend of its start and end values by the height's progress.
   mutating func advanceTransition(by dt: Double) {
     guard var motion = heightMotion else { return }
-    motion.advance(by: dt)
+    advance(&motion, by: dt)
     heightMotion = motion
     height = Formulas.clamp(motion.value, 0, geometry.height)
     velocity = motion.velocity
     var backdropDone = true
     if var b = backdropMotion {
-      b.advance(by: dt)
+      advance(&b, by: dt)
       backdropMotion = b
       backdrop = Formulas.clamp(b.value, 0, 1)
       backdropDone = b.isDone
+    } else if backdropFollows {
+      if !motion.isDone, let a = callFrameBackdrop() { backdrop = a }
     } else {
       backdrop = Formulas.clamp(backdropFrom + (backdropTo - backdropFrom) * motion.progress, 0, 1)
     }
     if motion.isDone && backdropDone { finishTransition() }
+  }
+
+  /// Advances one motion by `dt`; a custom curve's value comes from the policy, and when it cannot be
+  /// had (``callCurve(_:at:)``) the motion goes on with the native ease-in-out from where it is.
+  mutating func advance(_ player: inout MotionPlayer, by dt: Double) {
+    guard let (id, progress) = player.customCurveProgress(after: dt) else { return player.advance(by: dt) }
+    if let eased = callCurve(id, at: progress) {
+      player.advance(by: dt, eased: eased)
+    } else {
+      player.handOverToEaseInOut()
+      player.advance(by: dt)
+    }
   }
 
   /// Comes to rest at the target (or dismissed).
@@ -170,10 +203,15 @@ extension SheetMachine {
     }
     switch goal {
     case .detent(let id) where !isActive(id):
-      guard let i = Formulas.nearest(height, in: detents.map(\.height)) else { return }
-      goal = .detent(detents[i].id)
+      if let i = Formulas.nearest(height, in: detents.map(\.height)) {
+        goal = .detent(detents[i].id)
+      } else if keyboard.isVisible {
+        goal = .height(keyboardGeometry.clamped(height))  // no detent has room beside the keyboard
+      } else {
+        return
+      }
     case .height(let h):
-      goal = .height(Formulas.clamp(h, 0, geometry.height))
+      goal = .height(keyboardGeometry.clamped(h))
     default: break
     }
     var goalHeight = height

@@ -3,7 +3,7 @@
 /// A value type driven by input methods and ``step(_:)``; time advances only through `step`.
 ///
 /// **Events.** Every call returns what it did: ``step(_:)`` the frame and the step's events
-/// (``SheetStep``), each input its own events (``panBegan(y:time:)`` with whether the pan is tracked,
+/// (``SheetStep``), each input its own events (``panBegan(x:y:time:)`` with whether the pan is tracked,
 /// ``PanStart``). Every event comes out exactly once, from the call that caused it; nothing is kept
 /// for a caller to fetch later. The one exception is the initializer, which cannot return events: a
 /// fault it meets resolving the detents comes out of the first call made on the machine, ahead of that
@@ -24,6 +24,11 @@ public struct SheetMachine {
   struct Drag {
     var startY: Double
     var y: Double
+    var startX: Double
+    var x: Double
+    /// The machine time of the first sample and of the latest one.
+    var startTime: Double
+    var time: Double
     var startHeight: Double
     var startDetent: String?
     var startedResting: Bool
@@ -68,6 +73,9 @@ public struct SheetMachine {
   public internal(set) var detent: String?
   /// Where the running transition goes; nil when not animating.
   public internal(set) var target: ReleaseTarget?
+  /// The keyboard as the host last reported it, its height animating (see
+  /// ``setKeyboard(height:duration:)``).
+  public internal(set) var keyboard = SheetKeyboard()
 
   /// Events recorded by the call under way, handed out when it returns (``emitted()``): empty between
   /// calls, except after the initializer (see the type's documentation). Its capacity is kept.
@@ -84,6 +92,16 @@ public struct SheetMachine {
   var backdropTo = 0.0
   /// The scroll view inside the content, if the host described one (``setScrollView(_:)``).
   var scroll: ScrollModel?
+  /// The running transition asks the policy's backdrop at every frame
+  /// (``SheetConfiguration/backdropFollowsHeight`` without a backdrop motion).
+  var backdropFollows = false
+  /// The running transition's frame backdrop has faulted (recorded once per transition).
+  var backdropFaulted = false
+  /// The keyboard's height motion while it moves.
+  var keyboardMotion: MotionPlayer?
+  /// The detent the sheet returns to when the keyboard hides: the one it was at when the keyboard
+  /// appeared, or the one a release or snap chose while it was up.
+  var keyboardReturn: String?
 
   /// Creates a hidden sheet.
   /// - Parameters:
@@ -113,14 +131,20 @@ public struct SheetMachine {
   public var frame: SheetFrame {
     SheetFrame(
       time: time, state: state, detent: detent, target: target, height: height, velocity: velocity,
-      backdrop: backdrop, scrollOffset: scrollOffset)
+      backdrop: backdrop, keyboard: keyboard.height, scrollOffset: scrollOffset)
   }
+
+  /// Whether nothing moves: the state is still (``SheetState/isStill``), the keyboard is not animating
+  /// and no scroll view is decelerating or bouncing. A still machine's frames change nothing but the
+  /// time.
+  public var isStill: Bool { state.isStill && keyboardMotion == nil && scroll?.isMoving != true }
 
   /// The sheet as policies see it.
   public var snapshot: SheetSnapshot {
     SheetSnapshot(
       geometry: geometry, detents: detents, contentHeight: contentHeight, state: state, height: height,
-      detent: detent, backdrop: backdrop, time: time, scroll: scrollSnapshot)
+      detent: detent, backdrop: backdrop, time: time, target: target,
+      targetHeight: target == nil ? nil : heightMotion?.to, scroll: scrollSnapshot)
   }
 
   /// The height of an active detent.

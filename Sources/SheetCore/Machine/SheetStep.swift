@@ -26,7 +26,7 @@ public struct SheetStep: Sendable, Equatable {
   }
 }
 
-/// What ``SheetMachine/panBegan(y:time:)`` did: whether the pan is tracked, and the events it caused.
+/// What ``SheetMachine/panBegan(x:y:time:)`` did: whether the pan is tracked, and the events it caused.
 public struct PanStart: Sendable, Equatable {
   /// Whether the sheet follows the pan.
   public var response: PanResponse

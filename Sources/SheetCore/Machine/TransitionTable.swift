@@ -43,7 +43,7 @@ public enum TransitionTable {
   /// | snap, tap | presenting, resting, settling | | hidden, dragging, dismissing, dismissed |
   /// | pan_began | presenting, resting, settling, dismissing | | hidden, dragging, dismissed |
   /// | pan_changed, pan_ended, pan_cancelled | dragging | | every other state |
-  /// | resize, content, scroll_view, scroll_to | every state | | |
+  /// | resize, content, scroll_view, scroll_to, keyboard | every state | | |
   ///
   /// Why, in the terms of a UIKit (or FloatingPanel) user:
   /// - **present** while on screen or leaving is ignored, as UIKit ignores presenting a controller that
@@ -67,7 +67,7 @@ public enum TransitionTable {
   ///   the tracked pan goes on (the machine follows one pan; its later phases are that pan's).
   /// - **pan_changed / pan_ended / pan_cancelled** without a pan are ignored. The later phases of a pan
   ///   whose pan_began was ignored are dropped without an event (the machine's ignored pan, see
-  ///   ``SheetMachine/panBegan(y:time:)``).
+  ///   ``SheetMachine/panBegan(x:y:time:)``).
   /// - Parameters:
   ///   - input: The input.
   ///   - state: The state.
@@ -80,7 +80,7 @@ public enum TransitionTable {
     case .snap, .tap: return onScreen ? .accepted : .ignored
     case .panBegan: return onScreen || state == .dismissing ? .accepted : .ignored
     case .panChanged, .panEnded, .panCancelled: return state == .dragging ? .accepted : .ignored
-    case .resize, .content, .scrollView, .scrollTo: return .accepted
+    case .resize, .content, .scrollView, .scrollTo, .keyboard: return .accepted
     }
   }
 

@@ -39,11 +39,31 @@ public struct ReleaseDecision: Sendable, Equatable {
 }
 
 /// What a tap does.
-public enum TapAction: String, Sendable, Equatable {
+public enum TapAction: Sendable, Equatable {
   /// Dismiss the sheet.
   case dismiss
   /// Nothing.
   case none
+  /// Animate to this detent with the `snap` transition (tap a collapsed sheet to open it). The core
+  /// refuses an id that is not an active detent, as it refuses a release's, and the fallback's tap rule
+  /// decides instead.
+  case snap(String)
+
+  /// The action as events and traces name it: `dismiss`, `none` or `snap` (a snap's detent is
+  /// ``detentID``).
+  public var name: String {
+    switch self {
+    case .dismiss: "dismiss"
+    case .none: "none"
+    case .snap: "snap"
+    }
+  }
+
+  /// The detent a snap goes to; nil for the other actions.
+  public var detentID: String? {
+    if case .snap(let id) = self { return id }
+    return nil
+  }
 }
 
 /// A policy callback's failure; the core records it and asks ``DefaultPolicy`` instead.

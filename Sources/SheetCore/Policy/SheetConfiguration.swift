@@ -24,6 +24,13 @@ public struct SheetConfiguration: Sendable {
   /// expands the sheet first (Apple's `prefersScrollingExpandsWhenScrolledToEdge`, default true); false
   /// scrolls the content there (see ``ScrollRouting``).
   public var prefersScrollingExpandsWhenScrolledToEdge = true
+  /// Whether, during a transition whose animation has no backdrop motion, the backdrop is the policy's
+  /// ``SheetPolicy/backdrop(_:)`` at every frame's height (with the transition's state) instead of the
+  /// start and end values blended by the height's progress (FloatingPanel re-evaluates its alpha at
+  /// every animation frame's position). A dismissal still ends at 0.
+  public var backdropFollowsHeight: Bool
+  /// What the sheet does when the keyboard moves (``KeyboardMode/interactive`` by default).
+  public var keyboard: KeyboardMode = .interactive
 
   /// Creates a configuration.
   /// - Parameters:
@@ -37,10 +44,12 @@ public struct SheetConfiguration: Sendable {
   ///   - cornerRadius: Corner radius.
   ///   - grabber: Grabber shown.
   ///   - presentDetent: Detent to present to.
+  ///   - backdropFollowsHeight: Whether transitions ask the backdrop at every frame's height.
   public init(
     edge: SheetEdge = .bottom, detents: [Detent] = [], gestureArea: GestureArea = .sheet,
     pannable: Bool = true, allowsDismiss: Bool = true, tapDismissRegions: Set<TouchRegion> = [.backdrop],
-    backdropMax: Double = 0.3, cornerRadius: Double = 16, grabber: Bool = false, presentDetent: String? = nil
+    backdropMax: Double = 0.3, cornerRadius: Double = 16, grabber: Bool = false, presentDetent: String? = nil,
+    backdropFollowsHeight: Bool = false
   ) {
     self.edge = edge
     self.detents = detents
@@ -52,5 +61,6 @@ public struct SheetConfiguration: Sendable {
     self.cornerRadius = cornerRadius
     self.grabber = grabber
     self.presentDetent = presentDetent
+    self.backdropFollowsHeight = backdropFollowsHeight
   }
 }

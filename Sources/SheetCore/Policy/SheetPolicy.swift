@@ -57,14 +57,30 @@ public protocol SheetPolicy {
   func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
     -> TransitionAnimation
 
+  /// The value of a custom timing curve, ``Motion/customCurve(_:duration:)``, at a frame's time progress:
+  /// called at every frame of a motion that plays one. The policy made the identifier when it returned
+  /// the animation (and checked the curve's ends there); the core refuses a value that is not finite or
+  /// lies outside [-10, 10].
+  /// - Parameters:
+  ///   - id: The curve's identifier.
+  ///   - progress: Time progress in (0, 1).
+  /// - Returns: The eased progress (0 at the start, 1 at the end).
+  /// - Throws: ``PolicyFault``; the motion then goes on with the native ease-in-out.
+  func curve(_ id: Int, at progress: Double) throws(PolicyFault) -> Double
+
   /// What a tap does.
+  ///
+  /// The core checks the result: a ``TapAction/snap(_:)`` to a detent that is not active is refused
+  /// (a fault worded by ``refusal(_:_:)``) and the fallback's tap rule decides instead.
   /// - Parameters:
   ///   - region: Where it landed.
+  ///   - x: Its screen x (the screen's horizontal centre when the host gave none).
   ///   - y: Its screen y.
   ///   - sheet: The sheet.
   /// - Returns: The action.
   /// - Throws: ``PolicyFault``.
-  func tap(_ region: TouchRegion, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault) -> TapAction
+  func tap(_ region: TouchRegion, x: Double, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault)
+    -> TapAction
 
   /// The detent to go to after a resize, content change or policy replacement.
   /// - Parameter sheet: The sheet with the new geometry and detents.
@@ -73,14 +89,27 @@ public protocol SheetPolicy {
   func resizeTarget(_ sheet: SheetSnapshot) throws(PolicyFault) -> String?
 
   /// Who moves with a pan frame that began inside the scroll view (``SheetMachine/setScrollView(_:)``),
-  /// asked for every frame whose finger moved; nil: the native rule (``ScrollRouting``). The whole frame
-  /// goes to the answer.
+  /// asked for every frame whose finger moved along y; nil: the native rule (``ScrollRouting``). The
+  /// whole frame goes to the answer.
   /// - Parameters:
   ///   - input: The pan, at the frame's finger position and velocity, and the sheet.
   ///   - scroll: The scroll view before the frame.
   /// - Returns: The owner, or nil for the native rule.
   /// - Throws: ``PolicyFault`` (the native rule decides that frame).
   func scrollOwner(_ input: GestureInput, _ scroll: ScrollSnapshot) throws(PolicyFault) -> ScrollOwner?
+
+  /// Where the sheet goes when the keyboard is reported (shown, resized or hidden), asked while the sheet
+  /// is presenting, resting or settling.
+  ///
+  /// The core checks the answer: an active detent (its height is the one the keyboard leaves it, see
+  /// ``KeyboardGeometry``) or a height in `[0, H]`, which the core then brings into the keyboard's
+  /// ``KeyboardGeometry/floor`` and ``KeyboardGeometry/cap``; a dismissal is refused.
+  /// - Parameters:
+  ///   - keyboard: The keyboard: its height now, the reported height and duration.
+  ///   - sheet: The sheet, with the detents as the reported keyboard leaves them.
+  /// - Returns: The target, or nil for the configuration's ``SheetConfiguration/keyboard`` mode.
+  /// - Throws: ``PolicyFault``.
+  func keyboardTarget(_ keyboard: SheetKeyboard, _ sheet: SheetSnapshot) throws(PolicyFault) -> ReleaseTarget?
 
   /// Told after every state change.
   /// - Parameters:
@@ -115,6 +144,10 @@ public enum PolicyCallback: String, Sendable, CaseIterable {
   case animation
   /// ``SheetPolicy/resizeTarget(_:)``.
   case resizeTarget
+  /// ``SheetPolicy/tap(_:x:y:_:)``.
+  case tap
+  /// ``SheetPolicy/keyboardTarget(_:_:)``.
+  case keyboardTarget
 }
 
 extension SheetPolicy {
@@ -144,8 +177,15 @@ extension SheetPolicy {
   {
     fallbackPolicy.animation(for: transition, sheet)
   }
+  /// Default: a fault, as a policy that makes no custom curves has none to evaluate.
+  public func curve(_ id: Int, at progress: Double) throws(PolicyFault) -> Double {
+    throw PolicyFault(
+      callback: PolicyCallback.animation.rawValue, message: "the policy has no custom curve \(id)")
+  }
   /// Default: dismiss when the region is in the configuration's `tapDismissRegions`.
-  public func tap(_ region: TouchRegion, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault) -> TapAction {
+  public func tap(_ region: TouchRegion, x: Double, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault)
+    -> TapAction
+  {
     configuration.tapDismissRegions.contains(region) ? .dismiss : .none
   }
   /// Default: nil (the native rule, ``ScrollRouting``).
@@ -155,6 +195,10 @@ extension SheetPolicy {
   }
   /// Default: nil (stay at the current detent).
   public func resizeTarget(_ sheet: SheetSnapshot) throws(PolicyFault) -> String? { nil }
+  /// Default: nil (the configuration's keyboard mode).
+  public func keyboardTarget(_ keyboard: SheetKeyboard, _ sheet: SheetSnapshot) throws(PolicyFault)
+    -> ReleaseTarget?
+  { nil }
   /// Default: nothing.
   public func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(PolicyFault) {}
   /// Default: the core's name for the callback and its reason (`dragHeight`: `returned nan; ...`).

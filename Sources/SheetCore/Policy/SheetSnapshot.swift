@@ -16,6 +16,11 @@ public struct SheetSnapshot: Sendable, Equatable {
   public var backdrop: Double
   /// Machine time in seconds.
   public var time: Double
+  /// Where the running transition goes, or nil; while the policy picks a transition's animation, that
+  /// transition's target.
+  public var target: ReleaseTarget? = nil
+  /// The height (pt) ``target`` ends at, or nil without a target (0 for a dismissal).
+  public var targetHeight: Double? = nil
   /// The scroll view inside the content; nil without one.
   public var scroll: ScrollSnapshot? = nil
 
@@ -44,15 +49,53 @@ public struct GestureInput: Sendable, Equatable {
   /// Screen-y velocity (points per second, + = down): the estimate while dragging, the release velocity
   /// on release.
   public var velocity: Double
+  /// Screen x where the pan began (points; a host that gives no x: the screen's horizontal centre).
+  public var startX: Double = 0
+  /// Current screen x.
+  public var x: Double = 0
+  /// Screen-x velocity (points per second, + = right), estimated as ``velocity`` is: the estimate while
+  /// dragging, the release's horizontal velocity on release.
+  public var velocityX: Double = 0
+  /// Machine time in seconds when the pan began (its first sample).
+  public var startTime: Double = 0
+  /// Machine time in seconds of the latest sample (on release, the release's).
+  public var time: Double = 0
 
   /// `y - startY`.
   public var translation: Double { y - startY }
+  /// `x - startX`.
+  public var translationX: Double { x - startX }
+  /// The whole pan's average vertical velocity, points per second: ``translation`` over the time since
+  /// the pan began (0 when no time has passed). vaul's release "velocity" is this quantity's magnitude in
+  /// px/ms (emilkowalski/vaul src/index.tsx, `onRelease`: `Math.abs(distMoved) / timeTaken`, with
+  /// `timeTaken` from pointer down to pointer up).
+  public var averageVelocity: Double {
+    Self.averageVelocity(distance: translation, from: startTime, to: time)
+  }
+  /// The whole pan's average horizontal velocity, points per second: ``translationX`` over the time since
+  /// the pan began (0 when no time has passed).
+  public var averageVelocityX: Double {
+    Self.averageVelocity(distance: translationX, from: startTime, to: time)
+  }
   /// The screen.
   public var geometry: SheetGeometry { sheet.geometry }
   /// Active detents, ascending.
   public var detents: [ResolvedDetent] { sheet.detents }
   /// The current height.
   public var height: Double { sheet.height }
+
+  /// Average velocity over a whole pan, `distance / (end - start)` in points per second; 0 when
+  /// `end <= start` (a release in the pan's first instant has no elapsed time to divide by).
+  /// - Parameters:
+  ///   - distance: Points travelled, signed.
+  ///   - start: When the pan began, seconds.
+  ///   - end: Now, seconds.
+  /// - Returns: Points per second, within ±``SheetLimits/maximumVelocity``.
+  public static func averageVelocity(distance: Double, from start: Double, to end: Double) -> Double {
+    let elapsed = end - start
+    guard elapsed > 0 else { return 0 }
+    return SheetLimits.clamp(velocity: distance / elapsed)
+  }
 }
 
 /// The input of ``SheetPolicy/dragHeight(_:)``.

@@ -15,6 +15,8 @@ extension Behaviour {
     configuration.tapDismissRegions = spec.tapRegions ?? standard.tapDismissRegions
     configuration.allowsDismiss = spec.allowsDismiss ?? standard.allowsDismiss
     configuration.presentDetent = spec.presentDetent
+    configuration.backdropFollowsHeight = spec.backdropFollowsHeight ?? standard.backdropFollowsHeight
+    configuration.keyboard = spec.keyboard ?? standard.keyboard
     configuration.prefersScrollingExpandsWhenScrolledToEdge =
       spec.prefersScrollingExpands ?? standard.prefersScrollingExpandsWhenScrolledToEdge
     if let entries = spec.detents {

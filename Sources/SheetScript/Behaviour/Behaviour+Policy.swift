@@ -136,14 +136,19 @@ extension Behaviour: SheetPolicy {
     }
   }
 
-  public func tap(_ region: TouchRegion, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault) -> TapAction {
-    guard let onTap = spec.onTap else { return try fallbackPolicy.tap(region, y: y, sheet) }
-    views.update(tap: region, y: y, sheet: sheet)
+  /// `on_tap`'s answer: `'dismiss'`, a detent id (the core checks it is active), or nil or false for
+  /// nothing.
+  public func tap(_ region: TouchRegion, x: Double, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault)
+    -> TapAction
+  {
+    guard let onTap = spec.onTap else { return try fallbackPolicy.tap(region, x: x, y: y, sheet) }
+    views.update(tap: region, x: x, y: y, sheet: sheet)
     let value = try invoke("on_tap") { () throws(LuaError) in try onTap.callOne(views.sheet, views.tap) }
     switch value {
     case .string("dismiss"): return .dismiss
+    case .string(let id): return .snap(id)
     case .nil, .boolean(false): return .none
-    default: throw fault("on_tap", returned: value, expected: "'dismiss' or nil")
+    default: throw fault("on_tap", returned: value, expected: "'dismiss', a detent id or nil")
     }
   }
 
@@ -176,11 +181,42 @@ extension Behaviour: SheetPolicy {
     }
   }
 
+  public func keyboardTarget(_ keyboard: SheetKeyboard, _ sheet: SheetSnapshot) throws(PolicyFault)
+    -> ReleaseTarget?
+  {
+    guard let onKeyboard = spec.onKeyboard else { return nil }
+    views.update(keyboard: keyboard, sheet: sheet)
+    let value = try invoke("on_keyboard") { () throws(LuaError) in
+      try onKeyboard.call([.tableRef(views.sheet), .tableRef(views.keyboard)]).first ?? .nil
+    }
+    switch value {
+    case .nil: return nil
+    case .string(let id): return .detent(id)
+    case .table(_, let fields) where fields["height"]?.doubleValue != nil:
+      return .height(fields["height"]?.doubleValue ?? 0)
+    default:
+      throw fault("on_keyboard", returned: value, expected: "a detent id, { height = points } or nil")
+    }
+  }
+
   public func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(PolicyFault) {
     guard let onState = spec.onState else { return }
     views.update(sheet: sheet)
     try invoke("on_state") { () throws(LuaError) in  // its results are ignored, so never converted
       try onState.callIgnoringResults([.tableRef(views.sheet), .string(from.rawValue), .string(to.rawValue)])
+    }
+  }
+
+  /// A `curve = function(t)` of the behaviour's animations at a frame's time progress: one call of the
+  /// function with the number (allocation-free); an error or a result that is not a number is a fault of
+  /// `animations`, and the core finishes the transition natively.
+  public func curve(_ id: Int, at progress: Double) throws(PolicyFault) -> Double {
+    guard let function = curves.function(id) else {
+      throw PolicyFault(
+        callback: BehaviourField.animations.rawValue,
+        message: "\(source.name): animations curve \(id) is no longer available")
+    }
+    return try invoke(BehaviourField.animations.rawValue) { () throws(LuaError) in try function.call(progress)
     }
   }
 
@@ -206,14 +242,18 @@ extension Behaviour: SheetPolicy {
       case .backdrop: spec.backdrop != nil
       case .animations: spec.animationsFunction != nil || !spec.animations.isEmpty
       case .onResize: spec.onResize != nil
+      case .onTap: spec.onTap != nil
+      case .onKeyboard: spec.onKeyboard != nil
       default: false
       }
     return defines ? field.rawValue : nil
   }
 
-  /// Reads a callback's result: types only, the core checks the values.
+  /// Reads a callback's result: types only, the core checks the values (a curve function's ends are
+  /// checked here, as the core cannot); its curves take the registry's reused slots.
   private var resultReader: FieldReader {
-    FieldReader(file: source.name, locator: locator, checksValues: false)
+    FieldReader(
+      file: source.name, locator: locator, checksValues: false, curves: curves, curvesArePermanent: false)
   }
 
   /// Runs one Lua call, turning its error into a fault that names the callback.

@@ -22,6 +22,8 @@ public final class Behaviour: @unchecked Sendable {
   let spec: BehaviourSpec
   let views: BehaviourViews
   let locator: SourceLocator
+  /// The Lua timing curves of the behaviour's animations, by the identifiers the core evaluates.
+  let curves: CurveRegistry
 
   /// Loads a behaviour in a fresh sandboxed state.
   /// - Parameters:
@@ -54,7 +56,7 @@ public final class Behaviour: @unchecked Sendable {
     } catch let error as BehaviourError {
       throw error
     } catch let error as LuaError {
-      throw .lua(file: source.name, error: error)
+      throw .lua(file: source.name, error: locatingExtendError(error, in: source))
     } catch {
       throw .lua(file: source.name, error: .runtime(message: "\(error)", location: nil, traceback: ""))
     }
@@ -87,7 +89,9 @@ public final class Behaviour: @unchecked Sendable {
         file: source.name, line: source.firstLine, path: "(returned value)", value: "a list",
         expected: "a table of named fields")
     }
-    let spec = try BehaviourSpec(fields: fields, file: source.name, locator: locator)
+    let curves = CurveRegistry()
+    self.curves = curves
+    let spec = try BehaviourSpec(fields: fields, file: source.name, locator: locator, curves: curves)
     var effective = spec.thresholds
     for (name, value) in overrides {
       guard effective[name] != nil else {
@@ -112,6 +116,17 @@ public final class Behaviour: @unchecked Sendable {
     fallbackPolicy = DefaultPolicy()
     configuration = try makeConfiguration()
     fallbackPolicy = try makeFallback()
+  }
+
+  /// An `S.extend` error Lua raised without a line (the file ends `return S.extend(...)`, a tail call)
+  /// with the line of the call found in the text (``SourceLocator/line(ofExtendError:)``); any other
+  /// error as it is.
+  static func locatingExtendError(_ error: LuaError, in source: BehaviourSource) -> LuaError {
+    guard case .runtime(let message, nil, let traceback) = error, message.hasPrefix("sheet.extend: ") else {
+      return error
+    }
+    let line = SourceLocator(source.text, firstLine: source.firstLine).line(ofExtendError: message)
+    return .runtime(message: message, location: "\(source.name):\(line)", traceback: traceback)
   }
 
   /// Checks threshold overrides before they reach a behaviour: one the native policy reads must lie in
@@ -147,16 +162,34 @@ public final class Behaviour: @unchecked Sendable {
   }
 
   /// Runs the embedded `sheet` helper module and registers it for `require 'sheet'`, with the overrides
-  /// its `thresholds` function applies.
-  private static func installHelperModule(in state: LuaState, overrides: [(name: String, value: Double)])
+  /// its `thresholds` function applies and the hooks its `extend` reads (``HelperModuleHooks``).
+  /// - Parameters:
+  ///   - state: The state to install it in.
+  ///   - overrides: The host's threshold overrides, `S.overrides`.
+  ///   - presets: The presets `S.extend` finds by name (the embedded ones; a test passes its own).
+  /// - Returns: The module table (a scenario updates its `overrides` as `set` changes them).
+  @discardableResult
+  static func installHelperModule(
+    in state: LuaState, overrides: [(name: String, value: Double)],
+    presets: @escaping (String) -> String? = HelperModuleHooks.embedded
+  ) throws(LuaError) -> LuaTable? {
+    let chunk = try state.load(Presets.helperText, name: "sheet.lua")
+    let hooks = try HelperModuleHooks.table(in: state, presets: presets)
+    guard case .tableRef(let module) = try chunk.callOne(hooks) else { return nil }
+    try setOverrides(overrides, of: module, in: state)
+    try state.setModule("sheet", .tableRef(module))
+    return module
+  }
+
+  /// Replaces the helper module's `S.overrides` with a fresh table of these overrides.
+  static func setOverrides(
+    _ overrides: [(name: String, value: Double)], of module: LuaTable, in state: LuaState
+  )
     throws(LuaError)
   {
-    let chunk = try state.load(Presets.helperText, name: "sheet.lua")
-    guard case .tableRef(let module) = try chunk.callOne() else { return }
     let overrideTable = try state.newTable()
     for (name, value) in overrides { overrideTable.set(field: name, value) }
     module.set("overrides", overrideTable)
-    try state.setModule("sheet", .tableRef(module))
   }
 
   /// The module files the behaviour's `require`s read so far (real paths).

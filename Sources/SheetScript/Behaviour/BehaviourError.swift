@@ -33,8 +33,12 @@ extension BehaviourError: CustomStringConvertible {
       let hint = NameSuggestion.nearest(to: reference, in: names).map { " (did you mean '\($0)'?)" } ?? ""
       return "no preset named '\(Quote.cut(reference))'\(hint); the presets: \(names.joined(separator: ", "))"
     case .notFound(let reference, let searched):
+      let names = Presets.catalogue.map(\.name)
+      let hint =
+        NameSuggestion.nearest(to: reference, in: names).map { "; did you mean the preset '\($0)'?" } ?? ""
       return
-        "behaviour '\(reference)' not found (looked for a preset and for \(searched.joined(separator: ", ")))"
+        "behaviour '\(Quote.cut(reference))' not found (looked for a preset and for "
+        + "\(searched.map { Quote.cut($0) }.joined(separator: ", ")))\(hint)"
     case .lua(let file, let error):
       let text = error.description
       return text.hasPrefix(file) ? text : "\(file): \(text)"

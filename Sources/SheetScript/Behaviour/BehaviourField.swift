@@ -16,6 +16,7 @@ enum BehaviourField: String, CaseIterable, Sendable {
   case allowDismiss = "allow_dismiss"
   case presentDetent = "present_detent"
   case largestUndimmedDetent = "largest_undimmed_detent"
+  case backdropFollowsHeight = "backdrop_follows_height"
   case prefersScrollingExpands = "prefers_scrolling_expands_when_scrolled_to_edge"
   case detents
   case thresholds
@@ -27,12 +28,16 @@ enum BehaviourField: String, CaseIterable, Sendable {
   case onState = "on_state"
   case onScroll = "on_scroll"
   case animations
+  case keyboard
+  case onKeyboard = "on_keyboard"
 
   /// Whether the field can be a function the sheet calls while it moves: the callbacks (`on_drag`, ...,
   /// `backdrop`) always are, `detents` and `animations` may be. A fault names the field it came from.
   var isCallback: Bool {
     switch self {
-    case .detents, .onDrag, .onRelease, .backdrop, .onTap, .onResize, .onState, .onScroll, .animations: true
+    case .detents, .onDrag, .onRelease, .backdrop, .onTap, .onResize, .onState, .onScroll, .animations,
+      .onKeyboard:
+      true
     default: false
     }
   }
@@ -54,6 +59,8 @@ enum BehaviourField: String, CaseIterable, Sendable {
     case .backdrop: self = .backdrop
     case .animation: self = .animations
     case .resizeTarget: self = .onResize
+    case .tap: self = .onTap
+    case .keyboardTarget: self = .onKeyboard
     }
   }
 }

@@ -7,9 +7,13 @@ extension BehaviourSpec {
   ///   - fields: The table's string-keyed fields (tables by value, functions by reference).
   ///   - file: The chunk's name, for messages.
   ///   - locator: Finds the line a field is written on.
+  ///   - curves: Where the animations' `curve = function(t)` curves are registered.
   /// - Throws: `BehaviourError.invalidField` or `.unknownField` naming file, line, field and value.
-  init(fields: [String: LuaValue], file: String, locator: SourceLocator) throws(BehaviourError) {
-    let reader = FieldReader(file: file, locator: locator)
+  init(fields: [String: LuaValue], file: String, locator: SourceLocator, curves: CurveRegistry)
+    throws(BehaviourError)
+  {
+    var reader = FieldReader(file: file, locator: locator)
+    reader.curves = curves
     for key in fields.keys.sorted() where BehaviourField(rawValue: key) == nil {
       throw .unknownField(
         file: file, line: locator.line(of: [.key(key)]), path: key,
@@ -38,6 +42,9 @@ extension BehaviourSpec {
     presentDetent = try field(.presentDetent).map { v throws(BehaviourError) in
       try reader.string(v, at: [.field(.presentDetent)])
     }
+    backdropFollowsHeight = try field(.backdropFollowsHeight).map { v throws(BehaviourError) in
+      try reader.bool(v, at: [.field(.backdropFollowsHeight)])
+    }
     largestUndimmedDetent = try field(.largestUndimmedDetent).map { v throws(BehaviourError) in
       try reader.string(v, at: [.field(.largestUndimmedDetent)])
     }
@@ -54,6 +61,8 @@ extension BehaviourSpec {
     onResize = try reader.callback(fields, .onResize)
     onState = try reader.callback(fields, .onState)
     onScroll = try reader.callback(fields, .onScroll)
+    onKeyboard = try reader.callback(fields, .onKeyboard)
+    if let value = field(.keyboard) { keyboard = try reader.keyboardMode(value) }
     switch field(.detents) {
     case nil: break
     case .function(let function)?: detentsFunction = function
@@ -82,9 +91,10 @@ extension BehaviourSpec {
     case .onState: onState
     case .onScroll: onScroll
     case .animations: animationsFunction
-    case .name, .description, .edge, .cornerRadius, .grabber, .pannable, .gestureArea, .backdropMax,
-      .tapToDismiss, .allowDismiss, .presentDetent, .largestUndimmedDetent, .prefersScrollingExpands,
-      .thresholds:
+    case .onKeyboard: onKeyboard
+    case .keyboard, .name, .description, .edge, .cornerRadius, .grabber, .pannable, .gestureArea,
+      .backdropMax, .tapToDismiss, .allowDismiss, .presentDetent, .largestUndimmedDetent,
+      .backdropFollowsHeight, .prefersScrollingExpands, .thresholds:
       nil
     }
   }

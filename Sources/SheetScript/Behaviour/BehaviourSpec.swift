@@ -36,6 +36,7 @@ struct BehaviourSpec {
   var allowsDismiss: Bool?
   var presentDetent: String?
   var largestUndimmedDetent: String?
+  var backdropFollowsHeight: Bool?
   var prefersScrollingExpands: Bool?
   var detents: [DetentEntry]?
   var detentsFunction: LuaFunction?
@@ -49,4 +50,6 @@ struct BehaviourSpec {
   var onScroll: LuaFunction?
   var animations: [SheetTransition: AnimationEntry] = [:]
   var animationsFunction: LuaFunction?
+  var keyboard: KeyboardMode?
+  var onKeyboard: LuaFunction?
 }

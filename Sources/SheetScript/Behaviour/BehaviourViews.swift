@@ -17,8 +17,10 @@ final class BehaviourViews {
   let tap: LuaTable
   /// The `scroll` argument of `on_scroll`, also `sheet.scroll` while a scroll view exists.
   let scroll: LuaTable
+  /// The `keyboard` argument of `on_keyboard`.
+  let keyboard: LuaTable
 
-  private let sheetData, contextData, gestureData, tapData, scrollData: LuaTable
+  private let sheetData, contextData, gestureData, tapData, scrollData, keyboardData: LuaTable
   private let screenData, safeData, detentsData, orderData, thresholdsData: LuaTable
   private var geometry: SheetGeometry?
   private var detents: [ResolvedDetent]?
@@ -29,12 +31,17 @@ final class BehaviourViews {
   /// The scalar fields as last written into the backing tables (NaN and `.unset`: never written).
   private struct Written {
     var height = Double.nan, backdrop = Double.nan, time = Double.nan
-    var state: Text = .unset, detent: Text = .unset
+    var state: Text = .unset, detent: Text = .unset, target: Text = .unset
+    /// `target_height`'s last value: `.none` until written, then the number or nil.
+    var targetHeight: Double?? = .none
     var startY = Double.nan, y = Double.nan, translation = Double.nan, velocity = Double.nan
     var startHeight = Double.nan, startDetent: Text = .unset
     var hasScroll: Bool?
     var offset = Double.nan, contentHeight = Double.nan, scrollHeight = Double.nan, top = Double.nan
     var maxOffset = Double.nan, scrollVelocity = Double.nan, atTop: Bool?
+    var startX = Double.nan, x = Double.nan, translationX = Double.nan, velocityX = Double.nan
+    var startTime = Double.nan, gestureTime = Double.nan
+    var averageVelocity = Double.nan, averageVelocityX = Double.nan
   }
 
   /// A text field's last written value: never written, or a string or nil.
@@ -46,16 +53,21 @@ final class BehaviourViews {
   /// The fields of the `sheet` view (nil-able ones included: `detent`, `content`).
   static let sheetFields = [
     "height", "state", "detent", "backdrop", "time", "edge", "available", "content", "screen", "safe",
-    "detents", "order", "thresholds", "scroll",
+    "detents", "order", "thresholds", "target", "target_height", "scroll",
   ]
   /// The fields of the `ctx` view of detent resolvers.
   static let contextFields = ["screen", "safe", "available", "content", "edge", "thresholds"]
   /// The fields of the `gesture` view (`start_detent` may be nil).
-  static let gestureFields = ["start_y", "y", "translation", "velocity", "start_height", "start_detent"]
+  static let gestureFields = [
+    "start_y", "y", "translation", "velocity", "start_height", "start_detent", "start_x", "x",
+    "translation_x", "velocity_x", "start_time", "time", "average_velocity", "average_velocity_x",
+  ]
   /// The fields of the `tap` view.
-  static let tapFields = ["region", "y"]
+  static let tapFields = ["region", "x", "y"]
   /// The fields of the `scroll` view.
   static let scrollFields = ["offset", "content_height", "height", "top", "max_offset", "velocity", "at_top"]
+  /// The fields of the `keyboard` view of `on_keyboard`.
+  static let keyboardFields = ["height", "target_height", "duration", "visible"]
 
   /// Makes the views in `state`.
   /// - Parameters:
@@ -68,6 +80,7 @@ final class BehaviourViews {
     gestureData = try state.newTable()
     tapData = try state.newTable()
     scrollData = try state.newTable()
+    keyboardData = try state.newTable()
     screenData = try state.newTable()
     safeData = try state.newTable()
     detentsData = try state.newTable()
@@ -90,6 +103,7 @@ final class BehaviourViews {
     gesture = try gestureData.readOnlyView(fields: Self.gestureFields, name: "gesture")
     tap = try tapData.readOnlyView(fields: Self.tapFields, name: "tap")
     scroll = try scrollData.readOnlyView(fields: Self.scrollFields, name: "scroll")
+    keyboard = try keyboardData.readOnlyView(fields: Self.keyboardFields, name: "keyboard")
   }
 
   /// Writes the geometry fields when the geometry changed.
@@ -138,6 +152,8 @@ final class BehaviourViews {
       written.hasScroll = false
       sheetData.setNil("scroll")
     }
+    write(sheetData, "target", Self.targetName(snapshot.target), &written.target)
+    write(sheetData, "target_height", snapshot.targetHeight, &written.targetHeight)
     if detents != snapshot.detents {
       detents = snapshot.detents
       detentsData.removeAll()
@@ -159,6 +175,31 @@ final class BehaviourViews {
     write(gestureData, "velocity", input.velocity, &written.velocity)
     write(gestureData, "start_height", input.startHeight, &written.startHeight)
     write(gestureData, "start_detent", input.startDetent, &written.startDetent)
+    write(gestureData, "start_x", input.startX, &written.startX)
+    write(gestureData, "x", input.x, &written.x)
+    write(gestureData, "translation_x", input.translationX, &written.translationX)
+    write(gestureData, "velocity_x", input.velocityX, &written.velocityX)
+    write(gestureData, "start_time", input.startTime, &written.startTime)
+    write(gestureData, "time", input.time, &written.gestureTime)
+    write(gestureData, "average_velocity", input.averageVelocity, &written.averageVelocity)
+    write(gestureData, "average_velocity_x", input.averageVelocityX, &written.averageVelocityX)
+  }
+
+  /// `sheet.target`: a detent's id, `'dismiss'`, or nil without a target or for an explicit height (whose
+  /// number is `target_height`).
+  private static func targetName(_ target: ReleaseTarget?) -> String? {
+    switch target {
+    case .detent(let id)?: id
+    case .dismiss?: "dismiss"
+    case .height?, nil: nil
+    }
+  }
+
+  /// Writes an optional number field (nil clears it) unless it already holds this value.
+  private func write(_ table: LuaTable, _ key: StaticString, _ value: Double?, _ last: inout Double??) {
+    if case .some(let previous) = last, previous?.bitPattern == value?.bitPattern { return }
+    last = .some(value)
+    if let value { table.set(key, value) } else { table.set(key, nil as String?) }
   }
 
   /// Fills the `scroll` view.
@@ -193,11 +234,25 @@ final class BehaviourViews {
   /// Fills `sheet` and `tap` for `on_tap`.
   /// - Parameters:
   ///   - region: Where the tap landed.
+  ///   - x: The tap's screen x.
   ///   - y: The tap's screen y.
   ///   - snapshot: The sheet.
-  func update(tap region: TouchRegion, y: Double, sheet snapshot: SheetSnapshot) {
+  func update(tap region: TouchRegion, x: Double, y: Double, sheet snapshot: SheetSnapshot) {
     update(sheet: snapshot)
     tapData.set("region", region.name)
+    tapData.set("x", x)
     tapData.set("y", y)
+  }
+
+  /// Fills `sheet` and `keyboard` for `on_keyboard`.
+  /// - Parameters:
+  ///   - keyboard: The keyboard as the core reports it.
+  ///   - snapshot: The sheet, its detents placed for the reported keyboard.
+  func update(keyboard: SheetKeyboard, sheet snapshot: SheetSnapshot) {
+    update(sheet: snapshot)
+    keyboardData.set("height", keyboard.height)
+    keyboardData.set("target_height", keyboard.targetHeight)
+    keyboardData.set("duration", keyboard.duration)
+    keyboardData.set("visible", keyboard.isVisible)
   }
 }

@@ -25,8 +25,9 @@ extension FieldReader {
 
   /// Reads one animation: a height motion, an optional `backdrop` motion and an optional `slide`.
   /// - Parameters:
-  ///   - value: `{ curve = 'ease_out', duration = 0.25 }`, `{ spring = { damping_ratio =, response = } }`,
-  ///     `{ spring = { duration =, damping_ratio = } }`, each with optional `backdrop = <motion>` and `slide =`.
+  ///   - value: `{ curve = 'ease_out', duration = 0.25 }` (a curve may be a name, a Bézier or a function of
+  ///     progress), `{ spring = { ... } }` in one of the spring forms with its options, each with optional
+  ///     `backdrop = <motion>` and `slide =`.
   ///   - path: Where it was found.
   /// - Returns: The animation.
   func animation(_ value: LuaValue, at path: [PathComponent]) throws(BehaviourError) -> TransitionAnimation {
@@ -49,30 +50,121 @@ extension FieldReader {
     throws(BehaviourError)
     -> Motion
   {
-    if let spring = fields["spring"] {
-      let springPath = path + [.key("spring")]
-      let (_, parts) = try table(
-        spring, at: springPath, expected: "{ damping_ratio =, response = } or { duration =, damping_ratio = }"
-      )
-      try checkKeys(parts, at: springPath, known: ["damping_ratio", "response", "duration"])
-      let zeta = try number(
-        parts["damping_ratio"] ?? .number(1), at: springPath + [.key("damping_ratio")], in: 0.01...100)
-      if let duration = parts["duration"] {
-        return .springDuration(
-          duration: try number(duration, at: springPath + [.key("duration")], in: 0.001...60),
-          dampingRatio: zeta)
-      }
-      let response = try number(
-        parts["response"] ?? .nil, at: springPath + [.key("response")], in: 0.001...60)
-      return .spring(dampingRatio: zeta, response: response)
-    }
+    if let spring = fields["spring"] { return try self.spring(spring, at: path + [.key("spring")]) }
     guard let rawDuration = fields["duration"] else {
       throw invalid(value, at: path, expected: "a curve with a duration, or a spring")
     }
     // Like the `sheet` helpers: a duration is positive (a zero one would be a jump, not an animation).
     let duration = try number(rawDuration, at: path + [.key("duration")], in: 0.001...60)
-    return .curve(
-      try curve(fields["curve"] ?? .string("ease_in_out"), at: path + [.key("curve")]), duration: duration)
+    let curveValue = fields["curve"] ?? .string("ease_in_out")
+    if case .function(let function) = curveValue {
+      return .customCurve(try customCurve(function, at: path + [.key("curve")]), duration: duration)
+    }
+    return .curve(try curve(curveValue, at: path + [.key("curve")]), duration: duration)
+  }
+
+  /// The spring forms' keys, each form's own (a spring has exactly one form).
+  private static let springForms: [(name: String, keys: [String])] = [
+    ("{ stiffness =, damping =, mass = }", ["stiffness", "damping", "mass"]),
+    ("{ preset =, duration = }", ["preset", "duration"]),
+    ("{ duration =, bounce = }", ["duration", "bounce"]),
+    ("{ duration =, damping_ratio = }", ["duration", "damping_ratio"]),
+    ("{ damping_ratio =, response = }", ["damping_ratio", "response"]),
+  ]
+
+  /// The options every spring form takes.
+  private static let springOptions = ["velocity_fraction", "rest_distance", "rest_speed", "clamp"]
+
+  /// Reads a spring table: one form (the first of ``springForms`` whose distinctive key it holds:
+  /// `stiffness`/`damping`/`mass`, `preset`, `bounce`, `duration`, else `damping_ratio`/`response`) and
+  /// the options. Without options the two older forms read as they always have (``Motion/spring`` and
+  /// ``Motion/springDuration``, so their traces are unchanged).
+  private func spring(_ value: LuaValue, at path: [PathComponent]) throws(BehaviourError) -> Motion {
+    let names = Self.springForms.map(\.name).joined(separator: ", ")
+    let (_, parts) = try table(value, at: path, expected: "a spring table, one of \(names)")
+    let formKeys = [
+      "stiffness", "damping", "mass", "preset", "bounce", "duration", "damping_ratio", "response",
+    ]
+    try checkKeys(parts, at: path, known: formKeys + Self.springOptions)
+    let has = { (key: String) in parts[key] != nil }
+    let form =
+      has("stiffness") || has("damping") || has("mass")
+      ? 0 : has("preset") ? 1 : has("bounce") ? 2 : has("duration") ? 3 : 4
+    let (formName, keys) = Self.springForms[form]
+    for key in formKeys.sorted() where !keys.contains(key) {
+      guard let other = parts[key] else { continue }
+      throw invalid(
+        other, at: path + [.key(key)],
+        expected: "nothing here: a spring has one form and this one is \(formName) (the forms: \(names))")
+    }
+    func read(_ key: String, _ range: ClosedRange<Double>, default fallback: Double? = nil)
+      throws(BehaviourError) -> Double
+    {
+      let raw = parts[key] ?? fallback.map(LuaValue.number) ?? .nil
+      return try number(raw, at: path + [.key(key)], in: range)
+    }
+    let springForm: SpringMotion.Form
+    switch form {
+    case 0:
+      springForm = .physics(
+        stiffness: try read("stiffness", 0.001...1_000_000), damping: try read("damping", 0.001...1_000_000),
+        mass: try read("mass", 0.001...10_000, default: 1))
+    case 1:
+      let names = SpringMotion.Preset.allCases.map(\.rawValue)
+      let name = try choice(parts["preset"] ?? .nil, at: path + [.key("preset")], from: names)
+      let preset = SpringMotion.Preset(rawValue: name) ?? .smooth
+      springForm = .bounce(
+        duration: try read("duration", 0.001...60, default: SpringMotion.Preset.defaultDuration),
+        bounce: preset.bounce)
+    case 2:
+      springForm = .bounce(
+        duration: try read("duration", 0.001...60), bounce: try read("bounce", -0.99...0.99))
+    case 3:
+      springForm = .duration(
+        try read("duration", 0.001...60), dampingRatio: try read("damping_ratio", 0.01...100, default: 1))
+    default:
+      springForm = .response(
+        dampingRatio: try read("damping_ratio", 0.01...100, default: 1),
+        response: try read("response", 0.001...60))
+    }
+    var spring = SpringMotion(springForm)
+    if parts["velocity_fraction"] != nil { spring.velocityFraction = try read("velocity_fraction", 0...10) }
+    if parts["rest_distance"] != nil { spring.restDistance = try read("rest_distance", 0.000001...10_000) }
+    if parts["rest_speed"] != nil { spring.restSpeed = try read("rest_speed", 0.000001...100_000) }
+    if let clamp = parts["clamp"] { spring.clamps = try bool(clamp, at: path + [.key("clamp")]) }
+    guard Self.springOptions.allSatisfy({ parts[$0] == nil }) else { return .springMotion(spring) }
+    switch springForm {
+    case .response(let zeta, let response): return .spring(dampingRatio: zeta, response: response)
+    case .duration(let d, let zeta): return .springDuration(duration: d, dampingRatio: zeta)
+    default: return .springMotion(spring)
+    }
+  }
+
+  /// Reads `curve = function(t)`: checks that it runs and gives f(0) = 0 and f(1) = 1 within 1e-9, and
+  /// registers it for the core to evaluate at every frame.
+  /// - Returns: The curve's identifier.
+  private func customCurve(_ function: LuaFunction, at path: [PathComponent]) throws(BehaviourError) -> Int {
+    let expected = "a curve of progress with f(0) = 0 and f(1) = 1 within 1e-9"
+    guard let curves else {
+      throw invalid(.function(function), at: path, expected: "a curve name or a Bézier")
+    }
+    let start: Double
+    let end: Double
+    do throws(LuaError) {
+      start = try function.call(0)
+      end = try function.call(1)
+    } catch {
+      throw .invalidField(
+        file: file, line: locator.line(of: path), path: PathComponent.text(path),
+        value: "a function that fails (\(Quote.cut(error.description)))", expected: expected)
+    }
+    guard start.isFinite, end.isFinite, abs(start) <= 1e-9, abs(end - 1) <= 1e-9 else {
+      throw .invalidField(
+        file: file, line: locator.line(of: path), path: PathComponent.text(path),
+        value: "a function with f(0) = \(Format.general(start)) and f(1) = \(Format.general(end))",
+        expected: expected)
+    }
+    return curves.register(function, permanent: curvesArePermanent)
   }
 
   private func curve(_ value: LuaValue, at path: [PathComponent]) throws(BehaviourError) -> Curve {
@@ -90,6 +182,8 @@ extension FieldReader {
     }
     throw invalid(
       value, at: path,
-      expected: "'linear', 'ease_in', 'ease_out', 'ease_in_out' or { bezier = { x1, y1, x2, y2 } }")
+      expected:
+        "'linear', 'ease_in', 'ease_out', 'ease_in_out', { bezier = { x1, y1, x2, y2 } } or a function of "
+        + "progress")
   }
 }

@@ -12,6 +12,10 @@ struct FieldReader {
   /// callback's result (a `detents` function's list, a returned animation): only the types are read
   /// here, and the core checks the values, as it does every policy's.
   var checksValues = true
+  /// Where a `curve = function(t)` is registered; nil where no animation is read.
+  var curves: CurveRegistry?
+  /// Whether the curves read are the file's own (kept for the behaviour's life) or a callback's result.
+  var curvesArePermanent = true
 
   /// The error for a bad value.
   /// - Parameters:
@@ -112,6 +116,17 @@ struct FieldReader {
     case .function(let function)?: return function
     case let value?: throw invalid(value, at: [.field(field)], expected: "a function")
     }
+  }
+
+  /// Reads `keyboard`: one of the ``KeyboardMode`` names; a misspelt one names the nearest.
+  func keyboardMode(_ value: LuaValue) throws(BehaviourError) -> KeyboardMode {
+    let names = KeyboardMode.allCases.map(\.rawValue)
+    if case .string(let name) = value, let mode = KeyboardMode(rawValue: name) { return mode }
+    var expected = "one of " + names.map { "'\($0)'" }.joined(separator: ", ")
+    if case .string(let name) = value, let near = NameSuggestion.nearest(to: name, in: names) {
+      expected += " (did you mean '\(near)'?)"
+    }
+    throw invalid(value, at: [.field(.keyboard)], expected: expected)
   }
 
   func gestureArea(_ value: LuaValue) throws(BehaviourError) -> GestureArea {

@@ -9,6 +9,11 @@ struct SourceLocator {
   private let source: String
   private let firstLine: Int
 
+  /// The text searched (a scenario's whole text for an inline table).
+  var text: String { source }
+  /// The 1-based line the behaviour starts at.
+  var startLine: Int { firstLine }
+
   /// Creates a locator over a chunk's text; the text is split into lines only when a line is asked for
   /// (an error), so loading a valid behaviour costs nothing here.
   /// - Parameters:

@@ -12,6 +12,12 @@ public struct DragGesture: Sendable, Equatable {
   public var release: Bool
   /// The release velocity in pt/s; `nil` uses the estimator.
   public var velocity: Double?
+  /// The finger's horizontal travel in points, screen x (positive = right).
+  public var dx: Double
+  /// Where the finger lands along x; `nil` is the screen's horizontal centre.
+  public var atX: Double?
+  /// The horizontal release velocity in pt/s (positive = right); `nil` uses the estimator.
+  public var velocityX: Double?
 
   /// Creates a drag.
   /// - Parameters:
@@ -20,14 +26,21 @@ public struct DragGesture: Sendable, Equatable {
   ///   - at: Landing y, or `nil` for the default grab point.
   ///   - release: Whether to lift at the end.
   ///   - velocity: An explicit release velocity, pt/s.
+  ///   - dx: Horizontal travel in points (screen x).
+  ///   - atX: Landing x, or `nil` for the screen's horizontal centre.
+  ///   - velocityX: An explicit horizontal release velocity, pt/s.
   public init(
-    dy: Double, duration: Double = 0.25, at: Double? = nil, release: Bool = true, velocity: Double? = nil
+    dy: Double, duration: Double = 0.25, at: Double? = nil, release: Bool = true, velocity: Double? = nil,
+    dx: Double = 0, atX: Double? = nil, velocityX: Double? = nil
   ) {
     self.dy = dy
     self.duration = duration
     self.at = at
     self.release = release
     self.velocity = velocity
+    self.dx = dx
+    self.atX = atX
+    self.velocityX = velocityX
   }
 }
 
@@ -37,40 +50,58 @@ extension SheetDriver {
   /// A drag made while a finger is down (after `touchDown` without `touchUp`) does not land a second
   /// finger: its landing is recorded as an ignored `pan_began` and the finger that is down makes the
   /// drag's moves from where it is (and lifts, unless told not to).
+  ///
+  /// The finger moves along both axes at once: after frame `k` of `n` it is at
+  /// `(x0 + dx · k / n, y0 + dy · k / n)`.
   /// - Parameter gesture: The drag.
   /// - Returns: Whether the sheet followed a finger the drag put down.
   /// - Throws: `SheetError.invalidValue` for a position or velocity the machine refuses.
   @discardableResult
   public mutating func drag(_ gesture: DragGesture) throws(SheetError) -> Bool {
     let start = touchY ?? gesture.at ?? grabY
-    let tracking = try touchDown(y: start)
+    let tracking = try touchDown(x: gesture.atX, y: start)
+    let startX = touchX ?? gesture.atX ?? machine.centreX
     let count = max(1, Int((gesture.duration * fps).rounded()))
     for k in 1...count {
-      try frame(touch: start + gesture.dy * Double(k) / Double(count))
+      let fraction = Double(k) / Double(count)
+      try frame(touch: start + gesture.dy * fraction, x: startX + gesture.dx * fraction)
     }
-    if gesture.release { try touchUp(velocity: gesture.velocity) }
+    if gesture.release { try touchUp(velocity: gesture.velocity, velocityX: gesture.velocityX) }
     return tracking
   }
 
-  /// A flick: a drag of `dy` lasting `dy / velocity` (at least one frame), released at `velocity`.
+  /// A flick: a drag of `dy` (and `dx`) lasting `dy / velocity` (at least one frame, at most 1 s),
+  /// released at `velocity` (and `velocityX`, when given).
   /// - Parameters:
   ///   - dy: Travel in points (screen y).
   ///   - velocity: Release velocity in pt/s (screen y).
   ///   - at: Landing y, or `nil` for the default grab point.
+  ///   - dx: Horizontal travel in points (screen x).
+  ///   - velocityX: Horizontal release velocity in pt/s; `nil` uses the estimator.
+  ///   - atX: Landing x, or `nil` for the screen's horizontal centre.
   /// - Throws: `SheetError.invalidValue` for a position or velocity the machine refuses.
-  public mutating func flick(dy: Double, velocity: Double, at: Double? = nil) throws(SheetError) {
+  public mutating func flick(
+    dy: Double, velocity: Double, at: Double? = nil, dx: Double = 0, velocityX: Double? = nil,
+    atX: Double? = nil
+  ) throws(SheetError) {
     let duration = velocity != 0 ? abs(dy / velocity) : 0.1
-    try drag(DragGesture(dy: dy, duration: min(duration, 1), at: at, release: true, velocity: velocity))
+    try drag(
+      DragGesture(
+        dy: dy, duration: min(duration, 1), at: at, release: true, velocity: velocity, dx: dx, atX: atX,
+        velocityX: velocityX))
   }
 
-  /// Moves a finger that is down to `y` over one frame. With no finger down the move is recorded as an
-  /// ignored `pan_changed` and the frame still passes, so a scenario's timing does not depend on the
-  /// state.
-  /// - Parameter y: The new screen y.
-  /// - Throws: `SheetError.invalidValue` for a y the machine refuses (in every state).
-  public mutating func touchMove(y: Double) throws(SheetError) {
+  /// Moves a finger that is down to a screen point over one frame. With no finger down the move is
+  /// recorded as an ignored `pan_changed` and the frame still passes, so a scenario's timing does not
+  /// depend on the state.
+  /// - Parameters:
+  ///   - x: The new screen x; nil keeps the finger's last x.
+  ///   - y: The new screen y.
+  /// - Throws: `SheetError.invalidValue` for an x or y the machine refuses (in every state).
+  public mutating func touchMove(x: Double? = nil, y: Double) throws(SheetError) {
+    if let x { try SheetLimits.check(x: x) }
     try SheetLimits.check(coordinate: y)
     if touchY == nil { recordIgnored(.panChanged) }
-    try frame(touch: y)
+    try frame(touch: y, x: x)
   }
 }

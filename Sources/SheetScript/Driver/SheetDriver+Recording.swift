@@ -48,7 +48,9 @@ extension SheetDriver {
 
   /// A core event as a trace event. A release carries the finger's velocity (`finger_velocity`, screen
   /// pt/s, + = down, as `gesture.velocity`) and the same motion as a height rate (`dh_dt`, + = growing,
-  /// the frames' convention), so the two read side by side with one sign.
+  /// the frames' convention), so the two read side by side with one sign; its horizontal velocity
+  /// (`finger_velocity_x`, + = right, as `gesture.velocity_x`) follows only when it is not 0, so a
+  /// vertical gesture's trace reads as it always has. A tap that snaps names its detent (`target`).
   /// - Parameters:
   ///   - event: The event.
   ///   - time: When it happened.
@@ -73,13 +75,13 @@ extension SheetDriver {
       return make(
         "queued",
         [TraceField("input", .string(input.rawValue)), TraceField("state", .string(state.rawValue))])
-    case .release(let velocity):
-      return make(
-        "release",
-        [
-          TraceField("finger_velocity", .number(velocity)),
-          TraceField("dh_dt", .number(edge == .bottom ? -velocity : velocity)),
-        ])
+    case .release(let velocity, let velocityX):
+      var fields = [
+        TraceField("finger_velocity", .number(velocity)),
+        TraceField("dh_dt", .number(edge == .bottom ? -velocity : velocity)),
+      ]
+      if velocityX != 0 { fields.append(TraceField("finger_velocity_x", .number(velocityX))) }
+      return make("release", fields)
     case .decision(let target, let reason):
       return make(
         "decision",
@@ -88,8 +90,9 @@ extension SheetDriver {
       return make(
         "state", [TraceField("from", .string(from.rawValue)), TraceField("to", .string(to.rawValue))])
     case .tap(let region, let action):
-      return make(
-        "tap", [TraceField("region", .string(region.name)), TraceField("action", .string("\(action)"))])
+      var fields = [TraceField("region", .string(region.name)), TraceField("action", .string(action.name))]
+      if let id = action.detentID { fields.append(TraceField("target", .string(id))) }
+      return make("tap", fields)
     case .resize(let g):
       return make(
         "resize",
@@ -99,6 +102,9 @@ extension SheetDriver {
           TraceField("safe_bottom", .number(g.safeArea.bottom)),
         ])
     case .content(let height): return make("content", [TraceField("height", .number(height))])
+    case .keyboard(let height, let duration):
+      return make(
+        "keyboard", [TraceField("height", .number(height)), TraceField("duration", .number(duration))])
     case .animation(let transition, let animation, let target):
       var fields = [
         TraceField("transition", .string(transition.rawValue)),
@@ -136,7 +142,8 @@ extension SheetDriver {
     }
   }
 
-  /// A motion as short text: `ease_out 0.25s`, `spring ζ=1 response=0.3s`.
+  /// A motion as short text: `ease_out 0.25s`, `spring damping=1 response=0.3s`,
+  /// `spring stiffness=1000 damping=500 mass=3 rest_distance=10 rest_speed=10 clamp`, `function 0.3s`.
   static func describe(_ motion: Motion) -> String {
     switch motion {
     case .curve(let curve, let duration): "\(curveName(curve)) \(TraceNumber.format(duration))s"
@@ -144,7 +151,30 @@ extension SheetDriver {
       "spring damping=\(TraceNumber.format(zeta)) response=\(TraceNumber.format(response))s"
     case .springDuration(let duration, let zeta):
       "spring duration=\(TraceNumber.format(duration))s damping=\(TraceNumber.format(zeta))"
+    case .springMotion(let spring): describe(spring)
+    case .customCurve(_, let duration): "function \(TraceNumber.format(duration))s"
     }
+  }
+
+  /// A spring motion: its form as the older forms read, then the options that are not the defaults.
+  private static func describe(_ spring: SpringMotion) -> String {
+    var text: String
+    switch spring.form {
+    case .response(let zeta, let response): text = describe(.spring(dampingRatio: zeta, response: response))
+    case .duration(let d, let zeta): text = describe(.springDuration(duration: d, dampingRatio: zeta))
+    case .physics(let k, let c, let m):
+      text =
+        "spring stiffness=\(TraceNumber.format(k)) damping=\(TraceNumber.format(c)) mass=\(TraceNumber.format(m))"
+    case .bounce(let d, let b):
+      text = "spring duration=\(TraceNumber.format(d))s bounce=\(TraceNumber.format(b))"
+    }
+    if spring.velocityFraction != 1 {
+      text += " velocity_fraction=\(TraceNumber.format(spring.velocityFraction))"
+    }
+    if let d = spring.restDistance { text += " rest_distance=\(TraceNumber.format(d))" }
+    if let s = spring.restSpeed { text += " rest_speed=\(TraceNumber.format(s))" }
+    if spring.clamps { text += " clamp" }
+    return text
   }
 
   private static func curveName(_ curve: Curve) -> String {

@@ -30,6 +30,9 @@ public struct SheetDriver {
 
   /// The finger's last position while a touch is down.
   public internal(set) var touchY: Double?
+  /// The finger's last screen x while a touch is down (the screen's horizontal centre unless a touch
+  /// gave one).
+  public internal(set) var touchX: Double?
   /// How many frames, simulated seconds and trace entries the driver may produce.
   public var limits = DriverLimits()
   /// The limit that stopped the driver, as a sentence; once set, frames do nothing.
@@ -42,6 +45,8 @@ public struct SheetDriver {
   var closing = false
   /// The index in `trace.guides` of each active detent's guide.
   var openGuides: [String: Int] = [:]
+  /// Whether a keyboard was ever shown: from then on frames record its height.
+  var keyboardShown = false
 
   /// Creates a driver over a new hidden sheet.
   /// - Parameters:
@@ -69,24 +74,31 @@ public struct SheetDriver {
   public var frameInterval: Double { 1 / fps }
 
   /// Steps one frame: feeds the touch sample of the frame's instant, then advances the machine.
-  /// - Parameter touch: The finger's position at the end of this frame, when a touch is down.
+  /// - Parameters:
+  ///   - touch: The finger's screen y at the end of this frame, when a touch is down.
+  ///   - x: Its screen x then; nil keeps the finger's last x.
   /// - Throws: `SheetError` when the touch sample or the frame interval (`1 / fps`) is refused.
-  public mutating func frame(touch: Double? = nil) throws(SheetError) {
+  public mutating func frame(touch: Double? = nil, x: Double? = nil) throws(SheetError) {
     guard limitReached == nil || closing else { return }
     if let touch, touchY != nil {
+      let sampleX = x ?? touchX
       touchY = touch
+      touchX = sampleX
       let time = machine.time + frameInterval
-      record(try funnel.input { m throws(SheetError) in try m.panChanged(y: touch, time: time) })
+      record(try funnel.input { m throws(SheetError) in try m.panChanged(x: sampleX, y: touch, time: time) })
     }
     let step = try funnel.step(frameInterval)
     record(step.events)
     let frame = step.frame
     if recording {
-      var record = TraceFrame(
-        time: frame.time, state: frame.state.rawValue, detent: frame.detent, target: frame.target?.name,
-        height: frame.height, backdrop: frame.backdrop, velocity: frame.velocity)
-      record.scroll = frame.scrollOffset
-      append(.frame(record))
+      if machine.keyboard.isVisible { keyboardShown = true }
+      append(
+        .frame(
+          TraceFrame(
+            time: frame.time, state: frame.state.rawValue, detent: frame.detent,
+            target: frame.target?.name, height: frame.height, backdrop: frame.backdrop,
+            velocity: frame.velocity, keyboard: keyboardShown ? frame.keyboard : nil,
+            scroll: frame.scrollOffset)))
     }
     frameCount += 1
     if closing {
@@ -130,7 +142,8 @@ public struct SheetDriver {
     return whole >= Double(limit) ? limit : Int(whole)
   }
 
-  /// Whether the sheet is still: at rest, hidden or dismissed, with no finger down.
+  /// Whether the sheet is still: at rest, hidden or dismissed, with no finger down and the keyboard not
+  /// moving.
   public var isStill: Bool {
     touchY == nil && machine.isStill
   }
@@ -162,37 +175,51 @@ public struct SheetDriver {
     noteGuides()
   }
 
-  /// Puts a finger down at `y`.
+  /// Puts a finger down at a screen point.
   ///
   /// The driver models one finger: while a finger is down, another `touchDown` is recorded as
   /// `SheetEvent.ignored(input:state:)` (`pan_began`) and the finger that is down keeps the sheet. On a
   /// sheet that cannot be grabbed in its state (hidden, dismissed) the finger still goes down and its
   /// moves and lift fall through (the machine records the ignored `pan_began`).
-  /// - Parameter y: Screen y in points.
+  /// - Parameters:
+  ///   - x: Screen x in points; nil is the screen's horizontal centre.
+  ///   - y: Screen y in points.
   /// - Returns: Whether the sheet follows this finger (the touch may land outside the gesture area, on
   ///   no sheet, or be a second finger).
-  /// - Throws: `SheetError.invalidValue` for a y the machine refuses (in every state).
+  /// - Throws: `SheetError.invalidValue` for an x or y the machine refuses (in every state).
   @discardableResult
-  public mutating func touchDown(y: Double) throws(SheetError) -> Bool {
+  public mutating func touchDown(x: Double? = nil, y: Double) throws(SheetError) -> Bool {
+    if let x { try SheetLimits.check(x: x) }
     try SheetLimits.check(coordinate: y)
     if touchY != nil {
       recordIgnored(.panBegan)
       return false
     }
-    let start = try funnel.panBegan(y: y)
+    let pointX = x ?? machine.centreX
+    let start = try funnel.panBegan(x: pointX, y: y)
     record(start.events)
     touchY = y
+    touchX = pointX
     return start.isTracking
   }
 
   /// Lifts the finger where it last was; with no finger down, records an ignored `pan_ended`.
-  /// - Parameter velocity: The release velocity in pt/s (screen y); `nil` uses the estimator.
+  /// - Parameters:
+  ///   - velocity: The release velocity in pt/s (screen y); `nil` uses the estimator.
+  ///   - velocityX: The horizontal release velocity in pt/s (screen x, + = right); `nil` uses the
+  ///     estimator.
   /// - Throws: `SheetError.invalidValue` for a velocity the machine refuses (in every state).
-  public mutating func touchUp(velocity: Double? = nil) throws(SheetError) {
+  public mutating func touchUp(velocity: Double? = nil, velocityX: Double? = nil) throws(SheetError) {
     if let velocity { try SheetLimits.check(velocity: velocity) }
+    if let velocityX { try SheetLimits.check(velocity: velocityX, field: "velocityX") }
     guard let y = touchY else { return recordIgnored(.panEnded) }
+    let x = touchX
     touchY = nil
-    record(try funnel.input { m throws(SheetError) in try m.panEnded(y: y, velocity: velocity) })
+    touchX = nil
+    record(
+      try funnel.input { m throws(SheetError) in
+        try m.panEnded(x: x, y: y, velocity: velocity, velocityX: velocityX)
+      })
   }
 
   /// The system cancels the touch where it last was (`panCancelled`: the sheet goes back to rest, or
@@ -200,6 +227,7 @@ public struct SheetDriver {
   public mutating func touchCancel() {
     guard let y = touchY else { return recordIgnored(.panCancelled) }
     touchY = nil
+    touchX = nil
     // y was checked when the finger went down or moved, and no time is given: nothing to refuse.
     if let events = try? funnel.input({ m throws(SheetError) in try m.panCancelled(y: y) }) { record(events) }
   }

@@ -35,13 +35,14 @@ struct MachineFunnel {
 
   /// Begins a pan.
   /// - Parameters:
+  ///   - x: Screen x in points; nil: the screen's horizontal centre.
   ///   - y: Screen y in points.
   ///   - time: The machine time of the touch; nil: the machine's time.
   /// - Returns: The pan's response and events.
   /// - Throws: `SheetError.invalidValue` for a value the machine refuses.
   @inline(__always)
-  mutating func panBegan(y: Double, time: Double? = nil) throws(SheetError) -> PanStart {
-    try machine.panBegan(y: y, time: time)
+  mutating func panBegan(x: Double? = nil, y: Double, time: Double? = nil) throws(SheetError) -> PanStart {
+    try machine.panBegan(x: x, y: y, time: time)
   }
 
   /// Steps the machine.

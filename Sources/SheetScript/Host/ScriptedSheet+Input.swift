@@ -14,48 +14,58 @@ extension ScriptedSheet {
   /// animation is caught where it is) and the behaviour's gesture area accepts the point; otherwise the
   /// touch is recorded as `ignored` or `ignored_gesture` and its later phases change nothing.
   /// - Parameters:
-  ///   - x: Screen x in points.
+  ///   - x: Screen x in points; nil (the default) is the screen's horizontal centre. The sheet moves
+  ///     along y; x reaches the behaviour as `gesture.x` and its velocity as `gesture.velocity_x`.
   ///   - y: Screen y in points.
   ///   - timestamp: The touch's own timestamp, host seconds (`UITouch.timestamp`).
   /// - Returns: Whether the sheet follows this touch.
   /// - Throws: `SheetError.invalidValue(field:value:)` for a non-finite or out-of-range x, y or
   ///   timestamp.
   @discardableResult
-  public func touchBegan(x: Double, y: Double, timestamp: Double) throws(SheetError) -> Bool {
+  public func touchBegan(x: Double? = nil, y: Double, timestamp: Double) throws(SheetError) -> Bool {
     rebaseIfStill(at: timestamp)  // a display link paused while still: the touch starts now
     let time = try checkedTouch(x: x, y: y, timestamp: timestamp)
-    let response = try beginPan(x: x, y: y, time: time)
-    if touch == nil { touch = Touch(x: x, y: y, timestamp: timestamp) }  // one finger: the first stays
+    let pointX = x ?? machine.centreX
+    let response = try beginPan(x: pointX, y: y, time: time)
+    if touch == nil { touch = Touch(x: pointX, y: y, timestamp: timestamp) }  // one finger: the first stays
     return response == .tracking
   }
 
   /// The finger moved: the behaviour maps it to a height and a backdrop. The sample, with its own
   /// timestamp, feeds the velocity estimator the release uses.
   /// - Parameters:
-  ///   - x: Screen x in points.
+  ///   - x: Screen x in points; nil (the default) keeps the finger's last x.
   ///   - y: Screen y in points.
   ///   - timestamp: The touch's own timestamp, host seconds.
   /// - Throws: `SheetError.invalidValue(field:value:)` for a non-finite or out-of-range value.
-  public func touchMoved(x: Double, y: Double, timestamp: Double) throws(SheetError) {
+  public func touchMoved(x: Double? = nil, y: Double, timestamp: Double) throws(SheetError) {
     let time = try checkedTouch(x: x, y: y, timestamp: timestamp)
-    try input(x: x) { m throws(SheetError) in try m.panChanged(y: y, time: time) }
-    if touch != nil { touch = Touch(x: x, y: y, timestamp: timestamp) }
+    let pointX = x ?? touch?.x ?? machine.centreX
+    try input(x: pointX) { m throws(SheetError) in try m.panChanged(x: pointX, y: y, time: time) }
+    if touch != nil { touch = Touch(x: pointX, y: y, timestamp: timestamp) }
   }
 
   /// The finger lifted: the behaviour decides where the sheet goes (or, when ``dismiss()`` was called
   /// during the drag, it dismisses).
   /// - Parameters:
-  ///   - x: Screen x in points.
+  ///   - x: Screen x in points; nil (the default) keeps the finger's last x.
   ///   - y: Screen y in points.
   ///   - timestamp: The touch's own timestamp, host seconds.
   ///   - velocity: The release velocity, screen pt/s (positive down), overriding the estimate; nil
   ///     (the default) uses the machine's estimator over the touch's samples and their timestamps.
+  ///   - velocityX: The horizontal release velocity, screen pt/s (positive right), overriding the
+  ///     estimate; nil (the default) uses the estimator, as for `velocity`.
   /// - Throws: `SheetError.invalidValue(field:value:)` for a non-finite or out-of-range value.
-  public func touchEnded(x: Double, y: Double, timestamp: Double, velocity: Double? = nil) throws(SheetError)
-  {
+  public func touchEnded(
+    x: Double? = nil, y: Double, timestamp: Double, velocity: Double? = nil, velocityX: Double? = nil
+  ) throws(SheetError) {
     let time = try checkedTouch(x: x, y: y, timestamp: timestamp)
     if let velocity { try SheetLimits.check(velocity: velocity) }
-    try input(x: x) { m throws(SheetError) in try m.panEnded(y: y, time: time, velocity: velocity) }
+    if let velocityX { try SheetLimits.check(velocity: velocityX, field: "velocityX") }
+    let pointX = x ?? touch?.x ?? machine.centreX
+    try input(x: pointX) { m throws(SheetError) in
+      try m.panEnded(x: pointX, y: y, time: time, velocity: velocity, velocityX: velocityX)
+    }
     touch = nil
   }
 
@@ -66,20 +76,24 @@ extension ScriptedSheet {
   public func touchCancelled(timestamp: Double) throws(SheetError) {
     let last = touch
     // A cancel always ends the pan: a timestamp it cannot use falls back to the sheet's own time.
-    let time = (try? checkedTouch(x: last?.x ?? 0, y: last?.y ?? 0, timestamp: timestamp)) ?? machine.time
-    try input(x: last?.x) { m throws(SheetError) in try m.panCancelled(y: last?.y ?? 0, time: time) }
+    let time = (try? checkedTouch(x: last?.x, y: last?.y ?? 0, timestamp: timestamp)) ?? machine.time
+    try input(x: last?.x) { m throws(SheetError) in
+      try m.panCancelled(x: last?.x, y: last?.y ?? 0, time: time)
+    }
     touch = nil
   }
 
   /// A tap at a screen point: the behaviour decides what it does (a tap on the backdrop usually
-  /// dismisses). Ignored while dragging, and when there is no sheet to tap.
+  /// dismisses; an `on_tap` may also answer a detent to snap to). Ignored while dragging, and when there
+  /// is no sheet to tap.
   /// - Parameters:
-  ///   - x: Screen x in points.
+  ///   - x: Screen x in points; nil (the default) is the screen's horizontal centre.
   ///   - y: Screen y in points.
   /// - Throws: `SheetError.invalidValue(field:value:)` for a non-finite or out-of-range point.
-  public func tap(x: Double, y: Double) throws(SheetError) {
-    try Self.check(x: x)
-    try input(x: x) { m throws(SheetError) in try m.tap(y: y) }
+  public func tap(x: Double? = nil, y: Double) throws(SheetError) {
+    if let x { try SheetLimits.check(x: x) }
+    let pointX = x ?? machine.centreX
+    try input(x: pointX) { m throws(SheetError) in try m.tap(x: pointX, y: y) }
   }
 
   /// Presents the sheet with the behaviour's `present` animation, to its present detent (or its first
@@ -144,17 +158,25 @@ extension ScriptedSheet {
     configuration.contentHeight = height
   }
 
-  /// Checks a touch's numbers before anything changes, and returns its time on the sheet's clock.
-  private func checkedTouch(x: Double, y: Double, timestamp: Double) throws(SheetError) -> Double {
-    try Self.check(x: x)
-    try SheetLimits.check(coordinate: y)
-    return try sheetTime(of: timestamp)
+  /// The keyboard will show, change or hide (`keyboardWillChangeFrameNotification`): its height above
+  /// the screen's bottom edge (0: hidden) and the animation duration the notification carries. The
+  /// keyboard's height then animates (``advance(to:)``'s frames carry it as `keyboard`) and the sheet
+  /// moves with it as the behaviour's `keyboard` mode or `on_keyboard` says; it never rests under the
+  /// keyboard or above the screen's top, and when the keyboard hides it returns to its detent. The sheet
+  /// never hides the keyboard itself: report height 0 when it hides (after a dismissal too).
+  /// - Parameters:
+  ///   - height: Points, in `[0, H]` of the current screen.
+  ///   - duration: Seconds, in `[0, 10]`; UIKit's 0.25 by default, 0 to move at once.
+  /// - Throws: `SheetError.invalidValue(field:value:)` naming `keyboard.height` or `keyboard.duration`.
+  public func setKeyboard(height: Double, duration: Double = SheetKeyboard.defaultDuration) throws(SheetError)
+  {
+    try input { m throws(SheetError) in try m.setKeyboard(height: height, duration: duration) }
   }
 
-  /// Checks a touch's x as the machine checks its y: finite, at most `SheetLimits.maximumCoordinate`.
-  static func check(x: Double) throws(SheetError) {
-    guard x.isFinite, abs(x) <= SheetLimits.maximumCoordinate else {
-      throw .invalidValue(field: "x", value: x)
-    }
+  /// Checks a touch's numbers before anything changes, and returns its time on the sheet's clock.
+  private func checkedTouch(x: Double?, y: Double, timestamp: Double) throws(SheetError) -> Double {
+    if let x { try SheetLimits.check(x: x) }
+    try SheetLimits.check(coordinate: y)
+    return try sheetTime(of: timestamp)
   }
 }

@@ -33,7 +33,7 @@ extension ScriptedSheet {
   /// - Throws: `SheetError.invalidValue` for a value the machine refuses.
   func beginPan(x: Double, y: Double, time: Double) throws(SheetError) -> PanResponse {
     let wasStill = isStill
-    let start = try funnel.panBegan(y: y, time: time)
+    let start = try funnel.panBegan(x: x, y: y, time: time)
     if wasStill && machine.state == .dragging { startsFromStill = true }
     collect(start.events, x: x)
     collectBehaviourOutput()

@@ -5,7 +5,7 @@ import SheetCore
 /// Made from a preset name, a behaviour file or source text (``init(preset:configuration:)``,
 /// ``init(file:configuration:)``, ``init(source:name:configuration:)``), it takes touches as an app
 /// receives them (``touchBegan(x:y:timestamp:)``, ``touchMoved(x:y:timestamp:)``,
-/// ``touchEnded(x:y:timestamp:velocity:)``, ``touchCancelled(timestamp:)``, ``tap(x:y:)``) and the
+/// ``touchEnded(x:y:timestamp:velocity:velocityX:)``, ``touchCancelled(timestamp:)``, ``tap(x:y:)``) and the
 /// programmatic requests (``present()``, ``dismiss()``, ``snap(to:)``), is advanced by the host's display
 /// link (``advance(to:)``, or ``step(_:)``), which returns the `SheetFrame` to draw, and hands out what
 /// happened with ``drainEvents()``: every event once, in order, script faults of every kind among them,

@@ -16,13 +16,14 @@ enum ScenarioAction {
   case wait(Double)
   case settle
   case drag(DragGesture)
-  case flick(dy: Double, velocity: Double, at: Double?)
-  case touchDown(Double?)
-  case touchMove(Double)
-  case touchUp(velocity: Double?)
+  case flick(dy: Double, velocity: Double, at: Double?, dx: Double, velocityX: Double?, atX: Double?)
+  case touchDown(x: Double?, y: Double?)
+  case touchMove(x: Double?, y: Double)
+  case touchUp(velocity: Double?, velocityX: Double?)
   case touchCancel
-  case tap(Double)
+  case tap(x: Double?, y: Double)
   case tapBackdrop
+  case keyboard(height: Double, duration: Double)
   case reload(String)
   case expectFault(callback: String, line: Int)
 }
@@ -35,6 +36,15 @@ enum ScrollChange {
   case set(ScrollView)
   /// `scroll = false`: no scroll view.
   case remove
+}
+
+extension ScenarioAction {
+  /// The range of a touch's screen x or y in a scenario call, points.
+  static let coordinates: ClosedRange<Double> = -100_000...100_000
+  /// The range of a drag's travel (`dy`, `dx`), points.
+  static let distances: ClosedRange<Double> = -100_000...100_000
+  /// The range of an explicit release velocity (`velocity`, `velocity_x`), points per second.
+  static let velocities: ClosedRange<Double> = -1_000_000...1_000_000
 }
 
 /// A refused scenario call: the message the scenario's line raises.
@@ -108,7 +118,9 @@ extension ScenarioAction {
     case .wait: return .wait(try args.positional(0...3600))
     case .settle: return .settle
     case .drag:
-      let t = try args.table(known: ["dy", "duration", "at", "release", "velocity"])
+      let t = try args.table(known: [
+        "dy", "duration", "at", "release", "velocity", "dx", "at_x", "velocity_x",
+      ])
       guard let dy = try args.number(t, "dy", -100_000...100_000) else {
         throw ScenarioRefusal(message: "expected { dy = points, ... }")
       }
@@ -123,9 +135,12 @@ extension ScenarioAction {
         DragGesture(
           dy: dy, duration: try args.number(t, "duration", 0...60) ?? 0.25,
           at: try args.number(t, "at", -100_000...100_000),
-          release: release, velocity: try args.number(t, "velocity", -1_000_000...1_000_000)))
+          release: release, velocity: try args.number(t, "velocity", Self.velocities),
+          dx: try args.number(t, "dx", Self.distances) ?? 0,
+          atX: try args.number(t, "at_x", Self.coordinates),
+          velocityX: try args.number(t, "velocity_x", Self.velocities)))
     case .flick:
-      let t = try args.table(known: ["dy", "velocity", "at", 1, 2])
+      let t = try args.table(known: ["dy", "velocity", "at", "dx", "velocity_x", "at_x", 1, 2])
       let namedDY = try args.number(t, "dy", -100_000...100_000)
       let namedVelocity = try args.number(t, "velocity", -1_000_000...1_000_000)
       let listDY = try args.number(t, 1, -100_000...100_000)
@@ -133,29 +148,45 @@ extension ScenarioAction {
       guard let dy = namedDY ?? listDY, let velocity = namedVelocity ?? listVelocity else {
         throw ScenarioRefusal(message: "expected { dy = points, velocity = points per second }")
       }
-      return .flick(dy: dy, velocity: velocity, at: try args.number(t, "at", -100_000...100_000))
+      return .flick(
+        dy: dy, velocity: velocity, at: try args.number(t, "at", Self.coordinates),
+        dx: try args.number(t, "dx", Self.distances) ?? 0,
+        velocityX: try args.number(t, "velocity_x", Self.velocities),
+        atX: try args.number(t, "at_x", Self.coordinates))
     case .touchDown:
-      let t = try args.table(known: ["y"], optional: true)
-      return .touchDown(try args.number(t, "y", -100_000...100_000))
+      let t = try args.table(known: ["x", "y"], optional: true)
+      return .touchDown(
+        x: try args.number(t, "x", Self.coordinates), y: try args.number(t, "y", Self.coordinates))
     case .touchMove:
-      let t = try args.table(known: ["y"])
-      guard let y = try args.number(t, "y", -100_000...100_000) else {
-        throw ScenarioRefusal(message: "expected { y = points }")
+      let t = try args.table(known: ["x", "y"])
+      let x = try args.number(t, "x", Self.coordinates)
+      guard let y = try args.number(t, "y", Self.coordinates) else {
+        throw ScenarioRefusal(message: "expected { y = points, x = points (optional) }")
       }
-      return .touchMove(y)
+      return .touchMove(x: x, y: y)
     case .touchUp:
-      let t = try args.table(known: ["velocity"], optional: true)
-      return .touchUp(velocity: try args.number(t, "velocity", -1_000_000...1_000_000))
+      let t = try args.table(known: ["velocity", "velocity_x"], optional: true)
+      return .touchUp(
+        velocity: try args.number(t, "velocity", Self.velocities),
+        velocityX: try args.number(t, "velocity_x", Self.velocities))
     case .touchCancel:
       _ = try args.table(known: [], optional: true)
       return .touchCancel
     case .tap:
-      let t = try args.table(known: ["y"])
-      guard let y = try args.number(t, "y", -100_000...100_000) else {
-        throw ScenarioRefusal(message: "expected { y = points }")
+      let t = try args.table(known: ["x", "y"])
+      let x = try args.number(t, "x", Self.coordinates)
+      guard let y = try args.number(t, "y", Self.coordinates) else {
+        throw ScenarioRefusal(message: "expected { y = points, x = points (optional) }")
       }
-      return .tap(y)
+      return .tap(x: x, y: y)
     case .tapBackdrop: return .tapBackdrop
+    case .keyboard:
+      let t = try args.table(known: ["height", "duration"])
+      guard let height = try args.number(t, "height", 0...100_000) else {
+        throw ScenarioRefusal(message: "expected { height = points, duration = seconds }")
+      }
+      let duration = try args.number(t, "duration", 0...SheetLimits.maximumKeyboardDuration)
+      return .keyboard(height: height, duration: duration ?? SheetKeyboard.defaultDuration)
     case .resize:
       let t = try args.table(known: ["width", "height", "safe_top", "safe_bottom"])
       return .screen(

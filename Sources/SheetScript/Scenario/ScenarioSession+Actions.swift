@@ -40,6 +40,13 @@ extension ScenarioSession {
       }
     case .set(let pairs):
       for (name, value) in pairs { scenarioOverrides[name] = value }
+      if let helperModule {
+        do throws(LuaError) {
+          try Behaviour.setOverrides(effectiveOverrides, of: helperModule, in: state)
+        } catch {
+          throw ScenarioRefusal(message: error.description)
+        }
+      }
       if driver != nil { try swapBehaviour() }
     case .reload(let reference):
       _ = reload(reference)
@@ -67,18 +74,21 @@ extension ScenarioSession {
     case .present: try d.apply { m throws(SheetError) in try m.present() }
     case .dismiss: try d.apply { m in m.dismiss() }
     case .snapTo(let id): try d.apply { m throws(SheetError) in try m.snap(to: id) }
-    case .tap(let y): try d.apply { m throws(SheetError) in try m.tap(y: y) }
+    case .tap(let x, let y): try d.apply { m throws(SheetError) in try m.tap(x: x, y: y) }
     case .tapBackdrop:
       let y = d.backdropY
       try d.apply { m throws(SheetError) in try m.tap(y: y) }
     case .wait(let seconds): try d.wait(seconds)
     case .drag(let gesture): try d.drag(gesture)
-    case .flick(let dy, let velocity, let at): try d.flick(dy: dy, velocity: velocity, at: at)
-    case .touchDown(let y): try d.touchDown(y: y ?? d.grabY)
-    case .touchMove(let y): try d.touchMove(y: y)
-    case .touchUp(let velocity): try d.touchUp(velocity: velocity)
+    case .flick(let dy, let velocity, let at, let dx, let velocityX, let atX):
+      try d.flick(dy: dy, velocity: velocity, at: at, dx: dx, velocityX: velocityX, atX: atX)
+    case .touchDown(let x, let y): try d.touchDown(x: x, y: y ?? d.grabY)
+    case .touchMove(let x, let y): try d.touchMove(x: x, y: y)
+    case .touchUp(let velocity, let velocityX): try d.touchUp(velocity: velocity, velocityX: velocityX)
     case .touchCancel: d.touchCancel()
     case .scrollTo(let offset): try d.apply { m throws(SheetError) in try m.scroll(to: offset) }
+    case .keyboard(let height, let duration):
+      try d.apply { m throws(SheetError) in try m.setKeyboard(height: height, duration: duration) }
     default: break
     }
   }

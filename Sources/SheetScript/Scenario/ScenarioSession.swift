@@ -51,6 +51,9 @@ final class ScenarioSession {
   /// (an inline behaviour's `print` or `expect`) wait in `callNotes` and go into the trace after it.
   var callTime: Double?
   var callNotes: [(String, [TraceField])] = []
+  /// The `sheet` helper module of the scenario's own state (`require 'sheet'` there, for inline
+  /// behaviours and `S.extend`): its `overrides` follow the scenario's `set` and the command line's.
+  var helperModule: LuaTable?
   /// The thresholds `sheet.thresholds` shows, and whether they are the running behaviour's (nil: not
   /// made yet).
   private var shownThresholds: (values: [String: Double], known: Bool)?
@@ -72,6 +75,7 @@ final class ScenarioSession {
       self?.note("print", [TraceField("text", .string(Quote.cut(line, limit: printBytes)))])
     }
     try installLanguage()
+    helperModule = try Behaviour.installHelperModule(in: state, overrides: effectiveOverrides)
   }
 
   /// The scenario's file name, as the trace's title.
@@ -108,7 +112,8 @@ final class ScenarioSession {
       "sheet",
       try sheetData.readOnlyView(
         fields: [
-          "state", "detent", "height", "backdrop", "velocity", "time", "target", "thresholds", "scroll",
+          "state", "detent", "height", "backdrop", "velocity", "time", "target", "edge", "thresholds",
+          "keyboard", "scroll",
         ],
         name: "sheet"))
     let prelude = try state.load(ScenarioPrelude.source, name: ScenarioPrelude.chunkName)
@@ -241,9 +246,12 @@ final class ScenarioSession {
       sheetData.set("backdrop", 0.0)
       sheetData.set("velocity", 0.0)
       sheetData.set("time", 0.0)
+      sheetData.set("keyboard", 0.0)
       sheetData.setNil("detent")
+      sheetData.setNil("edge")
       return
     }
+    sheetData.set("edge", machine.configuration.edge == .top ? "top" : "bottom")
     sheetData.set("state", machine.state.rawValue)
     sheetData.set("detent", machine.detent)
     sheetData.set("height", machine.height)
@@ -251,6 +259,7 @@ final class ScenarioSession {
     sheetData.set("velocity", machine.velocity)
     sheetData.set("time", machine.time)
     sheetData.set("target", machine.target?.name)
+    sheetData.set("keyboard", machine.keyboard.height)
     updateScrollView(machine.scrollSnapshot)
   }
 

@@ -2,8 +2,9 @@ extension Trace {
   /// The trace as a table for people: every event, and frames sampled where something changed.
   ///
   /// Columns: time, state, detent, the running transition's target (`-` when none), height, backdrop and
-  /// dh/dt, and `scroll` (the scroll view's content offset, `-` on a frame without one) when a frame has
-  /// a scroll view. A frame is shown when it is the first or the last, when the state, detent or target changed,
+  /// dh/dt, then `keyboard` (the keyboard's height) when a keyboard was shown and `scroll` (the scroll
+  /// view's content offset, `-` on a frame without one) when a frame has a scroll view, in that order. A
+  /// frame is shown when it is the first or the last, when the state, detent or target changed,
   /// right after an event, or when at least `interval` seconds passed since the last shown frame and the
   /// sheet moved. A frame with a non-finite number is never shown, and a non-finite event value is shown
   /// as text. Identical script errors (one callback, one message) are shown once, at the first, with their count
@@ -12,9 +13,10 @@ extension Trace {
   /// - Returns: The table's text.
   public func table(interval: Double = 0.1) -> String {
     var out = "\(title)\n"
+    let keyboard = hasKeyboard
     let scrollColumn = hasScroll
     out += "       t  state       detent     target        height  backdrop     dh/dt"
-    out += scrollColumn ? "     scroll\n" : "\n"
+    out += (keyboard ? "  keyboard" : "") + (scrollColumn ? "     scroll\n" : "\n")
     var lastShown: TraceFrame?
     var eventPending = false
     let lastFrame = entries.lastIndex { if case .frame(let f) = $0 { f.isFinite } else { false } }
@@ -41,7 +43,7 @@ extension Trace {
           frame, after: lastShown, eventPending: eventPending, isLast: index == lastFrame,
           interval: interval)
         {
-          out += Self.row(frame, scroll: scrollColumn)
+          out += Self.row(frame, keyboard: keyboard, scroll: scrollColumn)
           lastShown = frame
         }
         eventPending = false
@@ -60,12 +62,14 @@ extension Trace {
     let scrolled =
       abs((frame.scroll ?? 0) - (last.scroll ?? 0)) > 0.05 || (frame.scroll == nil) != (last.scroll == nil)
     let moved =
-      abs(frame.height - last.height) > 0.05 || abs(frame.backdrop - last.backdrop) > 0.0005 || scrolled
+      abs(frame.height - last.height) > 0.05 || abs(frame.backdrop - last.backdrop) > 0.0005
+      || abs((frame.keyboard ?? 0) - (last.keyboard ?? 0)) > 0.05 || scrolled
     return moved && frame.time - last.time >= interval - 1e-9
   }
 
-  /// One frame as a table row, with the scroll column when `scroll`.
-  static func row(_ frame: TraceFrame, scroll: Bool = false) -> String {
+  /// One frame as a table row, with the keyboard's height when the trace has a keyboard column and the
+  /// scroll offset when it has a scroll column (in that order).
+  static func row(_ frame: TraceFrame, keyboard: Bool = false, scroll: Bool = false) -> String {
     var row =
       TraceNumber.column(frame.time, decimals: 4, width: 8) + "  "
       + frame.state.padding(11) + " " + (frame.detent ?? "-").padding(10) + " "
@@ -73,6 +77,7 @@ extension Trace {
       + TraceNumber.column(frame.height, decimals: 2, width: 9)
       + TraceNumber.column(frame.backdrop, decimals: 4, width: 10)
       + TraceNumber.column(frame.velocity, decimals: 1, width: 10)
+    if keyboard { row += TraceNumber.column(frame.keyboard ?? 0, decimals: 2, width: 10) }
     if scroll {
       row += frame.scroll.map { TraceNumber.column($0, decimals: 2, width: 11) } ?? "          -"
     }

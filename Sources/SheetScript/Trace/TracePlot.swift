@@ -13,7 +13,8 @@ public struct TracePlot: Sendable {
     "script_error", "policy_fault", "scroll_handoff",
   ]
 
-  private let left = 72.0, right = 72.0, top = 56.0, bottom = 64.0
+  /// The margins around the plot area, pixels.
+  let left = 72.0, right = 72.0, top = 56.0, bottom = 64.0
 
   /// Creates a plot with the default size.
   public init() {}
@@ -58,9 +59,11 @@ public struct TracePlot: Sendable {
     return svg + "</svg>\n"
   }
 
-  /// The frame, ticks and labels of both axes.
-  private func axes(
-    tMax: Double, hMax: Double, x: (Double) -> Double, yH: (Double) -> Double, yB: (Double) -> Double
+  /// The frame, ticks and labels of the axes: time, height, and the backdrop's unless `backdropAxis` is
+  /// false (an overlay of heights only).
+  func axes(
+    tMax: Double, hMax: Double, x: (Double) -> Double, yH: (Double) -> Double, yB: (Double) -> Double,
+    backdropAxis: Bool = true
   ) -> String {
     let x0 = Self.n(left), x1 = Self.n(width - right), y0 = Self.n(top), y1 = Self.n(height - bottom)
     var svg = "<rect x=\"\(x0)\" y=\"\(y0)\" width=\"\(Self.n(width - left - right))\""
@@ -84,7 +87,7 @@ public struct TracePlot: Sendable {
       svg += " text-anchor=\"end\">\(TraceNumber.format(h, decimals: 1))</text>\n"
       h += hStep
     }
-    for step in 0...5 {
+    for step in 0...5 where backdropAxis {
       let b = Double(step) / 5
       svg +=
         "<line x1=\"\(x1)\" y1=\"\(Self.n(yB(b)))\" x2=\"\(Self.n(width - right + 5))\" y2=\"\(Self.n(yB(b)))\""
@@ -93,6 +96,7 @@ public struct TracePlot: Sendable {
     }
     svg += "<text transform=\"translate(18 \(Self.n((top + height - bottom) / 2))) rotate(-90)\""
     svg += " text-anchor=\"middle\">height (pt)</text>\n"
+    guard backdropAxis else { return svg }
     svg +=
       "<text transform=\"translate(\(Self.n(width - 14)) \(Self.n((top + height - bottom) / 2))) rotate(90)\""
     svg += " text-anchor=\"middle\">backdrop opacity</text>\n"
@@ -196,11 +200,11 @@ public struct TracePlot: Sendable {
   }
 
   /// A white outline drawn under a label's letters, so it stays readable over lines and curves.
-  private static let halo =
+  static let halo =
     " stroke=\"white\" stroke-width=\"3\" stroke-linejoin=\"round\" paint-order=\"stroke\""
 
   /// A polyline through the points.
-  private func polyline(_ points: [(Double, Double)], colour: String, label: String) -> String {
+  func polyline(_ points: [(Double, Double)], colour: String, label: String) -> String {
     guard !points.isEmpty else { return "" }
     let list = points.map { "\(Self.n($0.0)),\(Self.n($0.1))" }.joined(separator: " ")
     return "<polyline fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\" points=\"\(list)\">"
@@ -208,7 +212,7 @@ public struct TracePlot: Sendable {
   }
 
   /// A coordinate with two decimals at most.
-  private static func n(_ value: Double) -> String { TraceNumber.format(value, decimals: 2) }
+  static func n(_ value: Double) -> String { TraceNumber.format(value, decimals: 2) }
 
   /// Text with XML's special characters escaped.
   static func escape(_ text: String) -> String {

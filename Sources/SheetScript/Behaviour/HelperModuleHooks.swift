@@ -1,0 +1,47 @@
+import LuaHost
+
+/// What the host hands the `sheet` helper module when it installs it: the two lookups `S.extend` needs
+/// and Lua cannot make itself. Both only read the binary's own data (the embedded presets, the field
+/// names), so `S.extend` can never reach a file.
+enum HelperModuleHooks {
+  /// `preset(name)`: the embedded preset's text, or `nil` and a message that quotes the name (cut to a
+  /// readable length), suggests the nearest preset and lists them all.
+  /// - Parameters:
+  ///   - arguments: The call's arguments: the name.
+  ///   - presets: Finds a preset's text by name (the embedded presets; a test passes its own).
+  static func preset(_ arguments: [LuaValue], presets: (String) -> String?) -> [LuaValue] {
+    guard let name = arguments.first?.stringValue else {
+      return [.nil, .string("preset name is not a string")]
+    }
+    if let text = presets(name) { return [.string(text)] }
+    return [.nil, .string(BehaviourError.notFound(reference: name, searched: []).description)]
+  }
+
+  /// `field(name)`: `true` when a behaviour table may have a field of that name, else `false` and the
+  /// nearest field's name (or nothing when none is close).
+  static func field(_ arguments: [LuaValue]) -> [LuaValue] {
+    guard let name = arguments.first?.stringValue else { return [.boolean(false)] }
+    if BehaviourField(rawValue: name) != nil { return [.boolean(true)] }
+    guard let hint = NameSuggestion.nearest(to: name, in: BehaviourField.allNames) else {
+      return [.boolean(false)]
+    }
+    return [.boolean(false), .string(hint)]
+  }
+
+  /// The embedded presets' texts by name (never the helper module itself).
+  static let embedded: @Sendable (String) -> String? = { Presets.source(named: $0)?.text }
+
+  /// The hooks as the table the module's chunk receives.
+  /// - Parameters:
+  ///   - state: The state the module runs in.
+  ///   - presets: Finds a preset's text by name.
+  /// - Returns: `{ preset = function, field = function }`.
+  static func table(in state: LuaState, presets: @escaping (String) -> String? = embedded) throws(LuaError)
+    -> LuaTable
+  {
+    let hooks = try state.newTable()
+    try hooks.set(field: "preset", .function(try state.function { preset($0, presets: presets) }))
+    try hooks.set(field: "field", .function(try state.function { field($0) }))
+    return hooks
+  }
+}
