@@ -82,7 +82,7 @@
 ---@class ScrollViewState
 ---@field offset number pt: the content offset, 0 at its top, max_offset at its end (past either when banded)
 ---@field content_height number pt: the scrollable content's height
----@field height number pt: the scroll view's frame height now
+---@field height number pt: its frame height now (without a declared height it ends at the keyboard's top)
 ---@field top number pt: where its frame starts inside the sheet's leading edge
 ---@field max_offset number pt: the largest offset at rest, max(0, content_height - height)
 ---@field velocity number pt/s: the offset's rate, positive while it grows (the content moving up)

@@ -95,8 +95,8 @@ extension SheetMachine {
     guard p.isFinite, scroll.velocity.isFinite else {
       return "scroll position \(p), velocity \(scroll.velocity)"
     }
-    let upper = scroll.view.maxOffset(sheetHeight: height)
-    let reach = scroll.view.frameHeight(sheetHeight: height)
+    let upper = scroll.view.maxOffset(sheetHeight: uncoveredHeight)
+    let reach = scroll.view.frameHeight(sheetHeight: uncoveredHeight)
     if scroll.isTracking != inScroll {
       return
         "scroll view \(scroll.isTracking ? "tracked" : "not tracked") with a pan \(inScroll ? "in it" : "outside it")"

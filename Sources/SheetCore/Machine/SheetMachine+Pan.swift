@@ -228,6 +228,7 @@ extension SheetMachine {
         .decision(
           target: .detent(resting.id),
           reason: "the scroll view has the pan: the sheet stays at \(resting.id)"))
+      noteKeyboardChoice(.detent(resting.id))
       drag = nil
       velocity = 0
       detent = resting.id

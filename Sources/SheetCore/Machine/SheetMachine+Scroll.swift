@@ -19,10 +19,11 @@ extension SheetMachine {
   /// The scroll view as policies see it; nil without one.
   public var scrollSnapshot: ScrollSnapshot? {
     guard let scroll else { return nil }
-    let frameHeight = scroll.view.frameHeight(sheetHeight: height)
+    let frameHeight = scroll.view.frameHeight(sheetHeight: uncoveredHeight)
     return ScrollSnapshot(
       offset: contentOffset(ofPosition: scroll.position, scroll), contentHeight: scroll.view.contentHeight,
-      height: frameHeight, top: scroll.view.top, maxOffset: scroll.view.maxOffset(sheetHeight: height),
+      height: frameHeight, top: scroll.view.top,
+      maxOffset: scroll.view.maxOffset(sheetHeight: uncoveredHeight),
       velocity: pinnedSign * scroll.velocity)
   }
 
@@ -78,7 +79,7 @@ extension SheetMachine {
       record(.ignored(input: .scrollTo, state: state))
       return emitted()
     }
-    let upper = current.view.maxOffset(sheetHeight: height)
+    let upper = current.view.maxOffset(sheetHeight: uncoveredHeight)
     let bounded = Formulas.clamp(offset, 0, upper)
     current.position = geometry.edge == .bottom ? bounded : upper - bounded
     current.velocity = 0
@@ -88,13 +89,21 @@ extension SheetMachine {
     return emitted()
   }
 
+  /// The sheet's height the keyboard leaves uncovered (``KeyboardGeometry/uncovered(sheetHeight:keyboard:geometry:)``
+  /// with the keyboard's height as it animates): the height the scroll view's frame is laid out in, so a
+  /// scroll view without a declared height ends at the keyboard's top edge and its content's end can be
+  /// scrolled into view above the keyboard. Without a keyboard, the sheet's height.
+  var uncoveredHeight: Double {
+    KeyboardGeometry.uncovered(sheetHeight: height, keyboard: keyboard.height, geometry: geometry)
+  }
+
   /// +1 when the content offset grows with the distance from the pinned edge (a bottom sheet), -1 when
   /// it shrinks (a top sheet).
   var pinnedSign: Double { geometry.edge == .bottom ? 1 : -1 }
 
   /// The content offset of a distance from the pinned edge.
   func contentOffset(ofPosition position: Double, _ scroll: ScrollModel) -> Double {
-    geometry.edge == .bottom ? position : scroll.view.maxOffset(sheetHeight: height) - position
+    geometry.edge == .bottom ? position : scroll.view.maxOffset(sheetHeight: uncoveredHeight) - position
   }
 
   /// Whether screen y lies in the scroll view's frame: from `top` inside the sheet's leading edge,
@@ -104,14 +113,14 @@ extension SheetMachine {
     let edgeY = geometry.leadingEdgeY(sheetHeight: height)
     let depth = geometry.edge == .bottom ? y - edgeY : edgeY - y
     let start = scroll.view.top
-    return depth >= start && depth <= start + scroll.view.frameHeight(sheetHeight: height)
+    return depth >= start && depth <= start + scroll.view.frameHeight(sheetHeight: uncoveredHeight)
   }
 
   /// A tracked pan began at y: inside the scroll view's frame the pan is routed, and a finger there
   /// catches the scroll view's motion where it is shown.
   mutating func beginScrollTracking(y: Double) {
     guard scrollFrameContains(y: y), var current = scroll, var d = drag else { return }
-    current.catchIt(sheetHeight: height)
+    current.catchIt(sheetHeight: uncoveredHeight)
     scroll = current
     d.inScroll = true
     drag = d
@@ -135,8 +144,8 @@ extension SheetMachine {
       let fingerHeight = d.startHeight + sign * (d.y - d.startY - d.scrollTravel) - grow
       split = ScrollRouting.split(
         grow: grow, sheetHeight: fingerHeight, largest: detents.last?.height ?? geometry.height,
-        position: current.virtualPosition(sheetHeight: height),
-        maxOffset: current.view.maxOffset(sheetHeight: height),
+        position: current.virtualPosition(sheetHeight: uncoveredHeight),
+        maxOffset: current.view.maxOffset(sheetHeight: uncoveredHeight),
         prefersExpanding: configuration.prefersScrollingExpandsWhenScrolledToEdge)
     }
     var shares = Shares()
@@ -173,7 +182,7 @@ extension SheetMachine {
         }
         record(.scrollHandoff(to: .scroll, height: height, offset: offsetBefore))
       }
-      current.track(by: amount, sheetHeight: height)
+      current.track(by: amount, sheetHeight: uncoveredHeight)
     } else {
       if handsOver {
         record(
@@ -205,7 +214,7 @@ extension SheetMachine {
     let owned = d.owner == .scroll
     current.release(
       velocity: owned ? geometry.edge.heightSign * vy : 0, rate: ScrollPhysics.decelerationRate,
-      sheetHeight: height)
+      sheetHeight: uncoveredHeight)
     scroll = current
     return owned
   }
@@ -213,14 +222,14 @@ extension SheetMachine {
   /// Advances the scroll view's own motion (a deceleration or a bounce) by `dt`.
   mutating func advanceScroll(by dt: Double) {
     guard var current = scroll, current.isMoving else { return }
-    current.advance(by: dt, rate: ScrollPhysics.decelerationRate, sheetHeight: height)
+    current.advance(by: dt, rate: ScrollPhysics.decelerationRate, sheetHeight: uncoveredHeight)
     scroll = current
   }
 
   /// Shows the tracked scroll view for the sheet's height now (its frame follows the sheet).
   mutating func refreshScroll() {
     guard var current = scroll, current.isTracking else { return }
-    current.show(current.virtualPosition(sheetHeight: height), sheetHeight: height)
+    current.show(current.virtualPosition(sheetHeight: uncoveredHeight), sheetHeight: uncoveredHeight)
     scroll = current
   }
 

@@ -159,7 +159,10 @@ public struct SheetMachine {
   /// recorded since the previous call returned, emptying ``pending`` but keeping its capacity.
   /// - Returns: The events, or an empty array (which allocates nothing) when there are none.
   mutating func emitted() -> [SheetEvent] {
-    if scroll != nil { scroll?.reconcile(sheetHeight: height) }
+    if scroll != nil {
+      let laidOut = uncoveredHeight
+      scroll?.reconcile(sheetHeight: laidOut)
+    }
     _checkInvariants()
     return pending.isEmpty ? [] : takePending()
   }

@@ -9,7 +9,8 @@ public struct ScrollView: Sendable, Equatable {
   /// [0, ``SheetLimits/maximumScreenExtent``] (a header or grabber above the list).
   public var top: Double
   /// The frame's height, points, in [0, ``SheetLimits/maximumScreenExtent``]; nil: the rest of the
-  /// sheet's visible height at each frame, `max(0, h - top)`.
+  /// sheet's visible height at each frame, `max(0, h - top)`, where a keyboard that is up ends it (the
+  /// machine lays the frame out in the part of the sheet the keyboard leaves uncovered).
   public var height: Double?
 
   /// Creates a scroll view description.
@@ -24,7 +25,8 @@ public struct ScrollView: Sendable, Equatable {
   }
 
   /// The frame's height for a sheet of height `sheetHeight`: ``height``, or `max(0, sheetHeight - top)`.
-  /// - Parameter sheetHeight: The sheet's visible height, points.
+  /// - Parameter sheetHeight: The height the frame is laid out in, points: the machine passes the part of
+  ///   the sheet the keyboard leaves uncovered (``KeyboardGeometry/uncovered(sheetHeight:keyboard:geometry:)``).
   /// - Returns: Points, >= 0.
   public func frameHeight(sheetHeight: Double) -> Double {
     height ?? max(0, sheetHeight - top)
@@ -32,7 +34,7 @@ public struct ScrollView: Sendable, Equatable {
 
   /// The largest offset at rest, `max(0, contentHeight - frameHeight)` (0: the content fits and does not
   /// scroll).
-  /// - Parameter sheetHeight: The sheet's visible height, points.
+  /// - Parameter sheetHeight: The height the frame is laid out in, points (see ``frameHeight(sheetHeight:)``).
   /// - Returns: Points, >= 0.
   public func maxOffset(sheetHeight: Double) -> Double {
     max(0, contentHeight - frameHeight(sheetHeight: sheetHeight))
