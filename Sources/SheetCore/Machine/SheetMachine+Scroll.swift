@@ -130,11 +130,13 @@ extension SheetMachine {
   /// drag already holds the new y): the scroll view takes its share and the drag remembers it, so the
   /// sheet's share is the rest; a change of hands records ``SheetEvent/scrollHandoff(to:height:offset:)``
   /// with the height and offset at the hand-off point. `vy` and `vx` are the finger's estimated
-  /// velocities.
+  /// velocities. Only the vertical travel is routed: a frame without any (a horizontal move, a hold)
+  /// stays with whoever has the pan, so it reaches the sheet's drag height (with its new x) unless the
+  /// scroll view has the pan, as a pan outside the scroll view does.
   /// - Returns: Whether the sheet moved, and whether its height is already computed.
   mutating func routeScroll(dy: Double, vy: Double, vx: Double) -> (sheetMoved: Bool, heightDone: Bool) {
     guard var d = drag, d.inScroll, var current = scroll else { return (true, false) }
-    guard dy != 0 else { return (false, false) }
+    guard dy != 0 else { return (d.owner != .scroll, false) }
     let sign = geometry.edge.heightSign
     let grow = sign * dy
     let split: ScrollRouting.Split

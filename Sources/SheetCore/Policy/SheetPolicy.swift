@@ -89,8 +89,8 @@ public protocol SheetPolicy {
   func resizeTarget(_ sheet: SheetSnapshot) throws(PolicyFault) -> String?
 
   /// Who moves with a pan frame that began inside the scroll view (``SheetMachine/setScrollView(_:)``),
-  /// asked for every frame whose finger moved along y; nil: the native rule (``ScrollRouting``). The
-  /// whole frame goes to the answer.
+  /// asked for every frame whose finger moved along y (a frame without vertical travel stays with the
+  /// pan's owner); nil: the native rule (``ScrollRouting``). The whole frame goes to the answer.
   /// - Parameters:
   ///   - input: The pan, at the frame's finger position and velocity, and the sheet.
   ///   - scroll: The scroll view before the frame.
