@@ -15,10 +15,12 @@ final class BehaviourViews {
   let gesture: LuaTable
   /// The `tap` argument of `on_tap`.
   let tap: LuaTable
+  /// The `scroll` argument of `on_scroll`, also `sheet.scroll` while a scroll view exists.
+  let scroll: LuaTable
   /// The `keyboard` argument of `on_keyboard`.
   let keyboard: LuaTable
 
-  private let sheetData, contextData, gestureData, tapData, keyboardData: LuaTable
+  private let sheetData, contextData, gestureData, tapData, scrollData, keyboardData: LuaTable
   private let screenData, safeData, detentsData, orderData, thresholdsData: LuaTable
   private var geometry: SheetGeometry?
   private var detents: [ResolvedDetent]?
@@ -34,6 +36,9 @@ final class BehaviourViews {
     var targetHeight: Double?? = .none
     var startY = Double.nan, y = Double.nan, translation = Double.nan, velocity = Double.nan
     var startHeight = Double.nan, startDetent: Text = .unset
+    var hasScroll: Bool?
+    var offset = Double.nan, contentHeight = Double.nan, scrollHeight = Double.nan, top = Double.nan
+    var maxOffset = Double.nan, scrollVelocity = Double.nan, atTop: Bool?
     var startX = Double.nan, x = Double.nan, translationX = Double.nan, velocityX = Double.nan
     var startTime = Double.nan, gestureTime = Double.nan
     var averageVelocity = Double.nan, averageVelocityX = Double.nan
@@ -48,7 +53,7 @@ final class BehaviourViews {
   /// The fields of the `sheet` view (nil-able ones included: `detent`, `content`).
   static let sheetFields = [
     "height", "state", "detent", "backdrop", "time", "edge", "available", "content", "screen", "safe",
-    "detents", "order", "thresholds", "target", "target_height",
+    "detents", "order", "thresholds", "target", "target_height", "scroll",
   ]
   /// The fields of the `ctx` view of detent resolvers.
   static let contextFields = ["screen", "safe", "available", "content", "edge", "thresholds"]
@@ -59,6 +64,8 @@ final class BehaviourViews {
   ]
   /// The fields of the `tap` view.
   static let tapFields = ["region", "x", "y"]
+  /// The fields of the `scroll` view.
+  static let scrollFields = ["offset", "content_height", "height", "top", "max_offset", "velocity", "at_top"]
   /// The fields of the `keyboard` view of `on_keyboard`.
   static let keyboardFields = ["height", "target_height", "duration", "visible"]
 
@@ -72,6 +79,7 @@ final class BehaviourViews {
     contextData = try state.newTable()
     gestureData = try state.newTable()
     tapData = try state.newTable()
+    scrollData = try state.newTable()
     keyboardData = try state.newTable()
     screenData = try state.newTable()
     safeData = try state.newTable()
@@ -94,6 +102,7 @@ final class BehaviourViews {
     context = try contextData.readOnlyView(fields: Self.contextFields, name: "ctx")
     gesture = try gestureData.readOnlyView(fields: Self.gestureFields, name: "gesture")
     tap = try tapData.readOnlyView(fields: Self.tapFields, name: "tap")
+    scroll = try scrollData.readOnlyView(fields: Self.scrollFields, name: "scroll")
     keyboard = try keyboardData.readOnlyView(fields: Self.keyboardFields, name: "keyboard")
   }
 
@@ -133,6 +142,16 @@ final class BehaviourViews {
     write(sheetData, "detent", snapshot.detent, &written.detent)
     write(sheetData, "backdrop", snapshot.backdrop, &written.backdrop)
     write(sheetData, "time", snapshot.time, &written.time)
+    if let view = snapshot.scroll {
+      update(scroll: view)
+      if written.hasScroll != true {
+        written.hasScroll = true
+        sheetData.set("scroll", scroll)
+      }
+    } else if written.hasScroll != false {
+      written.hasScroll = false
+      sheetData.setNil("scroll")
+    }
     write(sheetData, "target", Self.targetName(snapshot.target), &written.target)
     write(sheetData, "target_height", snapshot.targetHeight, &written.targetHeight)
     if detents != snapshot.detents {
@@ -181,6 +200,21 @@ final class BehaviourViews {
     if case .some(let previous) = last, previous?.bitPattern == value?.bitPattern { return }
     last = .some(value)
     if let value { table.set(key, value) } else { table.set(key, nil as String?) }
+  }
+
+  /// Fills the `scroll` view.
+  /// - Parameter view: The scroll view as the core sees it.
+  func update(scroll view: ScrollSnapshot) {
+    write(scrollData, "offset", view.offset, &written.offset)
+    write(scrollData, "content_height", view.contentHeight, &written.contentHeight)
+    write(scrollData, "height", view.height, &written.scrollHeight)
+    write(scrollData, "top", view.top, &written.top)
+    write(scrollData, "max_offset", view.maxOffset, &written.maxOffset)
+    write(scrollData, "velocity", view.velocity, &written.scrollVelocity)
+    if written.atTop != view.atTop {
+      written.atTop = view.atTop
+      scrollData.set("at_top", view.atTop)
+    }
   }
 
   /// Writes a number field unless it already holds these bits.

@@ -97,7 +97,8 @@ public struct SheetDriver {
           TraceFrame(
             time: frame.time, state: frame.state.rawValue, detent: frame.detent,
             target: frame.target?.name, height: frame.height, backdrop: frame.backdrop,
-            velocity: frame.velocity, keyboard: keyboardShown ? frame.keyboard : nil)))
+            velocity: frame.velocity, keyboard: keyboardShown ? frame.keyboard : nil,
+            scroll: frame.scrollOffset)))
     }
     frameCount += 1
     if closing {

@@ -5,7 +5,10 @@ import SheetCore
 enum ScenarioAction {
   case screen(width: Double?, height: Double?, safeTop: Double?, safeBottom: Double?, fps: Double?)
   case behaviour(LuaValue, line: Int)
-  case content(Double)
+  /// `content { height = h, scroll = { ... } | false }`: a height and a scroll view change, each
+  /// optional.
+  case content(height: Double?, scroll: ScrollChange)
+  case scrollTo(Double)
   case set([(name: String, value: Double)])
   case present
   case dismiss
@@ -23,6 +26,16 @@ enum ScenarioAction {
   case keyboard(height: Double, duration: Double)
   case reload(String)
   case expectFault(callback: String, line: Int)
+}
+
+/// What `content { scroll = ... }` does to the scroll view.
+enum ScrollChange {
+  /// No `scroll` field: the scroll view stays as it is.
+  case keep
+  /// `scroll = { content_height = ..., top = ..., height = ... }`.
+  case set(ScrollView)
+  /// `scroll = false`: no scroll view.
+  case remove
 }
 
 extension ScenarioAction {
@@ -63,12 +76,21 @@ extension ScenarioAction {
       let place = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
       return .behaviour(value, line: ScenarioSession.location(place).line)
     case .content:
-      let t = try args.table(known: ["height"])
-      guard let height = try args.number(t, "height", 0...100_000) else {
-        throw ScenarioRefusal(message: "expected { height = points }")
+      let t = try args.table(known: ["height", "scroll"])
+      let height = try args.number(t, "height", 0...100_000)
+      let scroll = try args.scroll(t["scroll"])
+      if height == nil, case .keep = scroll {
+        throw ScenarioRefusal(
+          message: "expected { height = points, scroll = { content_height = points, ... } }")
       }
-      return .content(height)
-    case .setContentHeight: return .content(try args.positional(0...100_000))
+      return .content(height: height, scroll: scroll)
+    case .setContentHeight: return .content(height: try args.positional(0...100_000), scroll: .keep)
+    case .scrollTo:
+      let t = try args.table(known: ["offset"])
+      guard let offset = try args.number(t, "offset", -1_000_000...1_000_000) else {
+        throw ScenarioRefusal(message: "expected { offset = points }")
+      }
+      return .scrollTo(offset)
     case .set:
       let t = try args.table(known: nil)
       var pairs: [(name: String, value: Double)] = []

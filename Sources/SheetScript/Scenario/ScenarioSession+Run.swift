@@ -216,6 +216,13 @@ extension ScenarioSession {
       throw ScenarioRefusal(message: Self.describe(error))
     }
     made.limits = DriverLimits(options.limits)
+    if let scrollView {
+      do throws(SheetError) {
+        try made.apply { m throws(SheetError) in try m.setScrollView(scrollView) }
+      } catch {
+        throw ScenarioRefusal(message: Self.describe(error))
+      }
+    }
     for (name, fields) in earlyNotes { made.note(name, fields) }
     earlyNotes.removeAll()
     driver = made
@@ -258,6 +265,9 @@ extension ScenarioSession {
     case "geometry.safeArea.top": "safe_top"
     case "geometry.safeArea.bottom": "safe_bottom"
     case "contentHeight": "content height"
+    case "scroll.contentHeight": "scroll content_height"
+    case "scroll.top": "scroll top"
+    case "scroll.height": "scroll height"
     case "dt": "frame interval"
     default: field
     }

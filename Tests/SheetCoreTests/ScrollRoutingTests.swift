@@ -1,0 +1,158 @@
+import Testing
+
+@testable import SheetCore
+
+/// The routing of a pan that began inside the scroll view, as a table (issue 13): the native rule's
+/// split of one frame's travel, and the machine's owner by state, direction, offset and detent.
+@Suite struct ScrollRoutingTests {
+  typealias Split = ScrollRouting.Split
+
+  /// `ScrollRouting.split` rows: grow (height units), finger height, largest, position, max offset,
+  /// prefers expanding -> split. Numbers worked out by hand from the rule's steps.
+  static let splits:
+    [(
+      grow: Double, h: Double, top: Double, p: Double, max: Double, prefers: Bool, split: Split,
+      line: UInt
+    )] = [
+      // growing at the largest detent: the content scrolls (and rubber-bands past its end)
+      (7, 787, 787, 0, 1669, true, Split(.scroll, 7), #line),
+      (7, 787, 787, 1669, 1669, true, Split(.scroll, 7), #line),
+      // growing below it: the sheet first, the rest to the content at the hand-off point
+      (7, 398.5, 787, 0, 1669, true, Split(.sheet, 7), #line),
+      (7, 783.5, 787, 0, 1669, true, Split(.sheet, 3.5, then: .scroll, 3.5), #line),
+      (3.5, 783.5, 787, 0, 1669, true, Split(.sheet, 3.5), #line),
+      // prefers expanding false: the content scrolls at any detent
+      (7, 398.5, 787, 0, 1669, false, Split(.scroll, 7), #line),
+      // content that fits never scrolls: the sheet takes it (and rubber-bands above the largest)
+      (7, 787, 787, 0, 0, true, Split(.sheet, 7), #line),
+      // pulled past the pinned edge, the content comes back first
+      (7, 787, 787, -20, 1669, true, Split(.scroll, 7), #line),
+      // shrinking: the content to its pinned edge exactly, then the sheet
+      (-7, 787, 787, 30, 1669, true, Split(.scroll, -7), #line),
+      (-7, 787, 787, 2, 1669, true, Split(.scroll, -2, then: .sheet, -5), #line),
+      (-7, 787, 787, 7, 1669, true, Split(.scroll, -7), #line),
+      (-7, 787, 787, 0, 1669, true, Split(.sheet, -7), #line),
+      (-7, 398.5, 787, 0, 1669, false, Split(.sheet, -7), #line),
+      (-7, 398.5, 787, 300, 1669, true, Split(.scroll, -7), #line),
+      (-7, 787, 787, 1700, 1669, true, Split(.scroll, -7), #line),
+    ]
+
+  @Test(arguments: splits.indices) func theNativeRuleSplitsAFrame(_ i: Int) {
+    let row = Self.splits[i]
+    let split = ScrollRouting.split(
+      grow: row.grow, sheetHeight: row.h, largest: row.top, position: row.p, maxOffset: row.max,
+      prefersExpanding: row.prefers)
+    #expect(split == row.split, "row at line \(row.line): \(split)")
+  }
+
+  /// Where the sheet is when the pan begins.
+  enum Start {
+    /// At rest at a detent.
+    case resting(String)
+    /// Snapped from the first detent to the second and caught after this many frames.
+    case settling(String, String, frames: Int)
+  }
+
+  /// Machine rows: the edge, the start, the content offset, the finger's landing y, its move (screen
+  /// y), prefers expanding, the content height -> who moved (the first and, for a split, the second).
+  /// The reference phone: a bottom sheet's medium 398.5, large 787 (A 797); a top sheet's medium 405,
+  /// large 800 (A 810). The list's frame starts 56 pt inside the leading edge.
+  static let machine:
+    [(
+      edge: SheetEdge, start: Start, offset: Double, y: Double, dy: Double, prefers: Bool, content: Double,
+      owners: [ScrollOwner], line: UInt
+    )] = [
+      (.bottom, .resting("large"), 0, 400, -10, true, 2400, [.scroll], #line),
+      (.bottom, .resting("large"), 500, 400, -10, true, 2400, [.scroll], #line),
+      (.bottom, .resting("large"), 1669, 400, -10, true, 2400, [.scroll], #line),
+      (.bottom, .resting("large"), 0, 400, 10, true, 2400, [.sheet], #line),
+      (.bottom, .resting("large"), 500, 400, 10, true, 2400, [.scroll], #line),
+      (.bottom, .resting("large"), 4, 400, 10, true, 2400, [.scroll, .sheet], #line),
+      (.bottom, .resting("medium"), 0, 600, -10, true, 2400, [.sheet], #line),
+      (.bottom, .resting("medium"), 0, 600, -10, false, 2400, [.scroll], #line),
+      (.bottom, .resting("medium"), 0, 600, 10, true, 2400, [.sheet], #line),
+      (.bottom, .resting("medium"), 300, 600, 10, true, 2400, [.scroll], #line),
+      (.bottom, .resting("large"), 0, 400, -10, true, 100, [.sheet], #line),
+      // on the header above the list (the sheet's top edge is at 57, the list starts at 113): the sheet
+      (.bottom, .resting("large"), 500, 80, 10, true, 2400, [.sheet], #line),
+      (.bottom, .resting("large"), 500, 80, -10, true, 2400, [.sheet], #line),
+      // caught mid-animation: below the largest detent the sheet expands first
+      (.bottom, .settling("medium", "large", frames: 6), 0, 700, -10, true, 2400, [.sheet], #line),
+      (.bottom, .settling("large", "medium", frames: 6), 0, 700, 10, true, 2400, [.sheet], #line),
+      // a top sheet pins its content's end: growing (finger down) at large scrolls; shrinking (finger up)
+      // moves the content to its end first, then the sheet
+      (.top, .resting("large"), 0, 400, 10, true, 2400, [.scroll], #line),
+      (.top, .resting("large"), 1656, 400, -10, true, 2400, [.sheet], #line),
+      (.top, .resting("large"), 1650, 400, -10, true, 2400, [.scroll, .sheet], #line),
+      (.top, .resting("medium"), 2051, 200, 10, true, 2400, [.sheet], #line),
+    ]
+
+  @Test(arguments: machine.indices) func theMachineRoutesTheFirstFrame(_ i: Int) throws {
+    let row = Self.machine[i]
+    var policy = DefaultPolicy()
+    policy.configuration.edge = row.edge
+    policy.configuration.prefersScrollingExpandsWhenScrolledToEdge = row.prefers
+    var m = try SheetMachine(policy: policy, geometry: reference)
+    try m.setScrollView(ScrollView(contentHeight: row.content, top: 56))
+    try m.presented()
+    switch row.start {
+    case .resting(let id):
+      try m.snap(to: id)
+      m.runToRest()
+    case .settling(let from, let to, let frames):
+      try m.snap(to: from)
+      m.runToRest()
+      try m.snap(to: to)
+      for _ in 0..<frames { try m.step(SheetMachine.defaultFrameInterval) }
+    }
+    try m.scroll(to: row.offset)
+    // the distance from the pinned edge (a top sheet's content end moves with its frame)
+    func pinned() throws -> Double {
+      let view = try #require(m.scrollSnapshot)
+      return row.edge == .bottom ? view.offset : view.maxOffset - view.offset
+    }
+    let (h0, o0) = (m.height, try pinned())
+    #expect(try m.panBegan(y: row.y).isTracking, "row at line \(row.line)")
+    var events = try m.panChanged(y: row.y + row.dy)
+    let moved = (sheet: m.height != h0, scroll: try pinned() != o0)
+    var owners: [ScrollOwner] = []
+    if moved.scroll && moved.sheet {
+      // a split: the hand-off event says who took the rest
+      let handoff = events.compactMap { event -> ScrollOwner? in
+        if case .scrollHandoff(let to, _, _) = event { return to }
+        return nil
+      }
+      owners = handoff == [.sheet] ? [.scroll, .sheet] : [.sheet, .scroll]
+    } else if moved.scroll {
+      owners = [.scroll]
+    } else if moved.sheet {
+      owners = [.sheet]
+    }
+    #expect(
+      owners == row.owners,
+      "row at line \(row.line): h \(h0) -> \(m.height), offset \(o0) -> \(m.scrollOffset ?? .nan)")
+    // Either way the finger's travel is shared exactly (no split rubber-bands here except at the ends).
+    events += try m.panEnded(y: row.y + row.dy, velocity: 0)
+    m.runToRest()
+    #expect(m.invariantViolation == nil, "row at line \(row.line)")
+  }
+
+  /// A hand-off's numbers: the event carries the sheet's height and the offset at the hand-off point.
+  @Test func theHandOffEventNamesThePoint() throws {
+    var m = try SheetMachine(policy: DefaultPolicy(), geometry: reference)
+    try m.setScrollView(ScrollView(contentHeight: 2400, top: 56))
+    try m.presented()
+    try m.panBegan(y: 600)
+    var events: [SheetEvent] = []
+    var y = 600.0
+    while m.height < 787 {
+      y -= 7
+      events += try m.panChanged(y: y)
+    }
+    // 787 - 398.5 = 388.5 = 55 x 7 + 3.5: the 56th frame splits 3.5 / 3.5
+    #expect(events == [.scrollHandoff(to: .scroll, height: 787, offset: 0)])
+    #expect(m.height == 787 && m.scrollOffset == 3.5)
+    #expect(try m.panChanged(y: y + 10) == [.scrollHandoff(to: .sheet, height: 787, offset: 0)])
+    #expect(m.scrollOffset == 0 && close(m.height, 780.5))
+  }
+}
