@@ -216,6 +216,7 @@ extension ScenarioSession {
       throw ScenarioRefusal(message: Self.describe(error))
     }
     made.limits = DriverLimits(options.limits)
+    if result.setUp == nil { result.setUp = currentSetUp }
     for (name, fields) in earlyNotes { made.note(name, fields) }
     earlyNotes.removeAll()
     driver = made
