@@ -5,9 +5,29 @@ import Foundation
 /// benchmark and the server's tests use to play a page (or a bad client) without a browser.
 public final class PreviewClient: @unchecked Sendable {
   private var conn: OpaquePointer?
-  private let condition = NSCondition()
-  private var received: [String] = []
-  private var closed = false
+  private let inbox = Inbox()
+
+  /// What CivetWeb's client thread delivers: it outlives the client (the thread may call the close
+  /// handler after ``close()`` returns), held by the thread until its close handler has run.
+  final class Inbox: @unchecked Sendable {
+    let condition = NSCondition()
+    var received: [String] = []
+    var closed = false
+
+    func deliver(_ text: String) {
+      condition.lock()
+      received.append(text)
+      condition.signal()
+      condition.unlock()
+    }
+
+    func markClosed() {
+      condition.lock()
+      closed = true
+      condition.broadcast()
+      condition.unlock()
+    }
+  }
 
   /// Connects to `ws://127.0.0.1:PORT/ws` with the given `Origin`.
   /// - Parameters:
@@ -16,13 +36,16 @@ public final class PreviewClient: @unchecked Sendable {
   /// - Throws: `PreviewError` when the handshake fails (a refused origin, no free session).
   public init(port: Int, origin: String? = nil) throws(PreviewError) {
     PreviewServer.initializeLibrary
-    let me = Unmanaged.passUnretained(self).toOpaque()
+    // retained for the client thread; its close handler, the thread's last call, releases it
+    let held = Unmanaged.passRetained(inbox)
+    let me = held.toOpaque()
     var error = [CChar](repeating: 0, count: 256)
     let origin = origin ?? "http://127.0.0.1:\(port)"
     conn = mg_connect_websocket_client(
       "127.0.0.1", Int32(port), 0, &error, error.count, "/ws", origin, PreviewClient.dataHandler,
       PreviewClient.closeHandler, me)
     guard conn != nil else {
+      held.release()
       throw PreviewError("handshake refused: \(PreviewClient.cText(error))")
     }
     Self.disableNagle(towards: port)
@@ -78,12 +101,12 @@ public final class PreviewClient: @unchecked Sendable {
   /// - Returns: The message, or nil on a time-out or a closed connection with nothing left.
   public func next(timeout: Double = 5) -> String? {
     let deadline = Date(timeIntervalSinceNow: timeout)
-    condition.lock()
-    defer { condition.unlock() }
-    while received.isEmpty && !closed {
-      if !condition.wait(until: deadline) { break }
+    inbox.condition.lock()
+    defer { inbox.condition.unlock() }
+    while inbox.received.isEmpty && !inbox.closed {
+      if !inbox.condition.wait(until: deadline) { break }
     }
-    return received.isEmpty ? nil : received.removeFirst()
+    return inbox.received.isEmpty ? nil : inbox.received.removeFirst()
   }
 
   /// Waits for a message whose `"type"` is `type`, dropping the others; nil on a time-out.
@@ -98,20 +121,20 @@ public final class PreviewClient: @unchecked Sendable {
 
   /// Whether the server closed the connection.
   public var isClosed: Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    return closed
+    inbox.condition.lock()
+    defer { inbox.condition.unlock() }
+    return inbox.closed
   }
 
   /// Waits until the server closes the connection, at most `timeout` seconds.
   public func waitForClose(timeout: Double = 5) -> Bool {
     let deadline = Date(timeIntervalSinceNow: timeout)
-    condition.lock()
-    defer { condition.unlock() }
-    while !closed {
-      if !condition.wait(until: deadline) { break }
+    inbox.condition.lock()
+    defer { inbox.condition.unlock() }
+    while !inbox.closed {
+      if !inbox.condition.wait(until: deadline) { break }
     }
-    return closed
+    return inbox.closed
   }
 
   /// Closes the connection.
@@ -124,23 +147,9 @@ public final class PreviewClient: @unchecked Sendable {
     mg_close_connection(conn)
   }
 
-  private func deliver(_ text: String) {
-    condition.lock()
-    received.append(text)
-    condition.signal()
-    condition.unlock()
-  }
-
-  private func markClosed() {
-    condition.lock()
-    closed = true
-    condition.broadcast()
-    condition.unlock()
-  }
-
   private static let dataHandler: mg_websocket_data_handler = { _, flags, bytes, length, data in
     guard let data else { return 0 }
-    let client = Unmanaged<PreviewClient>.fromOpaque(data).takeUnretainedValue()
+    let client = Unmanaged<Inbox>.fromOpaque(data).takeUnretainedValue()
     let opcode = flags & 0x0f
     if opcode == Int32(MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE) {
       client.markClosed()
@@ -160,7 +169,7 @@ public final class PreviewClient: @unchecked Sendable {
 
   private static let closeHandler: mg_websocket_close_handler = { _, data in
     guard let data else { return }
-    Unmanaged<PreviewClient>.fromOpaque(data).takeUnretainedValue().markClosed()
+    Unmanaged<Inbox>.fromOpaque(data).takeRetainedValue().markClosed()  // the thread's last call
   }
 
   /// Sends one HTTP request as it is (a request line, headers and the blank line) and returns the
@@ -185,5 +194,18 @@ public final class PreviewClient: @unchecked Sendable {
       body.append(contentsOf: chunk[0..<Int(count)])
     }
     return (status, String(decoding: body, as: UTF8.self))
+  }
+}
+
+extension PreviewClient {
+  /// Whether an HTTP connection to `host:port` opens at all: nil when it is refused (nothing
+  /// listens there), else the status of a `GET /`.
+  public static func httpHost(_ host: String, port: Int) -> Int? {
+    PreviewServer.initializeLibrary
+    var error = [CChar](repeating: 0, count: 256)
+    let request = "GET / HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n\r\n"
+    guard let conn = sheet_cw_download(host, Int32(port), &error, error.count, request) else { return nil }
+    defer { mg_close_connection(conn) }
+    return mg_get_response_info(conn).map { Int($0.pointee.status_code) } ?? 0
   }
 }

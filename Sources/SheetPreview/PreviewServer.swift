@@ -48,10 +48,6 @@ public final class PreviewServer: @unchecked Sendable {
     self.setup = setup
   }
 
-  deinit {
-    stop()
-  }
-
   /// The page's address.
   public var url: String { "http://127.0.0.1:\(port)/" }
 
@@ -123,18 +119,22 @@ public final class PreviewServer: @unchecked Sendable {
     var ports = [mg_server_port](repeating: mg_server_port(), count: 4)
     let count = mg_get_server_ports(started, Int32(ports.count), &ports)
     port = count > 0 ? Int(ports[0].port) : requested
-    let me = Unmanaged.passUnretained(self).toOpaque()
+    // CivetWeb's threads hold the server while it runs: retained here, released by stop() once every
+    // thread has ended
+    let me = Unmanaged.passRetained(self).toOpaque()
     mg_set_request_handler(started, "/", PreviewServer.requestHandler, me)
     mg_set_websocket_handler(
       started, "/ws", PreviewServer.connectHandler, PreviewServer.readyHandler, PreviewServer.dataHandler,
       PreviewServer.closeHandler, me)
   }
 
-  /// Stops the server: every connection is closed and every session ends.
+  /// Stops the server: every connection is closed and every session ends. A started server runs (and
+  /// is kept) until this is called.
   public func stop() {
     guard let context else { return }
     mg_stop(context)
     self.context = nil
+    defer { Unmanaged.passUnretained(self).release() }  // the threads' hold, taken by start(port:)
     lock.lock()
     let ended = connections
     connections.removeAll()
