@@ -51,7 +51,8 @@ import Testing
       .touch(.move, x: 195.5, y: 400, t: 1234.567), #line
     ),
     ("{\"type\":\"down\",\"x\":-3,\"y\":0,\"t\":0}", .touch(.down, x: -3, y: 0, t: 0), #line),
-    ("{\"t\":7,\"type\":\"frame\",\"extra\":[1,{\"a\":null}]}", .frame(t: 7), #line),  // unknown fields are ignored
+    // unknown fields are ignored
+    ("{\"t\":7,\"type\":\"frame\",\"extra\":[1,{\"a\":null}]}", .frame(t: 7), #line),
     ("{\"type\":\"snap\",\"detent\":\"large\",\"t\":3}", .snap(detent: "large", t: 3), #line),
     ("{\"type\":\"record\",\"on\":true,\"t\":3}", .record(on: true, t: 3), #line),
     ("{\"type\":\"fps\",\"fps\":60}", .fps(60), #line),
