@@ -222,6 +222,7 @@ extension PreviewSession {
     let text = recorder.text
     let path = try Self.writeNew(text, in: setup.recordDirectory)
     lastSaved = path
+    lastRecording = recorder
     notes.append("saved \(path)")
     var reply = JSONText(type: "saved")
     reply.add("path", path)

@@ -1,3 +1,4 @@
+import Foundation
 import SheetCore
 import SheetScript
 
@@ -26,20 +27,37 @@ extension PreviewSession {
     return reply.json
   }
 
-  /// Runs the replay's scenario under the running behaviour and `other` (each replacing whatever the
-  /// scenario names, as `sheet compare --behaviour` does) and replies with both runs side by side.
+  /// Runs the last recording's gesture (else the command line's scenario) under the running behaviour
+  /// and `other`, each replacing whatever the scenario names as `sheet compare --behaviour` does, and
+  /// replies with both runs side by side. A recording is run without its behaviour and thresholds
+  /// (the running behaviour gets its thresholds back through the overrides; `other` runs its own).
   /// - Parameter other: One of the behaviours the compare view offers (never a path from the page).
   func compareReply(with other: String) throws(PreviewError) -> String {
     guard setup.compareBehaviours.contains(other) else {
       throw PreviewError("compare: '\(other)' is not one of the behaviours offered")
     }
-    let file = try playbackFile(lastSaved != nil ? "recording" : "scenario")
+    var file = try playbackFile(lastSaved != nil ? "recording" : "scenario")
+    var temporary: String?
+    var ownOverrides: [(name: String, value: Double)] = []
+    if let recording = lastRecording {
+      let path = NSTemporaryDirectory() + "sheet-preview-compare-\(getpid())-\(sequence).lua"
+      do {
+        try recording.text(gestureOnly: true).write(toFile: path, atomically: true, encoding: .utf8)
+      } catch {
+        throw PreviewError("compare: cannot write \(path)")
+      }
+      temporary = path
+      file = path
+      ownOverrides = recording.overrides.keys.sorted().map { ($0, recording.overrides[$0] ?? 0) }
+    }
+    defer { if let temporary { try? FileManager.default.removeItem(atPath: temporary) } }
     var reply = JSONText(type: "compare")
-    reply.add("file", file)
+    reply.add("file", lastSaved ?? file)
     var runs: [String] = []
     for behaviour in [setup.behaviour, other] {
       var options = ScenarioOptions()
       options.behaviourPath = behaviour
+      if behaviour == setup.behaviour { options.overrides = ownOverrides }
       let result = ScenarioRunner.run(file: file, options: options)
       let run = Comparison.Run(scenario: file, behaviour: behaviour, result: result)
       var json = JSONText(type: "run")

@@ -90,7 +90,7 @@ extension PreviewSession {
     reply.add("backdropMax", c.backdropMax)
     reply.add("contentHeight", sheet.configuration.contentHeight)
     reply.add("fps", fps)
-    reply.add("behaviour", sheet.behaviour.source.name)
+    reply.add("behaviour", String(sheet.behaviour.source.name.split(separator: "/").last ?? ""))
     reply.add("recording", recorder != nil)
     reply.add("scenario", setup.scenario)
     reply.add("saved", lastSaved)

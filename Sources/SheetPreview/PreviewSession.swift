@@ -28,6 +28,8 @@ final class PreviewSession {
   var recorder: ScenarioRecorder?
   /// The last recording saved (the replay view's `recording`).
   var lastSaved: String?
+  /// The last recording saved, for the compare view.
+  var lastRecording: ScenarioRecorder?
   /// The finger's last point as the sheet was given it, while one is down.
   var finger: (x: Double, y: Double)?
   /// Frames sent so far.

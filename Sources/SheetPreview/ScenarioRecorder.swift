@@ -23,6 +23,8 @@ struct ScenarioRecorder {
   let limit: Int
   /// The set-up lines: the screen, behaviour, thresholds and content height.
   let header: [String]
+  /// The threshold overrides the recording started with.
+  let overrides: [String: Double]
 
   /// Starts a recording.
   /// - Parameters:
@@ -40,6 +42,7 @@ struct ScenarioRecorder {
   ) {
     self.fps = fps
     self.limit = limit
+    self.overrides = overrides
     var header = [
       "-- scenario: \(Self.oneLine(title))",
       "-- Recorded by `sheet preview`: the page's touches with their own timestamps (`time`, seconds on",
@@ -97,8 +100,12 @@ struct ScenarioRecorder {
   }
 
   /// The whole scenario.
-  var text: String {
-    var all = header
+  var text: String { text(gestureOnly: false) }
+
+  /// The scenario; `gestureOnly` leaves out the behaviour and its thresholds (a comparison runs the same
+  /// gesture under another behaviour, which may not declare them).
+  func text(gestureOnly: Bool) -> String {
+    var all = gestureOnly ? header.filter { !$0.hasPrefix("behaviour ") && !$0.hasPrefix("set ") } : header
     all.append("present()")
     all.append(contentsOf: lines)
     if pendingFrames > 0 { all.append("wait(\(pendingFrames) / \(Self.number(fps)))") }
