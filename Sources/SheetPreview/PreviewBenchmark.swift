@@ -29,14 +29,14 @@ public enum PreviewBenchmark {
   /// Runs the benchmark.
   /// - Parameters:
   ///   - setup: The sessions' set-up (the behaviour dragged).
-  ///   - messages: Round trips to measure (after a warm-up of 500), when `seconds` is nil.
+  ///   - messages: Round trips to measure (after the warm-up), when `seconds` is nil.
   ///   - seconds: Instead, a session of this many seconds of synthetic drags (the soak).
+  ///   - warmUp: Round trips before the measurement starts (and the first memory reading is taken).
   /// - Returns: The figures.
   /// - Throws: `PreviewError` when the server or client cannot start, or a reply does not come.
-  public static func run(setup: PreviewSetup, messages: Int = 5000, seconds: Double? = nil)
-    throws(PreviewError)
-    -> Figures
-  {
+  public static func run(
+    setup: PreviewSetup, messages: Int = 5000, seconds: Double? = nil, warmUp: Int = 500
+  ) throws(PreviewError) -> Figures {
     let server = PreviewServer(setup: setup)
     try server.start(port: 0)
     defer { server.stop() }
@@ -49,7 +49,6 @@ public enum PreviewBenchmark {
     var pointer: [Double] = []
     var total = 0
     var decisions = 0
-    let warmUp = 500
     var residentStart = 0
     let started = DispatchTime.now().uptimeNanoseconds
     var nextSlot = started
