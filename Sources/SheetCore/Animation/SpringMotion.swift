@@ -105,9 +105,9 @@ public struct SpringMotion: Sendable, Equatable {
   /// software-mansion/react-native-reanimated, `springUtils.ts` (`initialCalculations`,
   /// `criticallyDampedSpringCalculations`) and `spring.ts` (`zeta < 1 ? underDamped : criticallyDamped`).
   /// - Parameters:
-  ///   - stiffness: k (> 0), per second squared per unit mass.
-  ///   - damping: c (> 0), per second per unit mass.
-  ///   - mass: m (> 0).
+  ///   - k: The stiffness (> 0), per second squared per unit mass.
+  ///   - c: The damping (> 0), per second per unit mass.
+  ///   - m: The mass (> 0).
   /// - Returns: The spring.
   public static func physicsSpring(stiffness k: Double, damping c: Double, mass m: Double) -> Spring {
     let zeta = c / (2 * (k * m).squareRoot())
