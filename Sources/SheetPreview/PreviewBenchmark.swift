@@ -20,6 +20,8 @@ public enum PreviewBenchmark {
     /// Resident memory after the warm-up and at the end, KiB (0 where /proc is not there).
     public var residentStart: Int
     public var residentEnd: Int
+    /// Resident memory at each tenth of a soak (`seconds`), KiB; empty for a count of messages.
+    public var residentSamples: [Int]
     /// Seconds the run lasted.
     public var seconds: Double
     /// Releases the sheet decided during the run.
@@ -50,6 +52,7 @@ public enum PreviewBenchmark {
     var total = 0
     var decisions = 0
     var residentStart = 0
+    var samples: [Int] = []
     let started = DispatchTime.now().uptimeNanoseconds
     var nextSlot = started
     var count = 0
@@ -57,6 +60,9 @@ public enum PreviewBenchmark {
       let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
       if let seconds {
         if elapsed >= seconds + 1 { break }
+        if count > warmUp, elapsed >= Double(samples.count + 1) * seconds / 10 {
+          samples.append(residentKiB())
+        }
       } else if count >= messages + warmUp {
         break
       }
@@ -84,7 +90,7 @@ public enum PreviewBenchmark {
     return Figures(
       messages: total, pointerMessages: pointer.count, p50: percentile(pointer, 0.5),
       p99: percentile(pointer, 0.99), maximum: pointer.last ?? 0, residentStart: residentStart,
-      residentEnd: residentKiB(), seconds: seconds, decisions: decisions)
+      residentEnd: residentKiB(), residentSamples: samples, seconds: seconds, decisions: decisions)
   }
 
   /// The `fraction` percentile of sorted values (nearest rank).

@@ -120,6 +120,23 @@ import Testing
     }
   }
 
+  @Test func deeplyNestedOrHugeValuesAreRefusedNotFollowed() {
+    // 4000 nested arrays in under 8 KiB: refused as not a message, without exhausting the stack
+    let nested =
+      "{\"type\":\"frame\",\"t\":" + String(repeating: "[", count: 4000) + String(repeating: "]", count: 4000)
+      + "}"
+    if case .failure(let error) = Self.parse(nested) {
+      #expect(error.message.hasPrefix("not JSON") || error.message.hasPrefix("frame: field 't'"), "\(error)")
+    } else {
+      Issue.record("a nested message parsed")
+    }
+    if case .failure(let error) = Self.parse("{\"type\":\"frame\",\"t\":1e999}") {
+      #expect(error.message.hasPrefix("not JSON") || error.message.hasPrefix("frame: field 't'"), "\(error)")
+    } else {
+      Issue.record("an infinite time parsed")
+    }
+  }
+
   @Test func aMessageOverTheLimitIsRefusedBeforeItIsRead() {
     var message = ""
     let text = "{\"type\":\"frame\",\"t\":1}" + String(repeating: " ", count: 100)

@@ -89,7 +89,9 @@ enum PreviewCommand {
     let growth = figures.residentEnd - figures.residentStart
     Output.print(
       "preview_memory_kib start=\(figures.residentStart) end=\(figures.residentEnd) growth=\(growth) "
-        + "(\(String(format: "%.0f", figures.seconds)) s, \(figures.decisions) releases decided)")
+        + "(\(String(format: "%.0f", figures.seconds)) s, \(figures.decisions) releases decided)"
+        + (figures.residentSamples.isEmpty
+          ? "" : "; at each tenth: " + figures.residentSamples.map(String.init).joined(separator: " ")))
     return 0
   }
 
