@@ -13,12 +13,15 @@ public enum PreviewBenchmark {
     public var messages: Int
     /// Round trips of pointer messages only (down, move, up).
     public var pointerMessages: Int
-    /// The pointer messages' round trip, milliseconds: median, 99th percentile, maximum.
+    /// The pointer messages' median round trip, milliseconds.
     public var p50: Double
+    /// Their 99th percentile (nearest rank), milliseconds.
     public var p99: Double
+    /// The slowest, milliseconds.
     public var maximum: Double
-    /// Resident memory after the warm-up and at the end, KiB (0 where /proc is not there).
+    /// Resident memory after the warm-up, KiB (0 where /proc is not there).
     public var residentStart: Int
+    /// Resident memory at the end, KiB.
     public var residentEnd: Int
     /// Resident memory at each tenth of a soak (`seconds`), KiB; empty for a count of messages.
     public var residentSamples: [Int]

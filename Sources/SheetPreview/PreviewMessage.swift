@@ -22,9 +22,11 @@ enum PreviewMessage: Equatable {
   case cancel(t: Double)
   /// A click that did not move: a tap at a point.
   case tap(x: Double, y: Double, t: Double)
-  /// The present, dismiss and snap buttons.
+  /// The present button.
   case present(t: Double)
+  /// The dismiss button.
   case dismiss(t: Double)
+  /// The snap button, with the detent chosen.
   case snap(detent: String, t: Double)
   /// A threshold slider or number field.
   case set(name: String, value: Double, t: Double)
@@ -178,43 +180,6 @@ enum PreviewMessage: Equatable {
 
     static func describe(_ range: ClosedRange<Double>) -> String {
       "\(JSONText.number(range.lowerBound))...\(JSONText.number(range.upperBound))"
-    }
-  }
-}
-
-/// A message the server refused: the sentence the page shows.
-struct PreviewMessageError: Error, Equatable, CustomStringConvertible {
-  var message: String
-
-  init(_ message: String) { self.message = message }
-
-  var description: String { message }
-}
-
-/// A JSON value as the page sends it: numbers, booleans and strings kept apart (a `true` is never read
-/// as 1).
-enum JSONValue: Decodable, Equatable {
-  case null
-  case bool(Bool)
-  case number(Double)
-  case string(String)
-  case array([JSONValue])
-  case object([String: JSONValue])
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let flag = try? container.decode(Bool.self) {
-      self = .bool(flag)
-    } else if let number = try? container.decode(Double.self) {
-      self = .number(number)
-    } else if let text = try? container.decode(String.self) {
-      self = .string(text)
-    } else if let elements = try? container.decode([JSONValue].self) {
-      self = .array(elements)
-    } else {
-      self = .object(try container.decode([String: JSONValue].self))
     }
   }
 }

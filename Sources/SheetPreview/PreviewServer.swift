@@ -38,8 +38,9 @@ public final class PreviewServer: @unchecked Sendable {
     public var rateLimited = 0
     /// Messages refused as malformed.
     public var malformed = 0
-    /// Sessions opened and closed.
+    /// Sessions opened (handshakes accepted).
     public var opened = 0
+    /// Sessions closed (the page went away, or the server closed it).
     public var closed = 0
   }
 

@@ -205,9 +205,8 @@ extension PreviewSession {
     let fileParts = file.split(separator: "/")
     let folderParts = folder.split(separator: "/")
     var common = 0
-    while common < min(fileParts.count, folderParts.count) - 0, common < folderParts.count,
-      common < fileParts.count - 1, fileParts[common] == folderParts[common]
-    {
+    // the folders both paths share (the file's own name is never one)
+    while common < folderParts.count, common < fileParts.count - 1, fileParts[common] == folderParts[common] {
       common += 1
     }
     let up = Array(repeating: "..", count: folderParts.count - common)

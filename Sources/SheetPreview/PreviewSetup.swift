@@ -77,17 +77,6 @@ public struct PreviewSetup: Sendable {
   }
 }
 
-/// A preview that cannot start or an action it refused: the sentence to show.
-public struct PreviewError: Error, Equatable, CustomStringConvertible {
-  /// The sentence.
-  public var message: String
-
-  /// Creates the error.
-  public init(_ message: String) { self.message = message }
-
-  public var description: String { message }
-}
-
 extension PreviewSetup {
   /// Checks that a session can start: the screen is accepted and the behaviour loads with the
   /// overrides.
