@@ -51,11 +51,12 @@ public enum PreviewBenchmark {
     guard client.send(script.hello()), client.next(type: "frame") != nil else {
       throw PreviewError("the server did not answer the page's hello")
     }
-    var pointer: [Double] = []
+    var pointer = LatencyHistogram()
     var total = 0
     var decisions = 0
     var residentStart = 0
     var samples: [Int] = []
+    samples.reserveCapacity(10)
     let started = DispatchTime.now().uptimeNanoseconds
     var nextSlot = started
     var count = 0
@@ -85,22 +86,14 @@ public enum PreviewBenchmark {
       if count == warmUp { residentStart = residentKiB() }
       guard count > warmUp else { continue }
       total += 1
-      if isPointer { pointer.append(took) }
+      if isPointer { pointer.add(took) }
 
     }
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-    pointer.sort()
     return Figures(
-      messages: total, pointerMessages: pointer.count, p50: percentile(pointer, 0.5),
-      p99: percentile(pointer, 0.99), maximum: pointer.last ?? 0, residentStart: residentStart,
+      messages: total, pointerMessages: pointer.count, p50: pointer.percentile(0.5),
+      p99: pointer.percentile(0.99), maximum: pointer.maximum, residentStart: residentStart,
       residentEnd: residentKiB(), residentSamples: samples, seconds: seconds, decisions: decisions)
-  }
-
-  /// The `fraction` percentile of sorted values (nearest rank).
-  static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
-    guard !sorted.isEmpty else { return 0 }
-    let rank = Int((fraction * Double(sorted.count)).rounded(.up))
-    return sorted[min(sorted.count - 1, max(0, rank - 1))]
   }
 
   /// The process's resident memory, KiB, from /proc/self/statm (0 where it is not there).

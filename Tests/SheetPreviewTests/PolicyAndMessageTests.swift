@@ -177,3 +177,29 @@ import Testing
     #expect(JSONText.number(.nan) == "null" && JSONText.number(2.5) == "2.5" && JSONText.number(-0.0) == "0")
   }
 }
+
+/// The benchmark's histogram gives the nearest-rank percentile of the sorted times, to its 1 µs bucket.
+@Suite struct LatencyHistogramTests {
+  @Test func percentilesMatchTheSortedTimesToTheMicrosecond() {
+    var histogram = LatencyHistogram()
+    var times: [Double] = []
+    var seed: UInt64 = 12_345
+    for _ in 0..<5000 {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407  // Knuth's MMIX LCG
+      let time = 0.05 + Double(seed >> 11) / Double(1 << 53) * 3  // 0.05 to 3.05 ms
+      times.append(time)
+      histogram.add(time)
+    }
+    histogram.add(250)  // one beyond the buckets
+    times.append(250)
+    times.sort()
+    for fraction in [0.5, 0.9, 0.99] {
+      let rank = Int((fraction * Double(times.count)).rounded(.up))
+      let exact = times[rank - 1]
+      let counted = histogram.percentile(fraction)
+      #expect(counted >= exact && counted - exact <= 0.001, "p\(fraction): \(counted) vs \(exact)")
+    }
+    #expect(histogram.percentile(1) == 250 && histogram.maximum == 250 && histogram.count == 5001)
+    #expect(LatencyHistogram().percentile(0.5) == 0)
+  }
+}
