@@ -17,9 +17,9 @@ enum ScenarioAction {
   case settle
   case drag(DragGesture)
   case flick(dy: Double, velocity: Double, at: Double?, dx: Double, velocityX: Double?, atX: Double?)
-  case touchDown(x: Double?, y: Double?)
-  case touchMove(x: Double?, y: Double)
-  case touchUp(velocity: Double?, velocityX: Double?)
+  case touchDown(x: Double?, y: Double?, time: Double?)
+  case touchMove(x: Double?, y: Double, time: Double?)
+  case touchUp(velocity: Double?, velocityX: Double?, time: Double?)
   case touchCancel
   case tap(x: Double?, y: Double)
   case tapBackdrop
@@ -45,6 +45,9 @@ extension ScenarioAction {
   static let distances: ClosedRange<Double> = -100_000...100_000
   /// The range of an explicit release velocity (`velocity`, `velocity_x`), points per second.
   static let velocities: ClosedRange<Double> = -1_000_000...1_000_000
+  /// The range of a touch's own timestamp (`time`), seconds on the scenario's clock: the simulated-time
+  /// limit's default.
+  static let touchTimes: ClosedRange<Double> = 0...3600
 }
 
 /// A refused scenario call: the message the scenario's line raises.
@@ -154,21 +157,23 @@ extension ScenarioAction {
         velocityX: try args.number(t, "velocity_x", Self.velocities),
         atX: try args.number(t, "at_x", Self.coordinates))
     case .touchDown:
-      let t = try args.table(known: ["x", "y"], optional: true)
+      let t = try args.table(known: ["x", "y", "time"], optional: true)
       return .touchDown(
-        x: try args.number(t, "x", Self.coordinates), y: try args.number(t, "y", Self.coordinates))
+        x: try args.number(t, "x", Self.coordinates), y: try args.number(t, "y", Self.coordinates),
+        time: try args.number(t, "time", Self.touchTimes))
     case .touchMove:
-      let t = try args.table(known: ["x", "y"])
+      let t = try args.table(known: ["x", "y", "time"])
       let x = try args.number(t, "x", Self.coordinates)
       guard let y = try args.number(t, "y", Self.coordinates) else {
         throw ScenarioRefusal(message: "expected { y = points, x = points (optional) }")
       }
-      return .touchMove(x: x, y: y)
+      return .touchMove(x: x, y: y, time: try args.number(t, "time", Self.touchTimes))
     case .touchUp:
-      let t = try args.table(known: ["velocity", "velocity_x"], optional: true)
+      let t = try args.table(known: ["velocity", "velocity_x", "time"], optional: true)
       return .touchUp(
         velocity: try args.number(t, "velocity", Self.velocities),
-        velocityX: try args.number(t, "velocity_x", Self.velocities))
+        velocityX: try args.number(t, "velocity_x", Self.velocities),
+        time: try args.number(t, "time", Self.touchTimes))
     case .touchCancel:
       _ = try args.table(known: [], optional: true)
       return .touchCancel

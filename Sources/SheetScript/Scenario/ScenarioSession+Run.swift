@@ -223,6 +223,7 @@ extension ScenarioSession {
         throw ScenarioRefusal(message: Self.describe(error))
       }
     }
+    if result.setUp == nil { result.setUp = currentSetUp }
     for (name, fields) in earlyNotes { made.note(name, fields) }
     earlyNotes.removeAll()
     driver = made
