@@ -155,4 +155,27 @@ import Testing
     #expect(try m.panChanged(y: y + 10) == [.scrollHandoff(to: .sheet, height: 787, offset: 0)])
     #expect(m.scrollOffset == 0 && close(m.height, 780.5))
   }
+
+  /// A top sheet's hand-off to the list names the offset at the hand-off point: its content is pinned to
+  /// its end, so the offset there is the largest offset of the frame at the hand-off height (at large,
+  /// 800, the frame is 800 - 56 = 744 tall: 2400 - 744 = 1656), not the one of the frame before the
+  /// frame's sheet share (at 797, 1659).
+  @Test func aTopSheetsHandOffNamesTheOffsetAtThePoint() throws {
+    var policy = DefaultPolicy()
+    policy.configuration.edge = .top
+    var m = try SheetMachine(policy: policy, geometry: reference)
+    try m.setScrollView(ScrollView(contentHeight: 2400, top: 56))
+    try m.presented()
+    #expect(m.height == 405)
+    try m.panBegan(y: 305)
+    var events: [SheetEvent] = []
+    var y = 305.0
+    while m.height < 800 {
+      y += 7
+      events += try m.panChanged(y: y)
+    }
+    // 800 - 405 = 395 = 56 x 7 + 3: the 57th frame gives the sheet 3 and the list 4
+    #expect(events == [.scrollHandoff(to: .scroll, height: 800, offset: 1656)])
+    #expect(m.height == 800 && m.scrollOffset == 1652)
+  }
 }

@@ -174,7 +174,6 @@ extension SheetMachine {
   ) {
     let handsOver = d.owner != nil && d.owner != owner
     if owner == .scroll {
-      let offsetBefore = contentOffset(ofPosition: current.position, current)
       d.scrollTravel += geometry.edge.heightSign * amount  // a share in height units is sign * dy
       if handsOver {
         if shares.sheetMoved {  // the sheet's share of this frame ends here: its height at the hand-off
@@ -182,7 +181,12 @@ extension SheetMachine {
           height = callDragHeight(gestureInput(d, velocity: vy, velocityX: vx))
           shares.heightDone = true
         }
-        record(.scrollHandoff(to: .scroll, height: height, offset: offsetBefore))
+        // The offset at the hand-off point, read in the frame at the hand-off height: a top sheet's
+        // content offset is its largest offset less the distance from the pinned end, and the largest
+        // offset follows the frame, which the sheet's share just moved.
+        record(
+          .scrollHandoff(
+            to: .scroll, height: height, offset: contentOffset(ofPosition: current.position, current)))
       }
       current.track(by: amount, sheetHeight: uncoveredHeight)
     } else {
