@@ -144,8 +144,10 @@ extension SheetMachine {
       split = ScrollRouting.Split(owner, grow)
     } else {
       let fingerHeight = d.startHeight + sign * (d.y - d.startY - d.scrollTravel) - grow
+      let largest = detents.last?.height ?? geometry.height
       split = ScrollRouting.split(
-        grow: grow, sheetHeight: fingerHeight, largest: detents.last?.height ?? geometry.height,
+        grow: grow, sheetHeight: fingerHeight, largest: largest,
+        nextDetent: nextDetentHeight(atOrAbove: fingerHeight) ?? largest,
         position: current.virtualPosition(sheetHeight: uncoveredHeight),
         maxOffset: current.view.maxOffset(sheetHeight: uncoveredHeight),
         prefersExpanding: configuration.prefersScrollingExpandsWhenScrolledToEdge)
@@ -158,6 +160,15 @@ extension SheetMachine {
     drag = d
     scroll = current
     return (shares.sheetMoved, shares.heightDone)
+  }
+
+  /// The lowest active detent's height at or above `h` (within ``ScrollRouting/atDetentTolerance``), or
+  /// nil above them all. The detents are sorted by height; no list is made (the frame path).
+  func nextDetentHeight(atOrAbove h: Double) -> Double? {
+    for detent in detents where detent.height >= h - ScrollRouting.atDetentTolerance {
+      return detent.height
+    }
+    return nil
   }
 
   /// What a frame's shares did so far.
