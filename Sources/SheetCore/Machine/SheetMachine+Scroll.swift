@@ -144,8 +144,10 @@ extension SheetMachine {
       split = ScrollRouting.Split(owner, grow)
     } else {
       let fingerHeight = d.startHeight + sign * (d.y - d.startY - d.scrollTravel) - grow
+      let largest = detents.last?.height ?? geometry.height
       split = ScrollRouting.split(
-        grow: grow, sheetHeight: fingerHeight, largest: detents.last?.height ?? geometry.height,
+        grow: grow, sheetHeight: fingerHeight, largest: largest,
+        nextDetent: nextDetentHeight(atOrAbove: fingerHeight) ?? largest,
         position: current.virtualPosition(sheetHeight: uncoveredHeight),
         maxOffset: current.view.maxOffset(sheetHeight: uncoveredHeight),
         prefersExpanding: configuration.prefersScrollingExpandsWhenScrolledToEdge)
@@ -158,6 +160,15 @@ extension SheetMachine {
     drag = d
     scroll = current
     return (shares.sheetMoved, shares.heightDone)
+  }
+
+  /// The lowest active detent's height at or above `h` (within ``ScrollRouting/atDetentTolerance``), or
+  /// nil above them all. The detents are sorted by height; no list is made (the frame path).
+  func nextDetentHeight(atOrAbove h: Double) -> Double? {
+    for detent in detents where detent.height >= h - ScrollRouting.atDetentTolerance {
+      return detent.height
+    }
+    return nil
   }
 
   /// What a frame's shares did so far.
@@ -174,7 +185,6 @@ extension SheetMachine {
   ) {
     let handsOver = d.owner != nil && d.owner != owner
     if owner == .scroll {
-      let offsetBefore = contentOffset(ofPosition: current.position, current)
       d.scrollTravel += geometry.edge.heightSign * amount  // a share in height units is sign * dy
       if handsOver {
         if shares.sheetMoved {  // the sheet's share of this frame ends here: its height at the hand-off
@@ -182,7 +192,12 @@ extension SheetMachine {
           height = callDragHeight(gestureInput(d, velocity: vy, velocityX: vx))
           shares.heightDone = true
         }
-        record(.scrollHandoff(to: .scroll, height: height, offset: offsetBefore))
+        // The offset at the hand-off point, read in the frame at the hand-off height: a top sheet's
+        // content offset is its largest offset less the distance from the pinned end, and the largest
+        // offset follows the frame, which the sheet's share just moved.
+        record(
+          .scrollHandoff(
+            to: .scroll, height: height, offset: contentOffset(ofPosition: current.position, current)))
       }
       current.track(by: amount, sheetHeight: uncoveredHeight)
     } else {

@@ -45,10 +45,12 @@ public enum ScrollRouting {
   ///
   /// 1. Growing the sheet (`grow > 0`, the finger moving away from the sheet's edge): with the scroll
   ///    view pulled past its pinned edge, it takes the travel (it returns to the edge); with content that
-  ///    fits (`maxOffset == 0`), the sheet takes it; at the largest detent, or below it with
+  ///    fits (`maxOffset == 0`), the sheet takes it; at the largest detent, or at a smaller one with
   ///    `prefersExpanding` false, the scroll view takes it; below the largest detent with
   ///    `prefersExpanding` true, the sheet takes it up to the largest detent and the scroll view the
-  ///    rest.
+  ///    rest; between detents with `prefersExpanding` false (the same pan moved the sheet off its
+  ///    detent), the sheet takes it up to the next detent and the scroll view the rest, so the sheet is
+  ///    never left hanging between detents while the content scrolls.
   /// 2. Shrinking (`grow < 0`): the scroll view takes it while it is away from its pinned edge, down to
   ///    the edge exactly, and the sheet the rest.
   /// - Parameters:
@@ -56,13 +58,15 @@ public enum ScrollRouting {
   ///   - sheetHeight: The finger's sheet height before the frame (start height plus the sheet's share of
   ///     the travel so far, before the policy's drag mapping), points.
   ///   - largest: The largest active detent's height, points.
+  ///   - nextDetent: The lowest active detent's height at or above `sheetHeight` (within
+  ///     ``atDetentTolerance``), points; `largest` when there is none.
   ///   - position: The scroll view's (virtual) distance from its pinned edge, points.
   ///   - maxOffset: Its largest offset at rest, points.
   ///   - prefersExpanding: `prefers_scrolling_expands_when_scrolled_to_edge`.
   /// - Returns: The split.
   public static func split(
-    grow: Double, sheetHeight: Double, largest: Double, position: Double, maxOffset: Double,
-    prefersExpanding: Bool
+    grow: Double, sheetHeight: Double, largest: Double, nextDetent: Double, position: Double,
+    maxOffset: Double, prefersExpanding: Bool
   ) -> Split {
     if grow < 0 {
       guard position > 0 else { return Split(.sheet, grow) }
@@ -72,8 +76,8 @@ public enum ScrollRouting {
     }
     if position < 0 { return Split(.scroll, grow) }
     if maxOffset <= 0 { return Split(.sheet, grow) }
-    let room = largest - sheetHeight
-    if room <= atDetentTolerance || !prefersExpanding { return Split(.scroll, grow) }
+    let room = (prefersExpanding ? largest : min(nextDetent, largest)) - sheetHeight
+    if room <= atDetentTolerance { return Split(.scroll, grow) }
     return grow > room ? Split(.sheet, room, then: .scroll, grow - room) : Split(.sheet, grow)
   }
 }
