@@ -104,9 +104,20 @@ extension PreviewSession {
     case .save:
       return [try save()]
     case .replay(let source):
-      return [try replayReply(source: source)]
+      // Whole scenario runs go deeper than a CivetWeb worker's stack allows (see LargeStack).
+      let reply = LargeStack.run { () -> Result<String, PreviewError> in
+        do throws(PreviewError) { return .success(try replayReply(source: source)) } catch {
+          return .failure(error)
+        }
+      }
+      return [try reply.get()]
     case .compare(let behaviour):
-      return [try compareReply(with: behaviour)]
+      let reply = LargeStack.run { () -> Result<String, PreviewError> in
+        do throws(PreviewError) { return .success(try compareReply(with: behaviour)) } catch {
+          return .failure(error)
+        }
+      }
+      return [try reply.get()]
     }
     return []
   }
