@@ -80,9 +80,7 @@ extension PreviewServer {
     guard let conn, let data else { return }
     let server = Unmanaged<PreviewServer>.fromOpaque(data).takeUnretainedValue()
     guard let connection = server.connection(for: conn) else { return }
-    do throws(PreviewError) {
-      try connection.open(setup: server.setup)
-    } catch {
+    if let error = connection.open(setup: server.setup) {
       connection.closing = true
       send(conn, PreviewSession.errorReply(error.message))
       send(conn, "", opcode: Int32(MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE))
@@ -122,17 +120,27 @@ extension PreviewServer {
       }
       return 1
     }
-    guard let session = connection.session else { return 0 }
-    let message: PreviewMessage
-    do throws(PreviewMessageError) {
-      message = try PreviewMessage.parse(
-        UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : length), limit: limit)
-    } catch {
-      server.count { $0.malformed += 1 }
-      send(conn, PreviewSession.errorReply(error.message))
-      return 1
+    // the message's bytes are CivetWeb's until this returns: copied for the session's queue, where
+    // it is parsed and handled (CivetWeb's thread has too small a stack; see PreviewConnection)
+    let text = Array(UnsafeRawBufferPointer(start: bytes, count: bytes == nil ? 0 : length))
+    let replies = connection.perform(otherwise: [String]?.none) { () -> [String]? in
+      guard let session = connection.session else { return nil }
+      let parsed = text.withUnsafeBytes { buffer -> Result<PreviewMessage, PreviewMessageError> in
+        do throws(PreviewMessageError) {
+          return .success(try PreviewMessage.parse(buffer, limit: limit))
+        } catch {
+          return .failure(error)
+        }
+      }
+      switch parsed {
+      case .success(let message):
+        return session.handle(message)
+      case .failure(let error):
+        server.count { $0.malformed += 1 }
+        return [PreviewSession.errorReply(error.message)]
+      }
     }
-    let replies = session.queue.sync { session.handle(message) }
+    guard let replies else { return 0 }
     for reply in replies where !send(conn, reply) { return 0 }
     return 1
   }

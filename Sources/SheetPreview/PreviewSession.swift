@@ -11,8 +11,9 @@ import SheetScript
 /// happened. While the sheet is still it is not stepped: ``ScriptedSheet/advance(to:)`` moves its
 /// clock along (time spent still is idle), so a long pause costs nothing and records nothing.
 ///
-/// **Threads.** A session is used on its own serial queue (`queue`): the server's connection thread
-/// calls ``handle(_:)`` through it, and the behaviour file's watcher reloads on it.
+/// **Threads.** A session is used on its own serial queue (`queue`): the server runs ``handle(_:)``
+/// on it from one of Dispatch's threads (never on CivetWeb's small-stack threads; see
+/// ``PreviewConnection``), and the behaviour file's watcher reloads on it.
 final class PreviewSession {
   let setup: PreviewSetup
   let queue: DispatchQueue
@@ -55,11 +56,15 @@ final class PreviewSession {
 
   /// Starts a session: the sheet is made and presented, and the behaviour file (if it is one) is
   /// watched for changes.
-  /// - Parameter setup: The server's set-up.
+  /// - Parameters:
+  ///   - setup: The server's set-up.
+  ///   - queue: The queue the session is used on (the connection's).
   /// - Throws: `PreviewError` when the behaviour no longer loads.
-  init(setup: PreviewSetup) throws(PreviewError) {
+  init(setup: PreviewSetup, queue: DispatchQueue = DispatchQueue(label: "sheet.preview.session"))
+    throws(PreviewError)
+  {
     self.setup = setup
-    queue = DispatchQueue(label: "sheet.preview.session")
+    self.queue = queue
     fps = setup.fps
     overrides = setup.overrides
     sheet = try setup.makeSheet()

@@ -57,6 +57,8 @@ import Testing
     ("{\"type\":\"record\",\"on\":true,\"t\":3}", .record(on: true, t: 3), #line),
     ("{\"type\":\"fps\",\"fps\":60}", .fps(60), #line),
     ("{\"type\":\"replay\",\"source\":\"recording\"}", .replay(source: "recording"), #line),
+    // nested as deep as allowed: 4 levels
+    ("{\"type\":\"frame\",\"t\":2,\"x\":[[[1]]]}", .frame(t: 2), #line),
   ]
 
   /// Parses a text as the server does, the refusal as its sentence.
@@ -108,6 +110,15 @@ import Testing
     ),
     ("\u{1}\u{2}", "not JSON: '??'", #line),
     ("", "not JSON: ''", #line),
+    // nesting: every message is one flat object; deeper than PreviewMessage.nesting is refused before
+    // it is decoded (brackets inside strings, escaped quotes and all, are not nesting)
+    ("{\"type\":\"frame\",\"t\":1,\"x\":[[[[1]]]]}", "JSON nested deeper than 4 (5 levels)", #line),
+    ("[[[[[[[[", "JSON nested deeper than 4 (8 levels)", #line),
+    ("{\"type\":\"snap\",\"detent\":\"[[[[[[\",\"t\":3}", "snap: field 'detent' must be a name", #line),
+    (
+      "{\"type\":\"snap\",\"detent\":\"\\\"[[[[[[\",\"t\":3}", "snap: field 'detent' must be a name",
+      #line
+    ),
   ]
 
   @Test func badMessagesAreRefusedNamingTheField() {
@@ -121,12 +132,12 @@ import Testing
   }
 
   @Test func deeplyNestedOrHugeValuesAreRefusedNotFollowed() {
-    // 4000 nested arrays in under 8 KiB: refused as not a message, without exhausting the stack
+    // 4000 nested arrays in under 8 KiB: refused before they are decoded
     let nested =
       "{\"type\":\"frame\",\"t\":" + String(repeating: "[", count: 4000) + String(repeating: "]", count: 4000)
       + "}"
     if case .failure(let error) = Self.parse(nested) {
-      #expect(error.message.hasPrefix("not JSON") || error.message.hasPrefix("frame: field 't'"), "\(error)")
+      #expect(error.message.hasPrefix("JSON nested deeper than 4 (4001 levels)"), "\(error)")
     } else {
       Issue.record("a nested message parsed")
     }
