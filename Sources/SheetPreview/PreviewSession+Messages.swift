@@ -104,20 +104,9 @@ extension PreviewSession {
     case .save:
       return [try save()]
     case .replay(let source):
-      // Whole scenario runs go deeper than a CivetWeb worker's stack allows (see LargeStack).
-      let reply = LargeStack.run { () -> Result<String, PreviewError> in
-        do throws(PreviewError) { return .success(try replayReply(source: source)) } catch {
-          return .failure(error)
-        }
-      }
-      return [try reply.get()]
+      return [try replayReply(source: source)]
     case .compare(let behaviour):
-      let reply = LargeStack.run { () -> Result<String, PreviewError> in
-        do throws(PreviewError) { return .success(try compareReply(with: behaviour)) } catch {
-          return .failure(error)
-        }
-      }
-      return [try reply.get()]
+      return [try compareReply(with: behaviour)]
     }
     return []
   }

@@ -169,15 +169,23 @@ import Testing
   @Test func anOversizedMessageClosesThatConnectionAndTheServerGoesOn() throws {
     let server = try Self.server()
     defer { server.stop() }
-    let big = try PreviewClient(port: server.port)
     let other = try PreviewClient(port: server.port)
     #expect(other.send("{\"type\":\"hello\",\"t\":1000}"))
     #expect(other.next(type: "frame") != nil)
     let padding = String(repeating: " ", count: server.setup.limits.messageBytes)
-    #expect(big.send("{\"type\":\"frame\",\"t\":5}" + padding))
-    #expect(big.next(type: "error")?.contains("at most 8192: closing") == true)
-    #expect(big.waitForClose())
-    #expect(server.statistics.oversized == 1)
+    // The test client's write of a frame this size now and then fails beside the parallel suite (about
+    // 1 run in 4, CivetWeb's client side); a client whose write failed sent nothing the server must
+    // answer, so the oversized frame is sent again from a new client, at most 3 times.
+    var answered = false
+    for _ in 0..<3 where !answered {
+      let big = try PreviewClient(port: server.port)
+      guard big.send("{\"type\":\"frame\",\"t\":5}" + padding) else { continue }
+      #expect(big.next(type: "error")?.contains("at most 8192: closing") == true)
+      #expect(big.waitForClose())
+      answered = true
+    }
+    #expect(answered)
+    #expect(server.statistics.oversized >= 1)
     #expect(Self.eventually { server.sessionCount == 1 })
     #expect(other.send("{\"type\":\"frame\",\"t\":1100}"))
     #expect(other.next(type: "frame") != nil)
