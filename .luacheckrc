@@ -16,7 +16,7 @@ stds.sheet_scenario = {
     -- actions
     "present", "dismiss", "snap_to", "wait", "settle", "drag", "flick",
     "touch_down", "touch_move", "touch_up", "touch_cancel", "tap", "tap_backdrop", "resize",
-    "set_content_height", "keyboard", "reload",
+    "set_content_height", "scroll_to", "keyboard", "reload",
     -- reading and checking
     "sheet", "expect", "expect_near", "expect_fault", "print",
   },

@@ -18,6 +18,12 @@ let package = Package(
       providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]
     ),
     .target(name: "LuaHost", dependencies: ["CLua"]),
+    // CivetWeb, the HTTP and WebSocket server of `sheet preview` (Debian ships no .pc file for it: the
+    // module map links it by name).
+    .systemLibrary(
+      name: "CCivetWeb",
+      providers: [.apt(["libcivetweb-dev"]), .brew(["civetweb"])]
+    ),
     // Debug builds check the machine's invariants after every call (SheetMachine._checkInvariants()).
     .target(name: "SheetCore", swiftSettings: [.define("SHEET_INVARIANTS", .when(configuration: .debug))]),
     .target(
@@ -27,7 +33,18 @@ let package = Package(
     ),
     .executableTarget(name: "EmbedBehavioursTool"),
     .plugin(name: "EmbedBehaviours", capability: .buildTool(), dependencies: ["EmbedBehavioursTool"]),
-    .executableTarget(name: "SheetCLI", dependencies: ["SheetScript", "SheetCore", "LuaHost"]),
+    // `sheet preview`: a browser page driven by a ScriptedSheet over a loopback WebSocket; its page
+    // (Sources/SheetPreview/Page) is embedded by the EmbedPreviewPage plugin.
+    .target(
+      name: "SheetPreview",
+      dependencies: ["CCivetWeb", "SheetScript", "SheetCore"],
+      exclude: ["Page"],
+      plugins: [.plugin(name: "EmbedPreviewPage")]
+    ),
+    .executableTarget(name: "EmbedPreviewPageTool"),
+    .plugin(name: "EmbedPreviewPage", capability: .buildTool(), dependencies: ["EmbedPreviewPageTool"]),
+    .executableTarget(
+      name: "SheetCLI", dependencies: ["SheetScript", "SheetCore", "LuaHost", "SheetPreview"]),
     // The README's host example (scripts/check-host-package builds it from a separate package too).
     .executableTarget(name: "SheetHostExample", dependencies: ["SheetScript", "SheetCore"]),
     .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
@@ -37,6 +54,8 @@ let package = Package(
       name: "SheetScriptTests", dependencies: ["SheetScript", "SheetCore", "LuaHost", "SheetTestSupport"]),
     // Runs the built `sheet` binary; it imports nothing of the package.
     .testTarget(name: "SheetCLITests"),
+    .testTarget(
+      name: "SheetPreviewTests", dependencies: ["SheetPreview", "SheetScript", "SheetCore", "CCivetWeb"]),
   ],
   swiftLanguageModes: [.v6]
 )

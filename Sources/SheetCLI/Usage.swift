@@ -16,6 +16,8 @@ enum Usage {
       check FILE     validate a behaviour file
       presets        list the built-in behaviours
       bench          measure the host, the core and the scenario runner
+      preview [SCENARIO]
+                     drag the sheet in a web browser, tune it live, record gestures as scenarios
 
     options:
       --help, -h     show help (also `sheet CMD --help`)
@@ -113,5 +115,28 @@ enum Usage {
 
       --rebuild  also time `swift build -c release` after DefaultPolicy.swift is saved (its modification
                  time moves to now; no file's content changes); run from the package's folder
+    """
+
+  static let preview = """
+    usage: sheet preview [SCENARIO] [--behaviour FILE|PRESET] [--set name=value]... [--port N] [--open]
+                         [--fps N] [--record-dir DIR] [--bench [--messages N] [--soak SECONDS]]
+
+    Serves a live preview on http://127.0.0.1:PORT/ (loopback only) and prints its address: the sheet on a
+    phone-sized screen, dragged with the mouse or a finger through the real core; threshold sliders; hot
+    reload of the behaviour file; a live plot; replay of a scenario; recording of the gestures as a
+    scenario that `sheet run` replays to the same decisions; two behaviours compared side by side.
+
+      SCENARIO        its screen, frame rate, content height, thresholds and behaviour set the page up, and
+                      the replay view plays it
+      --behaviour B   a preset's name or a behaviour file (default: the scenario's, else `system`)
+      --set n=v       a threshold override (repeatable; checked as for `sheet run`)
+      --port N        the port, 0...65535 (default 0: a free one)
+      --open          open the page in the desktop's browser (xdg-open)
+      --fps N         frames per second the sheet is stepped at, 1...240 (default: the scenario's, else 120)
+      --record-dir D  where recordings are saved as recording-N.lua (default: the current folder)
+      --bench         measure preview_roundtrip_ms (a pointer message in to its frame out, p50 and p99)
+                      with a real client over loopback, and the process's memory, then exit
+      --messages N    round trips the benchmark measures, 100...1000000 (default 5000)
+      --soak S        instead, S seconds of synthetic drags, for memory flatness (1...86400)
     """
 }

@@ -20,6 +20,7 @@ func sheetMain(_ arguments: [String]) -> Int32 {
     "check": (Usage.check, CheckCommand.main),
     "presets": (Usage.presets, PresetsCommand.main),
     "bench": (Usage.bench, BenchCommand.main),
+    "preview": (Usage.preview, PreviewCommand.main),
   ]
   switch command {
   case "--version", "version":

@@ -12,7 +12,8 @@ import Testing
 /// One table-driven test runs the built `sheet` binary on each row's hostile files, in a fresh folder,
 /// under `LimitedProcess` (a hard wall-clock timeout, `HOSTILE_TIMEOUT` seconds, default 30; a 4 GiB
 /// address space; capped output files). Every row must:
-/// - end by itself (no timeout) in under `HostileLimits.wallTime` (20 s);
+/// - end by itself (no timeout, whose wall-clock kill also bounds a run that stalls without working),
+///   within `HostileLimits.cpuTime` (20 s of CPU time, which a loaded machine does not stretch);
 /// - exit with one of the row's statuses (0 or 1 unless the row says otherwise; never a signal, never 2
 ///   unless the row is a usage error);
 /// - peak under `HostileLimits.peakResident` (1 GiB) of resident memory;
@@ -43,7 +44,9 @@ import Testing
     let here = row.sourceLocation
     // Plain values, so that a failed expectation prints the context once, not the whole run.
     let timedOut = run.timedOut
-    let fastEnough = run.wallTime < HostileLimits.wallTime
+    // The work bound is on the child's CPU time: under a loaded CI machine the wall time stretches (a
+    // 4.6 s CPU run took 22 s of wall time beside the parallel suite); the timeout still bounds the wall.
+    let fastEnough = run.cpuTime < HostileLimits.cpuTime
     let status = run.status
     let statusAccepted = status.map(row.statuses.contains) ?? false
     let peakResident = run.peakResidentBytes
@@ -110,8 +113,8 @@ enum HostileLimits {
     else { return .seconds(30) }
     return .milliseconds(Int(seconds * 1000))
   }()
-  /// Every row must end within this.
-  static let wallTime: Duration = .seconds(20)
+  /// Every row must spend at most this much CPU time (user and system).
+  static let cpuTime: Duration = .seconds(20)
   /// Every row's peak resident memory must stay under this.
   static let peakResident = 1 << 30
   /// The child's address space limit (`ulimit -v`).

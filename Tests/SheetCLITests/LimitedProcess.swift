@@ -29,6 +29,9 @@ struct LimitedRun: Sendable {
   var timedOut: Bool
   /// From the spawn until the process was reaped.
   var wallTime: Duration
+  /// The CPU time the child spent, user and system (`rusage` from `wait4`): its own work, which a loaded
+  /// machine does not stretch as it stretches the wall time.
+  var cpuTime: Duration
   /// The child's peak resident set size in bytes (`rusage.ru_maxrss` from `wait4`).
   var peakResidentBytes: Int
   /// Standard output as text, at most `captureLimit` bytes of it: all of it when it fits, else its
@@ -53,7 +56,9 @@ struct LimitedRun: Sendable {
   /// One line saying how the run ended, for test messages.
   var summary: String {
     let seconds = Double(wallTime.components.seconds) + Double(wallTime.components.attoseconds) * 1e-18
-    return "\(ending)\(timedOut ? " (timed out)" : ""), \(String(format: "%.2f", seconds)) s, "
+    let cpu = Double(cpuTime.components.seconds) + Double(cpuTime.components.attoseconds) * 1e-18
+    return "\(ending)\(timedOut ? " (timed out)" : ""), \(String(format: "%.2f", seconds)) s "
+      + "(cpu \(String(format: "%.2f", cpu)) s), "
       + "peak RSS \(peakResidentBytes >> 20) MiB, stdout \(stdoutBytes) B, stderr \(stderrBytes) B"
   }
 }
@@ -171,7 +176,11 @@ struct LimitedProcess: Sendable {
     let (outText, outBytes) = try Self.capped(outPath, limit: captureLimit)
     let (errText, errBytes) = try Self.capped(errPath, limit: captureLimit)
     return LimitedRun(
-      ending: ending, timedOut: timedOut, wallTime: wallTime, peakResidentBytes: usage.ru_maxrss * 1024,
+      ending: ending, timedOut: timedOut, wallTime: wallTime,
+      cpuTime: .microseconds(
+        Int64(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000_000
+          + Int64(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec)),
+      peakResidentBytes: usage.ru_maxrss * 1024,
       stdout: outText, stderr: errText, stdoutBytes: outBytes, stderrBytes: errBytes)
   }
 

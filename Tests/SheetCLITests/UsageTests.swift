@@ -3,7 +3,9 @@ import Testing
 
 /// Help texts and usage errors: exit 2 with the usage on standard error.
 @Suite struct UsageTests {
-  static let commands = ["run", "test", "plot", "compare", "tune", "watch", "check", "presets"]
+  static let commands = [
+    "run", "test", "plot", "compare", "tune", "watch", "check", "presets", "preview",
+  ]
 
   @Test func helpListsEveryCommand() throws {
     for arguments in [["--help"], ["-h"], ["help"]] {

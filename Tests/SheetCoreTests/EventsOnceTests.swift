@@ -9,6 +9,7 @@ import Testing
   enum Call {
     case present, dismiss, snap(String), tap(Double), panBegan(Double), panChanged(Double)
     case panEnded(Double, velocity: Double?), panCancelled(Double), resize(SheetGeometry)
+    case scrollView(ScrollView?), scrollTo(Double)
     /// Steps this many frames.
     case steps(Int)
     /// Steps until nothing animates.
@@ -78,6 +79,26 @@ import Testing
           "animation resize medium", "state resting settling", "settled medium 195", "state settling resting",
         ], #line
       ),
+      // The scroll view's inputs and a hand-off come out once, from the calls that caused them: at medium
+      // (top edge at y 445.5) the list 56 pt below it, scrolled to 10 (-5 is cut to 0); a pan in it down
+      // 30 takes the 10 and hands the other 20 to the sheet within one frame; released still at 378.5 it
+      // goes back to medium. Without a scroll view, scroll_to is ignored.
+      (
+        DefaultPolicy(), false,
+        [
+          .scrollView(ScrollView(contentHeight: 2400, top: 56)), .present, .settle, .scrollTo(-5),
+          .scrollTo(10),
+          .panBegan(600), .panChanged(630), .panEnded(630, velocity: 0), .scrollView(nil), .scrollTo(3),
+          .settle,
+        ],
+        [
+          "scroll view 2400", "present medium", "animation present medium", "state hidden presenting",
+          "settled medium 398.5", "state presenting resting", "scroll to 0", "scroll to 10", "gesture began",
+          "state resting dragging", "hand-off sheet 398.5 0", "gesture ended", "release 0",
+          "decision medium", "animation restore medium", "state dragging settling", "scroll view none",
+          "ignored scroll_to settling", "settled medium 398.5", "state settling resting",
+        ], #line
+      ),
       (
         nanDetent, false, [.steps(1), .present, .steps(1)],
         ["fault detents", "present medium", "animation present medium", "state hidden presenting"], #line
@@ -100,6 +121,8 @@ import Testing
       case .panEnded(let y, let velocity): events += try m.panEnded(y: y, velocity: velocity)
       case .panCancelled(let y): events += try m.panCancelled(y: y)
       case .resize(let geometry): events += try m.resize(geometry)
+      case .scrollView(let view): events += try m.setScrollView(view)
+      case .scrollTo(let offset): events += try m.scroll(to: offset)
       case .steps(let n): for _ in 0..<n { events += try m.step(SheetMachine.defaultFrameInterval).events }
       case .settle: m.runToRest(events: &events)
       }
@@ -144,6 +167,11 @@ import Testing
     case .animation(let transition, _, let t): return "animation \(transition.rawValue) \(target(t))"
     case .policyFault(let callback, _): return "fault \(callback)"
     case .settled(let detent, let height): return "settled \(detent ?? "-") \(Format.general(height))"
+    case .scrollView(let view):
+      return "scroll view \(view.map { Format.general($0.contentHeight) } ?? "none")"
+    case .scrollTo(let offset): return "scroll to \(Format.general(offset))"
+    case .scrollHandoff(let owner, let height, let offset):
+      return "hand-off \(owner.rawValue) \(Format.general(height)) \(Format.general(offset))"
     }
   }
 }

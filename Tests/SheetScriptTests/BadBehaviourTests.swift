@@ -172,6 +172,17 @@ import Testing
       "animations = { snap = { duraton = 1 } }", ["'animations.snap.duraton'", "did you mean 'duration'"],
       #line
     ),
+    // The scroll view's field and callback (issue 13).
+    ("on_scrol = function() end", ["'on_scrol'", "did you mean 'on_scroll'"], #line),
+    (
+      "prefers_scrolling_expands_when_scroled_to_edge = false",
+      ["did you mean 'prefers_scrolling_expands_when_scrolled_to_edge'"], #line
+    ),
+    (
+      "prefers_scrolling_expands_when_scrolled_to_edge = 1",
+      ["'prefers_scrolling_expands_when_scrolled_to_edge'", "1", "true or false"], #line
+    ),
+    ("on_scroll = 'sheet'", ["'on_scroll'", "'sheet'", "a function"], #line),
   ]
 
   /// The error loading `source` gives, as text; `nil` when it loads.

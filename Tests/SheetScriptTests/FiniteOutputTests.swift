@@ -32,17 +32,22 @@ import Testing
         if !(object[key] is NSNumber) { found.append("jsonl line \(index + 1): \(key) is not a number") }
       }
     }
+    let columns = 7 + (trace.hasKeyboard ? 1 : 0) + (trace.hasScroll ? 1 : 0)
     for (index, row) in trace.csv().split(separator: "\n").dropFirst().enumerated() {
       let cells = row.split(separator: ",", omittingEmptySubsequences: false)
-      // seven columns, eight (the keyboard's height last) once a keyboard was shown
-      let width = trace.hasKeyboard ? 8 : 7
-      let numeric = trace.hasKeyboard ? [0, 4, 5, 6, 7] : [0, 4, 5, 6]
-      for column in numeric where !(cells.count == width && Double(cells[column])?.isFinite == true) {
+      // seven columns, then the keyboard's height once a keyboard was shown and the scroll offset (empty
+      // on a frame without a scroll view) when one existed, in that order
+      let keyboardColumn = trace.hasKeyboard ? [7] : []
+      let scrollIndex = 7 + keyboardColumn.count
+      let offset =
+        trace.hasScroll && cells.count == columns && !cells[scrollIndex].isEmpty ? [scrollIndex] : []
+      for column in [0, 4, 5, 6] + keyboardColumn + offset
+      where !(cells.count == columns && Double(cells[column])?.isFinite == true) {
         found.append("csv row \(index + 1) column \(column): \(row)")
       }
     }
     for row in trace.table().split(separator: "\n").dropFirst(2) where !row.contains("  * ") {
-      let words = row.split(separator: " ")
+      let words = row.split(separator: " ").filter { $0 != "-" || !trace.hasScroll }
       for word in words.suffix(3) where Double(word)?.isFinite != true {
         found.append("table row: \(row)")
       }

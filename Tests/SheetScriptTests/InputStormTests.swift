@@ -4,10 +4,12 @@ import Testing
 @testable import SheetCore
 @testable import SheetScript
 
-/// Issue 10, section 4: every input is accepted in every state. Seeded random sequences of every input,
-/// in any order (present, dismiss, snaps to known and unknown detents, taps, backdrop taps, the driver's
-/// touches, the machine's pan phases at random y and times, resizes, content changes, keyboards shown, resized and hidden, waits), over every
-/// preset and the native `DefaultPolicy`. No input may throw except the bad values a sequence makes on
+/// Issue 10, section 4: every input is accepted in every state (issue 13 adds the keyboard's and the
+/// scroll view's: keyboards shown, resized and hidden, the scroll view's description and removal,
+/// `scroll_to`, pans landing in it, drifting sideways or with the keyboard moving, bad values of both).
+/// Seeded random sequences of every input, in any order (present, dismiss, snaps to known and unknown
+/// detents, taps, backdrop taps, the driver's touches, the machine's pan phases at random y and times,
+/// resizes, content changes, waits), over every preset and the native `DefaultPolicy`. No input may throw except the bad values a sequence makes on
 /// purpose (which must throw the right error and change nothing); every frame is sound; every state
 /// change is legal and chains; after the sequence the finger lifts and the sheet comes to rest.
 @Suite struct InputStormTests {
@@ -36,13 +38,22 @@ import Testing
     // The storms reach what they claim to: each input refused by some state, bad values, a queued
     // dismissal wherever the sheet can be dragged.
     let refusable: Set<SheetInput> = [
-      .present, .dismiss, .snap, .tap, .panBegan, .panChanged, .panEnded, .panCancelled,
+      .present, .dismiss, .snap, .tap, .panBegan, .panChanged, .panEnded, .panCancelled, .scrollTo,
     ]
     #expect(tally.ignored.isSuperset(of: refusable), "\(name): ignored \(tally.ignored.map(\.rawValue))")
     #expect(tally.inputs >= 50 * Self.sequencesPerPolicy && tally.badValues > 100, "\(name): \(tally)")
     #expect(tally.keyboards > 100, "\(name): \(tally)")
     let pannable = behaviour?.configuration.pannable ?? true
     #expect(!pannable || (tally.queued > 0 && tally.drags > 50), "\(name): \(tally)")
+    // The scroll view is in play: described, scrolled, pans in it handed over both ways mid-gesture
+    // wherever a pan can land in it (a gesture area of a band refuses touches below the band).
+    #expect(tally.scrollViews > 30 && tally.scrollTos > 30, "\(name): \(tally)")
+    let band: Bool
+    if case .band = behaviour?.configuration.gestureArea { band = true } else { band = false }
+    #expect(
+      !pannable || band || (tally.handoffs[.sheet] ?? 0) + (tally.handoffs[.scroll] ?? 0) > 0,
+      "\(name): \(tally)")
+    #expect(!pannable || band || tally.scrollPansWithKeyboard > 10, "\(name): \(tally)")
   }
 }
 
@@ -56,8 +67,17 @@ struct Storm {
     var queued = 0
     var keyboards = 0
     var ignored: Set<SheetInput> = []
+    var scrollViews = 0
+    var scrollTos = 0
+    var handoffs: [ScrollOwner: Int] = [:]
+    /// Pans that landed in the scroll view with the keyboard up or reported during them.
+    var scrollPansWithKeyboard = 0
 
     mutating func add(_ other: Tally) {
+      scrollViews += other.scrollViews
+      scrollTos += other.scrollTos
+      handoffs.merge(other.handoffs, uniquingKeysWith: +)
+      scrollPansWithKeyboard += other.scrollPansWithKeyboard
       inputs += other.inputs
       badValues += other.badValues
       drags += other.drags
@@ -67,7 +87,9 @@ struct Storm {
     }
 
     var description: String {
-      "\(inputs) inputs, \(badValues) bad values, \(drags) drags, \(queued) queued, \(keyboards) keyboards"
+      "\(inputs) inputs, \(badValues) bad values, \(drags) drags, \(queued) queued, \(keyboards) keyboards, "
+        + "\(scrollViews) scroll views, \(scrollTos) scroll_to, hand-offs \(handoffs), "
+        + "\(scrollPansWithKeyboard) scroll pans with a keyboard"
     }
   }
 
@@ -118,6 +140,11 @@ struct Storm {
       if event.name == "ignored", let input { tally.ignored.insert(input) }
       if event.name == "queued" { tally.queued += 1 }
       if event.name == "gesture", event["phase"]?.text == "began" { tally.drags += 1 }
+      if event.name == "scroll_view" { tally.scrollViews += 1 }
+      if event.name == "scroll_to" { tally.scrollTos += 1 }
+      if event.name == "scroll_handoff", let to = event["to"]?.text.flatMap(ScrollOwner.init(rawValue:)) {
+        tally.handoffs[to, default: 0] += 1
+      }
     }
   }
 
@@ -125,7 +152,7 @@ struct Storm {
   mutating func act() {
     let h = driver.machine.geometry.height
     let y = rng.uniform(-50, h + 50)
-    switch rng.int(0...25) {
+    switch rng.int(0...31) {
     case 0, 1, 2:
       let m = driver.machine
       if m.declaredDetents.isEmpty && TransitionTable.accepts(.present, in: m.state) {
@@ -205,14 +232,94 @@ struct Storm {
         try d.apply { m throws(SheetError) in try m.setContentHeight(c) }
       }
     case 21, 22: frames(rng.int(1...40))
-    case 23, 24:
-      let height = rng.chance(0.3) ? 0 : rng.chance(0.1) ? h : rng.uniform(0, h)
-      let duration = [0, 0.25, rng.uniform(0, SheetLimits.maximumKeyboardDuration)][rng.int(0...2)]
-      if height > 0 { tally.keyboards += 1 }
-      attempt("keyboard \(height) over \(duration) s") { d throws(SheetError) in
-        try d.apply { m throws(SheetError) in try m.setKeyboard(height: height, duration: duration) }
+    case 23, 24: randomKeyboard()
+    case 25:
+      let view = randomScrollView()
+      attempt("scroll view \(String(describing: view))") { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.setScrollView(view) }
       }
+    case 26, 27:
+      let offset = rng.chance(0.2) ? rng.uniform(-1e6, 1e6) : rng.uniform(-100, 3000)
+      attempt("scroll to \(offset)") { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.scroll(to: offset) }
+      }
+    case 28, 29:
+      // a pan that lands in the scroll view and moves up or down a few frames (hand-offs both ways),
+      // now and then drifting sideways, now and then with the keyboard reported mid-pan
+      let m = driver.machine
+      let edgeY = m.geometry.leadingEdgeY(sheetHeight: m.height)
+      let depth = (m.scrollView?.top ?? 0) + rng.uniform(1, 200)
+      let at = m.geometry.edge == .bottom ? edgeY + depth : edgeY - depth
+      attempt("touch down in the scroll view \(at)") { d throws(SheetError) in _ = try d.touchDown(y: at) }
+      let step = rng.uniform(-12, 12)
+      let drift = rng.chance(0.3) ? rng.uniform(-8, 8) : 0
+      var x = m.centreX
+      let count = rng.int(1...60)
+      let keyboardAt = rng.chance(0.25) ? rng.int(0...count - 1) : -1
+      if driver.touchY != nil && (driver.machine.keyboard.isVisible || keyboardAt >= 0) {
+        tally.scrollPansWithKeyboard += 1
+      }
+      for index in 0..<count where problems.isEmpty {
+        if index == keyboardAt { randomKeyboard() }
+        let y = (driver.touchY ?? at) + step
+        x += drift
+        let moveX: Double? = drift == 0 ? nil : x
+        attempt("scroll move \(y) x \(String(describing: moveX))") { d throws(SheetError) in
+          try d.frame(touch: y, x: moveX)
+        }
+      }
+      if rng.chance(0.7) {
+        let velocity = randomVelocity()
+        attempt("scroll lift") { d throws(SheetError) in try d.touchUp(velocity: velocity) }
+      }
+    case 30: badScrollValue()
     default: badValue()
+    }
+  }
+
+  /// The keyboard reported at a random height (hidden a third of the time, the whole screen now and
+  /// then) over UIKit's 0.25 s, no time, or any duration the machine accepts.
+  mutating func randomKeyboard() {
+    let h = driver.machine.geometry.height
+    let height = rng.chance(0.3) ? 0 : rng.chance(0.1) ? h : rng.uniform(0, h)
+    let duration = [0, 0.25, rng.uniform(0, SheetLimits.maximumKeyboardDuration)][rng.int(0...2)]
+    if height > 0 { tally.keyboards += 1 }
+    attempt("keyboard \(height) over \(duration) s") { d throws(SheetError) in
+      try d.apply { m throws(SheetError) in try m.setKeyboard(height: height, duration: duration) }
+    }
+  }
+
+  /// A scroll view the machine accepts: mostly lists taller than the sheet, sometimes content that fits,
+  /// a fixed frame, the extremes; now and then none.
+  mutating func randomScrollView() -> ScrollView? {
+    if rng.chance(0.1) { return nil }
+    let content = rng.chance(0.1) ? [0, SheetLimits.maximumCoordinate][rng.int(0...1)] : rng.uniform(0, 5000)
+    let top = rng.chance(0.1) ? 0 : rng.uniform(0, 120)
+    let height: Double? = rng.chance(0.7) ? nil : rng.uniform(0, 900)
+    return ScrollView(contentHeight: content, top: top, height: height)
+  }
+
+  /// A bad scroll value made on purpose: it must throw the right error and change nothing.
+  mutating func badScrollValue() {
+    switch rng.int(0...3) {
+    case 0:
+      refuse("scroll to NaN", .invalidValue(field: "offset", value: .nan)) { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.scroll(to: .nan) }
+      }
+    case 1:
+      refuse("scroll to 2e6", .invalidValue(field: "offset", value: 2e6)) { d throws(SheetError) in
+        try d.apply { m throws(SheetError) in try m.scroll(to: 2e6) }
+      }
+    case 2:
+      let bad = ScrollView(contentHeight: -1)
+      refuse("content height -1", .invalidValue(field: "scroll.contentHeight", value: -1)) {
+        d throws(SheetError) in try d.apply { m throws(SheetError) in try m.setScrollView(bad) }
+      }
+    default:
+      let bad = ScrollView(contentHeight: 100, top: 10, height: .infinity)
+      refuse("scroll height inf", .invalidValue(field: "scroll.height", value: .infinity)) {
+        d throws(SheetError) in try d.apply { m throws(SheetError) in try m.setScrollView(bad) }
+      }
     }
   }
 
@@ -361,6 +468,9 @@ struct Storm {
     if !(f.backdrop.isFinite && f.backdrop >= 0 && f.backdrop <= 1) {
       problems.append("step \(step), after \(label): backdrop \(f.backdrop)")
     }
+    if let offset = f.scrollOffset, !offset.isFinite {
+      problems.append("step \(step), after \(label): scroll offset \(offset)")
+    }
     if !(f.velocity.isFinite && f.time.isFinite) {
       problems.append("step \(step), after \(label): velocity \(f.velocity), time \(f.time)")
     }
@@ -389,6 +499,7 @@ struct Storm {
       if !sound { problems.append("settling frame at \(frame.time): \(frame)") }
     }
     if !settled { problems.append("did not settle within 60 s: \(driver.machine.state)") }
+    if !driver.machine.isStill { problems.append("ended with the scroll view moving") }
     if ![.resting, .hidden, .dismissed].contains(driver.machine.state) {
       problems.append("ended \(driver.machine.state)")
     }

@@ -69,7 +69,11 @@ import Testing
         "behaviour { thresholds = { projection_rate = 0.998 }, on_release = function() error('boom') end }",
         "behaviour(42)", #line
       )
-    case .content: ("content { height = 600 }", "content { height = -1 }", #line)
+    case .content:
+      (
+        "content { height = 600, scroll = { content_height = 2400, top = 56 } }",
+        "content { scroll = { content_hieght = 2400 } }", #line
+      )
     case .set: ("set { projection_rate = 0.99 }", "set { projection_rate = 'fast' }", #line)
     case .present: ("present()", nil, #line)
     case .dismiss: ("dismiss()\nsettle()\npresent()", nil, #line)
@@ -86,6 +90,7 @@ import Testing
     case .tapBackdrop: ("tap_backdrop()", nil, #line)
     case .resize: ("resize { width = 844, height = 390 }", "resize { fps = 60 }", #line)
     case .setContentHeight: ("set_content_height(500)", "set_content_height(-1)", #line)
+    case .scrollTo: ("scroll_to { offset = 100 }", "scroll_to { ofset = 100 }", #line)
     case .keyboard:
       ("keyboard { height = 200 }\nkeyboard { height = 0, duration = 0 }", "keyboard { height = -1 }", #line)
     case .reload: ("expect(reload 'system', 'reloads')", "expect(not reload(42), 'refused')", #line)

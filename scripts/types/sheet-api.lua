@@ -1,8 +1,9 @@
 ---@meta
 -- sheet-api.lua: LuaLS (Lua language server) annotations of SheetScript's behaviour API, so an editor
--- completes and checks the views a callback receives (`sheet`, `gesture`, `ctx`, `tap`) and the fields of
--- a behaviour table. The helper module's own annotations are in scripts/behaviours/sheet.lua, which
--- `require 'sheet'` resolves to (.luarc.json puts scripts/behaviours on the module path).
+-- completes and checks the views a callback receives (`sheet`, `gesture`, `ctx`, `tap`, `scroll`,
+-- `keyboard`) and the fields of a behaviour table. The helper module's own annotations are in
+-- scripts/behaviours/sheet.lua, which `require 'sheet'` resolves to (.luarc.json puts scripts/behaviours
+-- on the module path).
 --
 -- Declarations only: no code, never loaded by the host and never embedded as a preset (it is not in
 -- scripts/behaviours). The whole API with units and defaults: Sources/SheetScript/SheetScript.docc,
@@ -28,6 +29,9 @@
 ---@alias TransitionName 'present'|'snap'|'restore'|'dismiss'|'resize'
 
 ---@alias CurveName 'linear'|'ease_in'|'ease_out'|'ease_in_out'
+
+---Who takes a pan frame that began in the scroll view (`on_scroll`'s answer; nil: the native rule).
+---@alias ScrollOwnerName 'sheet'|'scroll'
 
 ---What the sheet does when the keyboard shows, changes or hides (gorhom's keyboardBehavior names).
 ---@alias KeyboardModeName
@@ -71,6 +75,18 @@
 ---@field target? string the running (in `animations`: the starting) transition's target, an id or 'dismiss'
 ---@field target_height? number pt: the height that transition ends at (0 for a dismissal)
 ---@field thresholds table<string, number> the behaviour's thresholds, overrides applied
+---@field scroll ScrollViewState? the host's scroll view inside the content, nil without one
+
+---The `scroll` argument of `on_scroll` (and `sheet.scroll`): the scroll view inside the content, a
+---read-only view.
+---@class ScrollViewState
+---@field offset number pt: the content offset, 0 at its top, max_offset at its end (past either when banded)
+---@field content_height number pt: the scrollable content's height
+---@field height number pt: its frame height now (without a declared height it ends at the keyboard's top)
+---@field top number pt: where its frame starts inside the sheet's leading edge
+---@field max_offset number pt: the largest offset at rest, max(0, content_height - height)
+---@field velocity number pt/s: the offset's rate, positive while it grows (the content moving up)
+---@field at_top boolean offset <= 0
 
 ---The `gesture` argument of `on_drag` and `on_release`: a read-only view.
 ---@class GestureView
@@ -182,6 +198,7 @@
 ---@field present_detent? string default: the first active detent in declaration order
 ---@field largest_undimmed_detent? string the native backdrop stays 0 up to this detent
 ---@field backdrop_follows_height? boolean default false: transitions ask `backdrop` at every frame's height
+---@field prefers_scrolling_expands_when_scrolled_to_edge? boolean default true: the sheet expands first
 ---@field thresholds? table<string, number> tunable numbers (set {}, --set, sheet tune); six are native
 ---@field detents? DetentSpec[]|fun(ctx: DetentContext): DetentSpec[] default medium (0.5), large (inset 10)
 ---@field on_drag? fun(sheet: SheetView, gesture: GestureView): number the height, pt in [0, H]
@@ -191,6 +208,7 @@
 ---@field on_tap? fun(sheet: SheetView, tap: TapView): 'dismiss'|string|false|nil 'dismiss' or a detent id
 ---@field on_resize? fun(sheet: SheetView): string? a detent id to go to, or nil to stay
 ---@field on_state? fun(sheet: SheetView, from: SheetStateName, to: SheetStateName)
+---@field on_scroll? fun(sheet: SheetView, gesture: GestureView, scroll: ScrollViewState): ScrollOwnerName?
 ---@field keyboard? KeyboardModeName default 'interactive'
 ---A detent id, a height (brought into [keyboard, cap]) or nil for the `keyboard` mode:
 ---@field on_keyboard? fun(sheet: SheetView, keyboard: KeyboardView): string|{height: number}|nil

@@ -105,8 +105,8 @@ public struct SpringMotion: Sendable, Equatable {
   /// software-mansion/react-native-reanimated, `springUtils.ts` (`initialCalculations`,
   /// `criticallyDampedSpringCalculations`) and `spring.ts` (`zeta < 1 ? underDamped : criticallyDamped`).
   /// - Parameters:
-  ///   - k: The stiffness (> 0).
-  ///   - c: The damping coefficient (> 0).
+  ///   - k: The stiffness (> 0), per second squared per unit mass.
+  ///   - c: The damping (> 0), per second per unit mass.
   ///   - m: The mass (> 0).
   /// - Returns: The spring.
   public static func physicsSpring(stiffness k: Double, damping c: Double, mass m: Double) -> Spring {

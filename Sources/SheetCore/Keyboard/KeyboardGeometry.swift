@@ -70,6 +70,21 @@ public struct KeyboardGeometry: Sendable, Equatable {
     Formulas.clamp(h, floor, max(floor, cap))
   }
 
+  /// The part of a sheet of height `h` the keyboard leaves uncovered, points: a bottom sheet's top edge
+  /// is `h` above the screen's bottom, the keyboard's `k`, so `max(0, h − k)`; a top sheet hangs down to
+  /// `y = h` and the keyboard starts at `y = H − k`, so `max(0, min(h, H − k))`. With `k = 0`, `h`. The
+  /// scroll view's frame is laid out in this height (UIKit's `keyboardLayoutGuide`: a list pinned to
+  /// the keyboard's top edge).
+  /// - Parameters:
+  ///   - h: The sheet's height, points, in `[0, H]`.
+  ///   - k: The keyboard's height (as it animates), points, in `[0, H]`.
+  ///   - geometry: The screen.
+  /// - Returns: Points, in `[0, h]`.
+  public static func uncovered(sheetHeight h: Double, keyboard k: Double, geometry: SheetGeometry) -> Double {
+    if geometry.edge == .top { return max(0, min(h, geometry.height - k)) }
+    return max(0, h - k)
+  }
+
   /// The height `fill` rests at: the cap.
   public var fillHeight: Double { max(floor, cap) }
 }

@@ -16,4 +16,7 @@ public struct SheetFrame: Sendable, Equatable {
   public var backdrop: Double
   /// The keyboard's height above the screen's bottom edge in points (0 when hidden), as it animates.
   public var keyboard: Double = 0
+  /// The scroll view's content offset in points (see ``SheetMachine/scrollOffset``); nil without a
+  /// scroll view.
+  public var scrollOffset: Double? = nil
 }

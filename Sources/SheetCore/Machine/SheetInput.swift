@@ -21,6 +21,10 @@ public enum SheetInput: String, Sendable, CaseIterable {
   case resize
   /// ``SheetMachine/setContentHeight(_:)``.
   case content
+  /// ``SheetMachine/setScrollView(_:)``.
+  case scrollView = "scroll_view"
+  /// ``SheetMachine/scroll(to:)``.
+  case scrollTo = "scroll_to"
   /// ``SheetMachine/setKeyboard(height:duration:)``.
   case keyboard
 }

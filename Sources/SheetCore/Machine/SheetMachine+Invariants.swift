@@ -24,6 +24,8 @@ extension SheetMachine {
   /// - dragging exactly when a drag is tracked, and a queued dismissal or a waiting policy only then;
   ///   an ignored pan never while dragging;
   /// - presenting, settling or dismissing exactly when a height motion runs toward a target;
+  /// - the scroll view's offset and velocity are finite, within its range at rest and within the rubber
+  ///   band's reach when it moves; a finger is on it exactly during a pan that began inside it;
   /// - at rest (hidden, resting, dismissed) nothing moves; hidden is at height 0; resting at an active
   ///   detent is at its height;
   /// - the keyboard's heights are finite and in [0, H], and without a running keyboard motion it is at
@@ -40,6 +42,7 @@ extension SheetMachine {
     }
     guard velocity.isFinite else { return "velocity \(velocity)" }
     if let problem = detentProblem { return problem }
+    if let problem = scrollProblem { return problem }
     let dragging = state == .dragging
     if dragging != (drag != nil) { return "state \(state) with drag \(drag == nil ? "none" : "tracked")" }
     if dismissAfterDrag && !dragging { return "a dismissal queued while \(state)" }
@@ -77,6 +80,35 @@ extension SheetMachine {
     if height < place.floor - slack || height > max(place.floor, place.cap) + slack {
       return "resting at \(height) with a \(k.targetHeight) keyboard, outside "
         + "[\(place.floor), \(place.cap)]"
+    }
+    return nil
+  }
+
+  /// What is wrong with the scroll view, or nil: its offset and velocity finite; within its range at
+  /// rest and within the rubber band's reach (less than its frame's height past an end) when moving; at
+  /// rest it does not move; a finger on it only during a pan that began inside it, and such a pan only
+  /// with a scroll view.
+  private var scrollProblem: String? {
+    let inScroll = drag?.inScroll == true
+    guard let scroll else { return inScroll ? "a pan in a scroll view that does not exist" : nil }
+    let p = scroll.position
+    guard p.isFinite, scroll.velocity.isFinite else {
+      return "scroll position \(p), velocity \(scroll.velocity)"
+    }
+    let upper = scroll.view.maxOffset(sheetHeight: uncoveredHeight)
+    let reach = scroll.view.frameHeight(sheetHeight: uncoveredHeight)
+    if scroll.isTracking != inScroll {
+      return
+        "scroll view \(scroll.isTracking ? "tracked" : "not tracked") with a pan \(inScroll ? "in it" : "outside it")"
+    }
+    if case .idle = scroll.motion {
+      if p < 0 || p > upper { return "scroll at rest at \(p) outside [0, \(upper)]" }
+      if scroll.velocity != 0 { return "scroll at rest with velocity \(scroll.velocity)" }
+    } else if p < -reach || p > upper + reach {
+      return "scroll at \(p) beyond the rubber band of [0, \(upper)] (reach \(reach))"
+    }
+    if drag?.owner == .scroll && velocity != 0 {
+      return "the sheet moves (\(velocity)) while the scroll view has the pan"
     }
     return nil
   }

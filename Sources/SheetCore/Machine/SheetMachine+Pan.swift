@@ -44,6 +44,7 @@ extension SheetMachine {
       startY: y, y: y, startX: startX, x: startX, startTime: t, time: t, startHeight: height,
       startDetent: startDetent, startedResting: state == .resting)
     dismissAfterDrag = false
+    beginScrollTracking(y: y)
     stopTransition()
     detent = startDetent
     velocity = 0
@@ -130,6 +131,7 @@ extension SheetMachine {
     record(.gesture(.cancelled, y: y))
     drag?.time = time ?? self.time  // the release's `time` is the cancellation's
     if let d = drag, d.startedResting, height == d.startHeight, !dismissAfterDrag, restsInPlace {
+      endScrollTracking(velocity: 0)
       drag = nil
       velocity = 0
       setState(.resting)
@@ -179,23 +181,28 @@ extension SheetMachine {
     guard var d = drag else { return (estimator.velocity(at: t), estimator.velocityX(at: t)) }
     let sampleX = x ?? d.x
     estimator.add(x: sampleX, y: y, time: t)
+    let dy = y - d.y
     d.y = y
     d.x = sampleX
     d.time = t
     drag = d
     let vy = estimator.velocity(at: t)
     let vx = estimator.velocityX(at: t)
-    height = callDragHeight(gestureInput(d, velocity: vy, velocityX: vx))
-    velocity = geometry.edge.heightSign * vy
-    if let a = callBackdrop(snapshot) { backdrop = a }
+    let route = routeScroll(dy: dy, vy: vy, vx: vx)
+    if route.sheetMoved && !route.heightDone, let moved = drag {
+      height = callDragHeight(gestureInput(moved, velocity: vy, velocityX: vx))
+    }
+    refreshScroll()
+    setDragVelocities(vy)
+    if route.sheetMoved, let a = callBackdrop(snapshot) { backdrop = a }
     return (vy, vx)
   }
 
   func gestureInput(_ d: Drag, velocity: Double, velocityX: Double) -> GestureInput {
     GestureInput(
-      sheet: snapshot, startY: d.startY, y: d.y, startHeight: d.startHeight, startDetent: d.startDetent,
-      velocity: velocity, startX: d.startX, x: d.x, velocityX: velocityX, startTime: d.startTime,
-      time: d.time)
+      sheet: snapshot, startY: d.startY + d.scrollTravel, y: d.y, startHeight: d.startHeight,
+      startDetent: d.startDetent, velocity: velocity, startX: d.startX, x: d.x, velocityX: velocityX,
+      startTime: d.startTime, time: d.time)
   }
 
   /// Asks the policy where the released sheet goes and starts that transition (a dismissal instead,
@@ -203,12 +210,29 @@ extension SheetMachine {
   mutating func release(velocity vy: Double, velocityX vx: Double) {
     guard let d = drag else { return }
     record(.release(velocity: vy, velocityX: vx))
+    // A scroll view that has the pan takes the release's vertical momentum; the sheet is let go
+    // standing (the horizontal velocity stays the release's: the scroll view only scrolls along y).
+    let scrollOwned = endScrollTracking(velocity: vy)
+    let vy = scrollOwned ? 0 : vy
     if dismissAfterDrag {
       dismissAfterDrag = false
       drag = nil
       velocity = geometry.edge.heightSign * vy
       record(.dismiss(cause: .request))
       startTransition(.dismiss, to: .dismiss, override: nil, newState: .dismissing)
+      applyPendingPolicy()
+      return
+    }
+    if scrollOwned, let resting = detents.first(where: { $0.height == height }) {
+      record(
+        .decision(
+          target: .detent(resting.id),
+          reason: "the scroll view has the pan: the sheet stays at \(resting.id)"))
+      noteKeyboardChoice(.detent(resting.id))
+      drag = nil
+      velocity = 0
+      detent = resting.id
+      setState(.resting)
       applyPendingPolicy()
       return
     }

@@ -20,10 +20,11 @@ extension SheetMachine {
     case .presenting, .settling, .dismissing:
       advanceTransition(by: interval)
     case .dragging:
-      velocity = geometry.edge.heightSign * estimator.velocity(at: time)
+      setDragVelocities(estimator.velocity(at: time))
     case .hidden, .resting, .dismissed:
       break
     }
+    advanceScroll(by: interval)
     let events = emitted()
     return SheetStep(frame: frame, events: events)
   }

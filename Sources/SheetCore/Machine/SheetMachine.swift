@@ -32,6 +32,13 @@ public struct SheetMachine {
     var startHeight: Double
     var startDetent: String?
     var startedResting: Bool
+    /// Whether the pan began inside the scroll view's frame (its frames are routed, see
+    /// ``ScrollRouting``).
+    var inScroll = false
+    /// The finger's travel (screen y) the scroll view took; the sheet's share is the rest.
+    var scrollTravel = 0.0
+    /// Who moved with the pan's latest travel; nil before it moved.
+    var owner: ScrollOwner?
   }
 
   /// The policy deciding everything (a replacement waits for the end of a drag).
@@ -83,6 +90,8 @@ public struct SheetMachine {
   var backdropMotion: MotionPlayer?
   var backdropFrom = 0.0
   var backdropTo = 0.0
+  /// The scroll view inside the content, if the host described one (``setScrollView(_:)``).
+  var scroll: ScrollModel?
   /// The running transition asks the policy's backdrop at every frame
   /// (``SheetConfiguration/backdropFollowsHeight`` without a backdrop motion).
   var backdropFollows = false
@@ -122,19 +131,20 @@ public struct SheetMachine {
   public var frame: SheetFrame {
     SheetFrame(
       time: time, state: state, detent: detent, target: target, height: height, velocity: velocity,
-      backdrop: backdrop, keyboard: keyboard.height)
+      backdrop: backdrop, keyboard: keyboard.height, scrollOffset: scrollOffset)
   }
 
-  /// Whether nothing moves: the state is still (``SheetState/isStill``) and the keyboard is not
-  /// animating. A still machine's frames change nothing but the time.
-  public var isStill: Bool { state.isStill && keyboardMotion == nil }
+  /// Whether nothing moves: the state is still (``SheetState/isStill``), the keyboard is not animating
+  /// and no scroll view is decelerating or bouncing. A still machine's frames change nothing but the
+  /// time.
+  public var isStill: Bool { state.isStill && keyboardMotion == nil && scroll?.isMoving != true }
 
   /// The sheet as policies see it.
   public var snapshot: SheetSnapshot {
     SheetSnapshot(
       geometry: geometry, detents: detents, contentHeight: contentHeight, state: state, height: height,
       detent: detent, backdrop: backdrop, time: time, target: target,
-      targetHeight: targetHeight)
+      targetHeight: targetHeight, scroll: scrollSnapshot)
   }
 
   /// ``SheetSnapshot/targetHeight``: where the running transition's target is, nil without one; 0 for a
@@ -158,6 +168,10 @@ public struct SheetMachine {
   /// recorded since the previous call returned, emptying ``pending`` but keeping its capacity.
   /// - Returns: The events, or an empty array (which allocates nothing) when there are none.
   mutating func emitted() -> [SheetEvent] {
+    if scroll != nil {
+      let laidOut = uncoveredHeight
+      scroll?.reconcile(sheetHeight: laidOut)
+    }
     _checkInvariants()
     return pending.isEmpty ? [] : takePending()
   }

@@ -43,7 +43,7 @@ public enum TransitionTable {
   /// | snap, tap | presenting, resting, settling | | hidden, dragging, dismissing, dismissed |
   /// | pan_began | presenting, resting, settling, dismissing | | hidden, dragging, dismissed |
   /// | pan_changed, pan_ended, pan_cancelled | dragging | | every other state |
-  /// | resize, content, keyboard | every state | | |
+  /// | resize, content, scroll_view, scroll_to, keyboard | every state | | |
   ///
   /// Why, in the terms of a UIKit (or FloatingPanel) user:
   /// - **present** while on screen or leaving is ignored, as UIKit ignores presenting a controller that
@@ -80,7 +80,7 @@ public enum TransitionTable {
     case .snap, .tap: return onScreen ? .accepted : .ignored
     case .panBegan: return onScreen || state == .dismissing ? .accepted : .ignored
     case .panChanged, .panEnded, .panCancelled: return state == .dragging ? .accepted : .ignored
-    case .resize, .content, .keyboard: return .accepted
+    case .resize, .content, .scrollView, .scrollTo, .keyboard: return .accepted
     }
   }
 

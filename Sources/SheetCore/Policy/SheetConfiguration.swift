@@ -20,6 +20,11 @@ public struct SheetConfiguration: Sendable {
   public var grabber: Bool
   /// The detent `present()` goes to; nil = the first active detent in declaration order.
   public var presentDetent: String?
+  /// Whether a pan inside the scroll view that moves toward the content's end at a smaller detent
+  /// expands the sheet first (Apple's `prefersScrollingExpandsWhenScrolledToEdge`, default true); false
+  /// scrolls the content there, after a sheet the same pan moved off its detent is back at the next
+  /// detent up (see ``ScrollRouting``).
+  public var prefersScrollingExpandsWhenScrolledToEdge = true
   /// Whether, during a transition whose animation has no backdrop motion, the backdrop is the policy's
   /// ``SheetPolicy/backdrop(_:)`` at every frame's height (with the transition's state) instead of the
   /// start and end values blended by the height's progress (FloatingPanel re-evaluates its alpha at

@@ -88,6 +88,16 @@ public protocol SheetPolicy {
   /// - Throws: ``PolicyFault``.
   func resizeTarget(_ sheet: SheetSnapshot) throws(PolicyFault) -> String?
 
+  /// Who moves with a pan frame that began inside the scroll view (``SheetMachine/setScrollView(_:)``),
+  /// asked for every frame whose finger moved along y (a frame without vertical travel stays with the
+  /// pan's owner); nil: the native rule (``ScrollRouting``). The whole frame goes to the answer.
+  /// - Parameters:
+  ///   - input: The pan, at the frame's finger position and velocity, and the sheet.
+  ///   - scroll: The scroll view before the frame.
+  /// - Returns: The owner, or nil for the native rule.
+  /// - Throws: ``PolicyFault`` (the native rule decides that frame).
+  func scrollOwner(_ input: GestureInput, _ scroll: ScrollSnapshot) throws(PolicyFault) -> ScrollOwner?
+
   /// Where the sheet goes when the keyboard is reported (shown, resized or hidden), asked while the sheet
   /// is presenting, resting or settling.
   ///
@@ -177,6 +187,11 @@ extension SheetPolicy {
     -> TapAction
   {
     configuration.tapDismissRegions.contains(region) ? .dismiss : .none
+  }
+  /// Default: nil (the native rule, ``ScrollRouting``).
+  public func scrollOwner(_ input: GestureInput, _ scroll: ScrollSnapshot) throws(PolicyFault) -> ScrollOwner?
+  {
+    nil
   }
   /// Default: nil (stay at the current detent).
   public func resizeTarget(_ sheet: SheetSnapshot) throws(PolicyFault) -> String? { nil }

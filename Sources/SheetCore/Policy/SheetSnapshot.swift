@@ -21,6 +21,8 @@ public struct SheetSnapshot: Sendable, Equatable {
   public var target: ReleaseTarget? = nil
   /// The height (pt) ``target`` ends at, or nil without a target (0 for a dismissal).
   public var targetHeight: Double? = nil
+  /// The scroll view inside the content; nil without one.
+  public var scroll: ScrollSnapshot? = nil
 
   /// The height of an active detent.
   /// - Parameter id: The detent's identifier.
@@ -35,7 +37,8 @@ public struct SheetSnapshot: Sendable, Equatable {
 public struct GestureInput: Sendable, Equatable {
   /// The sheet (its `height` is the current height).
   public var sheet: SheetSnapshot
-  /// Screen y where the pan began.
+  /// Screen y where the pan began; during a pan that began in the scroll view, moved by the travel the
+  /// scroll view took, so ``translation`` is the sheet's share.
   public var startY: Double
   /// Current screen y.
   public var y: Double

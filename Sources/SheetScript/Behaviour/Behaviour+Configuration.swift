@@ -17,6 +17,8 @@ extension Behaviour {
     configuration.presentDetent = spec.presentDetent
     configuration.backdropFollowsHeight = spec.backdropFollowsHeight ?? standard.backdropFollowsHeight
     configuration.keyboard = spec.keyboard ?? standard.keyboard
+    configuration.prefersScrollingExpandsWhenScrolledToEdge =
+      spec.prefersScrollingExpands ?? standard.prefersScrollingExpandsWhenScrolledToEdge
     if let entries = spec.detents {
       configuration.detents = entries.map { Detent($0.id, resolver(for: $0.height)) }
     } else if let function = spec.detentsFunction {

@@ -162,6 +162,24 @@ extension Behaviour: SheetPolicy {
     }
   }
 
+  /// `on_scroll(sheet, gesture, scroll)`: 'sheet' or 'scroll', or nil for the native rule.
+  public func scrollOwner(_ input: GestureInput, _ scroll: ScrollSnapshot) throws(PolicyFault) -> ScrollOwner?
+  {
+    guard let onScroll = spec.onScroll else { return nil }
+    views.update(gesture: input)
+    views.update(scroll: scroll)
+    let value = try invoke("on_scroll") { () throws(LuaError) in
+      try onScroll.callOne(views.sheet, views.gesture, views.scroll)
+    }
+    switch value {
+    case .nil: return nil
+    case .string(let name):
+      if let owner = ScrollOwner(rawValue: name) { return owner }
+      throw fault("on_scroll", returned: value, expected: "'sheet', 'scroll' or nil")
+    default: throw fault("on_scroll", returned: value, expected: "'sheet', 'scroll' or nil")
+    }
+  }
+
   public func keyboardTarget(_ keyboard: SheetKeyboard, _ sheet: SheetSnapshot) throws(PolicyFault)
     -> ReleaseTarget?
   {

@@ -17,6 +17,7 @@ enum BehaviourField: String, CaseIterable, Sendable {
   case presentDetent = "present_detent"
   case largestUndimmedDetent = "largest_undimmed_detent"
   case backdropFollowsHeight = "backdrop_follows_height"
+  case prefersScrollingExpands = "prefers_scrolling_expands_when_scrolled_to_edge"
   case detents
   case thresholds
   case onDrag = "on_drag"
@@ -25,6 +26,7 @@ enum BehaviourField: String, CaseIterable, Sendable {
   case onTap = "on_tap"
   case onResize = "on_resize"
   case onState = "on_state"
+  case onScroll = "on_scroll"
   case animations
   case keyboard
   case onKeyboard = "on_keyboard"
@@ -33,7 +35,9 @@ enum BehaviourField: String, CaseIterable, Sendable {
   /// `backdrop`) always are, `detents` and `animations` may be. A fault names the field it came from.
   var isCallback: Bool {
     switch self {
-    case .detents, .onDrag, .onRelease, .backdrop, .onTap, .onResize, .onState, .animations, .onKeyboard: true
+    case .detents, .onDrag, .onRelease, .backdrop, .onTap, .onResize, .onState, .onScroll, .animations,
+      .onKeyboard:
+      true
     default: false
     }
   }

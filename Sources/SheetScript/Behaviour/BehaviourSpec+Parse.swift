@@ -48,6 +48,9 @@ extension BehaviourSpec {
     largestUndimmedDetent = try field(.largestUndimmedDetent).map { v throws(BehaviourError) in
       try reader.string(v, at: [.field(.largestUndimmedDetent)])
     }
+    prefersScrollingExpands = try field(.prefersScrollingExpands).map { v throws(BehaviourError) in
+      try reader.bool(v, at: [.field(.prefersScrollingExpands)])
+    }
     if let value = field(.gestureArea) { gestureArea = try reader.gestureArea(value) }
     if let value = field(.tapToDismiss) { tapRegions = try reader.tapRegions(value) }
     if let value = field(.thresholds) { thresholds = try reader.thresholds(value) }
@@ -57,6 +60,7 @@ extension BehaviourSpec {
     onTap = try reader.callback(fields, .onTap)
     onResize = try reader.callback(fields, .onResize)
     onState = try reader.callback(fields, .onState)
+    onScroll = try reader.callback(fields, .onScroll)
     onKeyboard = try reader.callback(fields, .onKeyboard)
     if let value = field(.keyboard) { keyboard = try reader.keyboardMode(value) }
     switch field(.detents) {
@@ -85,11 +89,12 @@ extension BehaviourSpec {
     case .onTap: onTap
     case .onResize: onResize
     case .onState: onState
+    case .onScroll: onScroll
     case .animations: animationsFunction
     case .onKeyboard: onKeyboard
     case .keyboard, .name, .description, .edge, .cornerRadius, .grabber, .pannable, .gestureArea,
       .backdropMax, .tapToDismiss, .allowDismiss, .presentDetent, .largestUndimmedDetent,
-      .backdropFollowsHeight, .thresholds:
+      .backdropFollowsHeight, .prefersScrollingExpands, .thresholds:
       nil
     }
   }

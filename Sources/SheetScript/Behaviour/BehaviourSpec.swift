@@ -37,6 +37,7 @@ struct BehaviourSpec {
   var presentDetent: String?
   var largestUndimmedDetent: String?
   var backdropFollowsHeight: Bool?
+  var prefersScrollingExpands: Bool?
   var detents: [DetentEntry]?
   var detentsFunction: LuaFunction?
   var thresholds: [String: Double] = [:]
@@ -46,6 +47,7 @@ struct BehaviourSpec {
   var onTap: LuaFunction?
   var onResize: LuaFunction?
   var onState: LuaFunction?
+  var onScroll: LuaFunction?
   var animations: [SheetTransition: AnimationEntry] = [:]
   var animationsFunction: LuaFunction?
   var keyboard: KeyboardMode?

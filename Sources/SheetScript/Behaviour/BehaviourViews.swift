@@ -15,10 +15,12 @@ final class BehaviourViews {
   let gesture: LuaTable
   /// The `tap` argument of `on_tap`.
   let tap: LuaTable
+  /// The `scroll` argument of `on_scroll`, also `sheet.scroll` while a scroll view exists.
+  let scroll: LuaTable
   /// The `keyboard` argument of `on_keyboard`.
   let keyboard: LuaTable
 
-  private let sheetData, contextData, gestureData, tapData, keyboardData: LuaTable
+  private let sheetData, contextData, gestureData, tapData, scrollData, keyboardData: LuaTable
   private let screenData, safeData, detentsData, orderData, thresholdsData: LuaTable
   private var geometry: SheetGeometry?
   private var detents: [ResolvedDetent]?
@@ -37,24 +39,32 @@ final class BehaviourViews {
     var detent: Text = .unset, target: Text = .unset, startDetent: Text = .unset
     /// `target_height`'s last value: `.none` until written, then the number or nil.
     var targetHeight: Double?? = .none
+    /// Whether `sheet.scroll` was last set (nil: never written).
+    var hasScroll: Bool?
+    /// `scroll.at_top` as last written (nil: never).
+    var atTop: Bool?
   }
 
-  /// The slots of ``numbers``: a field of `sheet` or `gesture` each.
+  /// The slots of ``numbers``: a field of `sheet`, `gesture` or `scroll` each.
   private enum Number: Int, CaseIterable {
     case height, backdrop, time
     case startY, y, translation, velocity, startHeight, startX, x, translationX, velocityX, startTime
     case gestureTime, averageVelocity, averageVelocityX
+    case offset, contentHeight, scrollHeight, top, maxOffset, scrollVelocity
+
+    /// The view a field belongs to.
+    enum View { case sheet, gesture, scroll }
 
     /// The field's key in its view.
     var key: String {
       switch self {
-      case .height: "height"
+      case .height, .scrollHeight: "height"
       case .backdrop: "backdrop"
       case .time, .gestureTime: "time"
       case .startY: "start_y"
       case .y: "y"
       case .translation: "translation"
-      case .velocity: "velocity"
+      case .velocity, .scrollVelocity: "velocity"
       case .startHeight: "start_height"
       case .startX: "start_x"
       case .x: "x"
@@ -63,11 +73,21 @@ final class BehaviourViews {
       case .startTime: "start_time"
       case .averageVelocity: "average_velocity"
       case .averageVelocityX: "average_velocity_x"
+      case .offset: "offset"
+      case .contentHeight: "content_height"
+      case .top: "top"
+      case .maxOffset: "max_offset"
       }
     }
 
-    /// Whether the field is the `sheet` view's (else the `gesture` view's).
-    var isSheet: Bool { rawValue <= Number.time.rawValue }
+    /// The view whose backing table holds the field.
+    var view: View {
+      switch rawValue {
+      case ...Number.time.rawValue: .sheet
+      case ...Number.averageVelocityX.rawValue: .gesture
+      default: .scroll
+      }
+    }
   }
 
   /// A text field's last written value: never written, or a string or nil.
@@ -79,7 +99,7 @@ final class BehaviourViews {
   /// The fields of the `sheet` view (nil-able ones included: `detent`, `content`).
   static let sheetFields = [
     "height", "state", "detent", "backdrop", "time", "edge", "available", "content", "screen", "safe",
-    "detents", "order", "thresholds", "target", "target_height",
+    "detents", "order", "thresholds", "target", "target_height", "scroll",
   ]
   /// The fields of the `ctx` view of detent resolvers.
   static let contextFields = ["screen", "safe", "available", "content", "edge", "thresholds"]
@@ -90,6 +110,8 @@ final class BehaviourViews {
   ]
   /// The fields of the `tap` view.
   static let tapFields = ["region", "x", "y"]
+  /// The fields of the `scroll` view.
+  static let scrollFields = ["offset", "content_height", "height", "top", "max_offset", "velocity", "at_top"]
   /// The fields of the `keyboard` view of `on_keyboard`.
   static let keyboardFields = ["height", "target_height", "duration", "visible"]
 
@@ -103,6 +125,7 @@ final class BehaviourViews {
     contextData = try state.newTable()
     gestureData = try state.newTable()
     tapData = try state.newTable()
+    scrollData = try state.newTable()
     keyboardData = try state.newTable()
     screenData = try state.newTable()
     safeData = try state.newTable()
@@ -125,10 +148,17 @@ final class BehaviourViews {
     context = try contextData.readOnlyView(fields: Self.contextFields, name: "ctx")
     gesture = try gestureData.readOnlyView(fields: Self.gestureFields, name: "gesture")
     tap = try tapData.readOnlyView(fields: Self.tapFields, name: "tap")
+    scroll = try scrollData.readOnlyView(fields: Self.scrollFields, name: "scroll")
     keyboard = try keyboardData.readOnlyView(fields: Self.keyboardFields, name: "keyboard")
-    let (sheetData, gestureData) = (sheetData, gestureData)
+    let (sheetData, gestureData, scrollData) = (sheetData, gestureData, scrollData)
     numbers = try LuaFieldBatch(
-      fields: Number.allCases.map { ($0.isSheet ? sheetData : gestureData, $0.key) })
+      fields: Number.allCases.map { number in
+        switch number.view {
+        case .sheet: (sheetData, number.key)
+        case .gesture: (gestureData, number.key)
+        case .scroll: (scrollData, number.key)
+        }
+      })
     written = .allocate(capacity: 1)
     written.initialize(to: Written())
   }
@@ -185,6 +215,16 @@ final class BehaviourViews {
     write(sheetData, "detent", snapshot.detent, &written.pointee.detent)
     numbers.stage(Number.backdrop.rawValue, snapshot.backdrop)
     numbers.stage(Number.time.rawValue, snapshot.time)
+    if let view = snapshot.scroll {
+      stage(scroll: view)
+      if written.pointee.hasScroll != true {
+        written.pointee.hasScroll = true
+        sheetData.set("scroll", scroll)
+      }
+    } else if written.pointee.hasScroll != false {
+      written.pointee.hasScroll = false
+      sheetData.setNil("scroll")
+    }
     write(sheetData, "target", Self.targetName(snapshot.target), &written.pointee.target)
     write(sheetData, "target_height", snapshot.targetHeight, &written.pointee.targetHeight)
     if detents != snapshot.detents {
@@ -242,6 +282,29 @@ final class BehaviourViews {
     if case .some(let previous) = last, previous?.bitPattern == value?.bitPattern { return }
     last = .some(value)
     if let value { table.set(key, value) } else { table.set(key, nil as String?) }
+  }
+
+  /// Fills the `scroll` view: its numbers in one write (``LuaFieldBatch``).
+  /// - Parameter view: The scroll view as the core sees it.
+  func update(scroll view: ScrollSnapshot) {
+    stage(scroll: view)
+    numbers.flush()
+  }
+
+  /// Writes the `scroll` view's `at_top` and stages its numbers (written at the next flush of
+  /// ``numbers``).
+  /// - Parameter view: The scroll view as the core sees it.
+  private func stage(scroll view: ScrollSnapshot) {
+    numbers.stage(Number.offset.rawValue, view.offset)
+    numbers.stage(Number.contentHeight.rawValue, view.contentHeight)
+    numbers.stage(Number.scrollHeight.rawValue, view.height)
+    numbers.stage(Number.top.rawValue, view.top)
+    numbers.stage(Number.maxOffset.rawValue, view.maxOffset)
+    numbers.stage(Number.scrollVelocity.rawValue, view.velocity)
+    if written.pointee.atTop != view.atTop {
+      written.pointee.atTop = view.atTop
+      scrollData.set("at_top", view.atTop)
+    }
   }
 
   /// Writes a text field (nil clears it) unless it already holds this value.

@@ -94,14 +94,27 @@ extension SheetDriver {
   /// Moves a finger that is down to a screen point over one frame. With no finger down the move is
   /// recorded as an ignored `pan_changed` and the frame still passes, so a scenario's timing does not
   /// depend on the state.
+  ///
+  /// With a `time`, the move is a host's touch sample with its own timestamp instead: it is fed at that
+  /// time on the sheet's clock and no frame is stepped (frames pass with ``wait(_:)``), so a touch
+  /// stream recorded from a host (`sheet preview`) replays sample for sample.
   /// - Parameters:
   ///   - x: The new screen x; nil keeps the finger's last x.
   ///   - y: The new screen y.
-  /// - Throws: `SheetError.invalidValue` for an x or y the machine refuses (in every state).
-  public mutating func touchMove(x: Double? = nil, y: Double) throws(SheetError) {
+  ///   - time: The sample's timestamp on the sheet's clock, seconds; nil: one frame from now, stepped.
+  /// - Throws: `SheetError.invalidValue` for an x, y or time the machine refuses (in every state).
+  public mutating func touchMove(x: Double? = nil, y: Double, time: Double? = nil) throws(SheetError) {
     if let x { try SheetLimits.check(x: x) }
     try SheetLimits.check(coordinate: y)
-    if touchY == nil { recordIgnored(.panChanged) }
-    try frame(touch: y, x: x)
+    guard let time else {
+      if touchY == nil { recordIgnored(.panChanged) }
+      return try frame(touch: y, x: x)
+    }
+    try SheetLimits.check(time: time)
+    guard touchY != nil else { return recordIgnored(.panChanged) }
+    let sampleX = x ?? touchX
+    touchY = y
+    touchX = sampleX
+    record(try funnel.input { m throws(SheetError) in try m.panChanged(x: sampleX, y: y, time: time) })
   }
 }

@@ -123,6 +123,22 @@ extension SheetDriver {
       return make(
         "settled",
         [TraceField("detent", detent.map { .string($0) } ?? .null), TraceField("height", .number(height))])
+    case .scrollView(let view?):
+      // without a height the frame is the rest of the sheet: the field is left out
+      var fields = [
+        TraceField("content_height", .number(view.contentHeight)), TraceField("top", .number(view.top)),
+      ]
+      if let height = view.height { fields.append(TraceField("height", .number(height))) }
+      return make("scroll_view", fields)
+    case .scrollView(nil): return make("scroll_view", [TraceField("removed", .bool(true))])
+    case .scrollTo(let offset): return make("scroll_to", [TraceField("offset", .number(offset))])
+    case .scrollHandoff(let owner, let height, let offset):
+      return make(
+        "scroll_handoff",
+        [
+          TraceField("to", .string(owner.rawValue)), TraceField("height", .number(height)),
+          TraceField("offset", .number(offset)),
+        ])
     }
   }
 

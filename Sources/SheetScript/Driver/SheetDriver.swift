@@ -103,7 +103,8 @@ public struct SheetDriver {
           TraceFrame(
             time: frame.time, state: frame.state.rawValue, detent: frame.detent,
             target: frame.target?.name, height: frame.height, backdrop: frame.backdrop,
-            velocity: frame.velocity, keyboard: keyboardShown ? frame.keyboard : nil)))
+            velocity: frame.velocity, keyboard: keyboardShown ? frame.keyboard : nil,
+            scroll: frame.scrollOffset)))
     } else if recording {
       count(bytes: Self.estimatedFrameBytes(detent: frame.detent, target: frame.target))
     }
@@ -191,19 +192,23 @@ public struct SheetDriver {
   /// - Parameters:
   ///   - x: Screen x in points; nil is the screen's horizontal centre.
   ///   - y: Screen y in points.
+  ///   - time: The touch's own timestamp on the sheet's clock, seconds, as a host's touch carries one
+  ///     (between two frames, say); nil is the sheet's time now. No frame is stepped either way.
   /// - Returns: Whether the sheet follows this finger (the touch may land outside the gesture area, on
   ///   no sheet, or be a second finger).
-  /// - Throws: `SheetError.invalidValue` for an x or y the machine refuses (in every state).
+  /// - Throws: `SheetError.invalidValue` for an x, y or time the machine refuses (in every state).
   @discardableResult
-  public mutating func touchDown(x: Double? = nil, y: Double) throws(SheetError) -> Bool {
+  public mutating func touchDown(x: Double? = nil, y: Double, time: Double? = nil) throws(SheetError) -> Bool
+  {
     if let x { try SheetLimits.check(x: x) }
     try SheetLimits.check(coordinate: y)
+    if let time { try SheetLimits.check(time: time) }
     if touchY != nil {
       recordIgnored(.panBegan)
       return false
     }
     let pointX = x ?? machine.centreX
-    let start = try funnel.panBegan(x: pointX, y: y)
+    let start = try funnel.panBegan(x: pointX, y: y, time: time)
     record(start.events)
     touchY = y
     touchX = pointX
@@ -215,17 +220,21 @@ public struct SheetDriver {
   ///   - velocity: The release velocity in pt/s (screen y); `nil` uses the estimator.
   ///   - velocityX: The horizontal release velocity in pt/s (screen x, + = right); `nil` uses the
   ///     estimator.
-  /// - Throws: `SheetError.invalidValue` for a velocity the machine refuses (in every state).
-  public mutating func touchUp(velocity: Double? = nil, velocityX: Double? = nil) throws(SheetError) {
+  ///   - time: The lift's own timestamp on the sheet's clock, seconds; nil is the sheet's time now.
+  /// - Throws: `SheetError.invalidValue` for a velocity or time the machine refuses (in every state).
+  public mutating func touchUp(velocity: Double? = nil, velocityX: Double? = nil, time: Double? = nil)
+    throws(SheetError)
+  {
     if let velocity { try SheetLimits.check(velocity: velocity) }
     if let velocityX { try SheetLimits.check(velocity: velocityX, field: "velocityX") }
+    if let time { try SheetLimits.check(time: time) }
     guard let y = touchY else { return recordIgnored(.panEnded) }
     let x = touchX
     touchY = nil
     touchX = nil
     record(
       try funnel.input { m throws(SheetError) in
-        try m.panEnded(x: x, y: y, velocity: velocity, velocityX: velocityX)
+        try m.panEnded(x: x, y: y, time: time, velocity: velocity, velocityX: velocityX)
       })
   }
 

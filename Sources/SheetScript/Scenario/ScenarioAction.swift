@@ -5,7 +5,10 @@ import SheetCore
 enum ScenarioAction {
   case screen(width: Double?, height: Double?, safeTop: Double?, safeBottom: Double?, fps: Double?)
   case behaviour(LuaValue, line: Int)
-  case content(Double)
+  /// `content { height = h, scroll = { ... } | false }`: a height and a scroll view change, each
+  /// optional.
+  case content(height: Double?, scroll: ScrollChange)
+  case scrollTo(Double)
   case set([(name: String, value: Double)])
   case present
   case dismiss
@@ -14,15 +17,25 @@ enum ScenarioAction {
   case settle
   case drag(DragGesture)
   case flick(dy: Double, velocity: Double, at: Double?, dx: Double, velocityX: Double?, atX: Double?)
-  case touchDown(x: Double?, y: Double?)
-  case touchMove(x: Double?, y: Double)
-  case touchUp(velocity: Double?, velocityX: Double?)
+  case touchDown(x: Double?, y: Double?, time: Double?)
+  case touchMove(x: Double?, y: Double, time: Double?)
+  case touchUp(velocity: Double?, velocityX: Double?, time: Double?)
   case touchCancel
   case tap(x: Double?, y: Double)
   case tapBackdrop
   case keyboard(height: Double, duration: Double)
   case reload(String)
   case expectFault(callback: String, line: Int)
+}
+
+/// What `content { scroll = ... }` does to the scroll view.
+enum ScrollChange {
+  /// No `scroll` field: the scroll view stays as it is.
+  case keep
+  /// `scroll = { content_height = ..., top = ..., height = ... }`.
+  case set(ScrollView)
+  /// `scroll = false`: no scroll view.
+  case remove
 }
 
 extension ScenarioAction {
@@ -32,6 +45,9 @@ extension ScenarioAction {
   static let distances: ClosedRange<Double> = -100_000...100_000
   /// The range of an explicit release velocity (`velocity`, `velocity_x`), points per second.
   static let velocities: ClosedRange<Double> = -1_000_000...1_000_000
+  /// The range of a touch's own timestamp (`time`), seconds on the scenario's clock: the simulated-time
+  /// limit's default.
+  static let touchTimes: ClosedRange<Double> = 0...3600
 }
 
 /// A refused scenario call: the message the scenario's line raises.
@@ -63,12 +79,21 @@ extension ScenarioAction {
       let place = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
       return .behaviour(value, line: ScenarioSession.location(place).line)
     case .content:
-      let t = try args.table(known: ["height"])
-      guard let height = try args.number(t, "height", 0...100_000) else {
-        throw ScenarioRefusal(message: "expected { height = points }")
+      let t = try args.table(known: ["height", "scroll"])
+      let height = try args.number(t, "height", 0...100_000)
+      let scroll = try args.scroll(t["scroll"])
+      if height == nil, case .keep = scroll {
+        throw ScenarioRefusal(
+          message: "expected { height = points, scroll = { content_height = points, ... } }")
       }
-      return .content(height)
-    case .setContentHeight: return .content(try args.positional(0...100_000))
+      return .content(height: height, scroll: scroll)
+    case .setContentHeight: return .content(height: try args.positional(0...100_000), scroll: .keep)
+    case .scrollTo:
+      let t = try args.table(known: ["offset"])
+      guard let offset = try args.number(t, "offset", -1_000_000...1_000_000) else {
+        throw ScenarioRefusal(message: "expected { offset = points }")
+      }
+      return .scrollTo(offset)
     case .set:
       let t = try args.table(known: nil)
       var pairs: [(name: String, value: Double)] = []
@@ -132,21 +157,23 @@ extension ScenarioAction {
         velocityX: try args.number(t, "velocity_x", Self.velocities),
         atX: try args.number(t, "at_x", Self.coordinates))
     case .touchDown:
-      let t = try args.table(known: ["x", "y"], optional: true)
+      let t = try args.table(known: ["x", "y", "time"], optional: true)
       return .touchDown(
-        x: try args.number(t, "x", Self.coordinates), y: try args.number(t, "y", Self.coordinates))
+        x: try args.number(t, "x", Self.coordinates), y: try args.number(t, "y", Self.coordinates),
+        time: try args.number(t, "time", Self.touchTimes))
     case .touchMove:
-      let t = try args.table(known: ["x", "y"])
+      let t = try args.table(known: ["x", "y", "time"])
       let x = try args.number(t, "x", Self.coordinates)
       guard let y = try args.number(t, "y", Self.coordinates) else {
         throw ScenarioRefusal(message: "expected { y = points, x = points (optional) }")
       }
-      return .touchMove(x: x, y: y)
+      return .touchMove(x: x, y: y, time: try args.number(t, "time", Self.touchTimes))
     case .touchUp:
-      let t = try args.table(known: ["velocity", "velocity_x"], optional: true)
+      let t = try args.table(known: ["velocity", "velocity_x", "time"], optional: true)
       return .touchUp(
         velocity: try args.number(t, "velocity", Self.velocities),
-        velocityX: try args.number(t, "velocity_x", Self.velocities))
+        velocityX: try args.number(t, "velocity_x", Self.velocities),
+        time: try args.number(t, "time", Self.touchTimes))
     case .touchCancel:
       _ = try args.table(known: [], optional: true)
       return .touchCancel

@@ -1,4 +1,5 @@
 import LuaHost
+import SheetCore
 
 /// Reads a scenario call's arguments, refusing bad ones with a message that quotes the value.
 struct ScenarioArguments {
@@ -75,6 +76,39 @@ struct ScenarioArguments {
           + "got \(describe(values.first))")
     }
     return number
+  }
+
+  /// The `scroll` field of `content`: a table `{ content_height = points, top = points, height = points }`
+  /// (`top` 0 and `height` the rest of the sheet when left out), `false` for none, or nothing.
+  /// - Parameter value: The field's value.
+  /// - Returns: The change.
+  /// - Throws: `ScenarioRefusal` quoting a bad value or naming an unknown field (with the nearest).
+  func scroll(_ value: LuaValue?) throws(ScenarioRefusal) -> ScrollChange {
+    switch value {
+    case nil, .nil?: return .keep
+    case .boolean(false)?: return .remove
+    case .table(let array, let fields)? where array.isEmpty:
+      let inner = ScenarioArguments(name: name, values: [.table(array: [], fields: fields)])
+      let known: [Key] = ["content_height", "top", "height"]
+      let t: [String: LuaValue]
+      do throws(ScenarioRefusal) {
+        t = try inner.table(known: known)
+      } catch {
+        throw ScenarioRefusal(message: "scroll: \(error.message)")
+      }
+      guard let content = try inner.number(t, "content_height", 0...1_000_000) else {
+        throw ScenarioRefusal(
+          message: "scroll: expected { content_height = points, top = points, height = points }")
+      }
+      return .set(
+        ScrollView(
+          contentHeight: content, top: try inner.number(t, "top", 0...100_000) ?? 0,
+          height: try inner.number(t, "height", 0...100_000)))
+    case let other?:
+      throw ScenarioRefusal(
+        message:
+          "field 'scroll' must be a table { content_height = points, ... } or false, got \(describe(other))")
+    }
   }
 
   /// A value as a message quotes it.

@@ -23,6 +23,7 @@ enum ScenarioCall: String, CaseIterable, Sendable {
   case tapBackdrop = "tap_backdrop"
   case resize
   case setContentHeight = "set_content_height"
+  case scrollTo = "scroll_to"
   case keyboard
   case reload
   case expectFault = "expect_fault"

@@ -6,8 +6,9 @@ import SheetCore
 /// run's behaviour, already loaded and warm, with no scenario Lua and no trace. What a run costs beyond
 /// its replay is set-up: states, loading, the scenario's own code, its expectations and its trace.
 package final class ScenarioReplay {
-  /// The screen, content height and frame rate the sheet was made with (nil: the run made none).
-  private var start: (geometry: SheetGeometry, contentHeight: Double?, fps: Double)?
+  /// The screen, content height, scroll view and frame rate the sheet was made with (nil: the run made
+  /// none).
+  private var start: (geometry: SheetGeometry, contentHeight: Double?, scrollView: ScrollView?, fps: Double)?
   /// Whether a command-line frame rate wins over the scenario's `screen { fps = }`.
   private var fpsFixed = false
   /// The calls that moved the sheet or time, in order, from the one that made the sheet.
@@ -58,7 +59,9 @@ package final class ScenarioReplay {
       if start != nil { actions.append(action) }
     default:
       if start == nil {
-        start = (session.geometry, session.contentHeight, session.options.fps ?? session.fps)
+        start = (
+          session.geometry, session.contentHeight, session.scrollView, session.options.fps ?? session.fps
+        )
         fpsFixed = session.options.fps != nil
       }
       actions.append(action)
@@ -75,6 +78,7 @@ package final class ScenarioReplay {
     var d = try SheetDriver(
       policy: policy, geometry: geometry, contentHeight: start.contentHeight, fps: start.fps, recording: false
     )
+    if let view = start.scrollView { try d.apply { m throws(SheetError) in try m.setScrollView(view) } }
     for action in actions {
       switch action {
       case .screen(let width, let height, let safeTop, let safeBottom, let fps):
@@ -85,8 +89,13 @@ package final class ScenarioReplay {
         if let fps, !fpsFixed { d.fps = fps }
         let next = geometry
         try d.apply { m throws(SheetError) in try m.resize(next) }
-      case .content(let height):
-        try d.apply { m throws(SheetError) in try m.setContentHeight(height) }
+      case .content(let height, let change):
+        if let height { try d.apply { m throws(SheetError) in try m.setContentHeight(height) } }
+        switch change {
+        case .keep: break
+        case .set(let view): try d.apply { m throws(SheetError) in try m.setScrollView(view) }
+        case .remove: try d.apply { m throws(SheetError) in try m.setScrollView(nil) }
+        }
       case .settle:
         try d.settle(limit: 60)
       default:

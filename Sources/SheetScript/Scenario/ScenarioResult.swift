@@ -57,6 +57,8 @@ public struct ScenarioResult: Sendable {
   /// A command-line override a behaviour refused (its name is unknown there); the scenario stopped at
   /// that point and the command reports a usage error.
   public var overrideRefusal: OverrideRefusal?
+  /// How the scenario set its sheet up when the sheet was made; nil when no sheet was made.
+  public var setUp: ScenarioSetUp?
 
   /// Whether every expectation held, there was at least one, and no error ended the scenario.
   public var passed: Bool { failures.isEmpty && scriptError == nil && expectationsPassed > 0 }

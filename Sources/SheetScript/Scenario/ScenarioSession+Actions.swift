@@ -22,11 +22,21 @@ extension ScenarioSession {
       behaviourValue = value
       behaviourLine = line
       if driver != nil { try swapBehaviour() }
-    case .content(let height):
-      contentHeight = height
+    case .content(let height, let change):
+      if let height { contentHeight = height }
+      switch change {
+      case .keep: break
+      case .set(let view): scrollView = view
+      case .remove: scrollView = nil
+      }
       guard driver != nil else { return }
       try withDriver { d throws(SheetError) in
-        try d.apply { m throws(SheetError) in try m.setContentHeight(height) }
+        if let height { try d.apply { m throws(SheetError) in try m.setContentHeight(height) } }
+        switch change {
+        case .keep: break
+        case .set(let view): try d.apply { m throws(SheetError) in try m.setScrollView(view) }
+        case .remove: try d.apply { m throws(SheetError) in try m.setScrollView(nil) }
+        }
       }
     case .set(let pairs):
       for (name, value) in pairs { scenarioOverrides[name] = value }
@@ -72,10 +82,12 @@ extension ScenarioSession {
     case .drag(let gesture): try d.drag(gesture)
     case .flick(let dy, let velocity, let at, let dx, let velocityX, let atX):
       try d.flick(dy: dy, velocity: velocity, at: at, dx: dx, velocityX: velocityX, atX: atX)
-    case .touchDown(let x, let y): try d.touchDown(x: x, y: y ?? d.grabY)
-    case .touchMove(let x, let y): try d.touchMove(x: x, y: y)
-    case .touchUp(let velocity, let velocityX): try d.touchUp(velocity: velocity, velocityX: velocityX)
+    case .touchDown(let x, let y, let time): try d.touchDown(x: x, y: y ?? d.grabY, time: time)
+    case .touchMove(let x, let y, let time): try d.touchMove(x: x, y: y, time: time)
+    case .touchUp(let velocity, let velocityX, let time):
+      try d.touchUp(velocity: velocity, velocityX: velocityX, time: time)
     case .touchCancel: d.touchCancel()
+    case .scrollTo(let offset): try d.apply { m throws(SheetError) in try m.scroll(to: offset) }
     case .keyboard(let height, let duration):
       try d.apply { m throws(SheetError) in try m.setKeyboard(height: height, duration: duration) }
     default: break

@@ -218,6 +218,14 @@ extension ScenarioSession {
     }
     made.limits = DriverLimits(options.limits)
     made.keepsFrames = options.keepsFrames
+    if let scrollView {
+      do throws(SheetError) {
+        try made.apply { m throws(SheetError) in try m.setScrollView(scrollView) }
+      } catch {
+        throw ScenarioRefusal(message: Self.describe(error))
+      }
+    }
+    if result.setUp == nil { result.setUp = currentSetUp }
     for (name, fields) in earlyNotes { made.note(name, fields) }
     earlyNotes.removeAll()
     driver = made
@@ -260,6 +268,9 @@ extension ScenarioSession {
     case "geometry.safeArea.top": "safe_top"
     case "geometry.safeArea.bottom": "safe_bottom"
     case "contentHeight": "content height"
+    case "scroll.contentHeight": "scroll content_height"
+    case "scroll.top": "scroll top"
+    case "scroll.height": "scroll height"
     case "dt": "frame interval"
     default: field
     }

@@ -18,6 +18,10 @@ final class ScenarioSession {
   var geometry = SheetGeometry.reference
   var fps = 120.0
   var contentHeight: Double?
+  /// The scroll view `content { scroll = ... }` described (given to the sheet when it is made).
+  var scrollView: ScrollView?
+  /// The `sheet.scroll` view's backing table and its read-only view, made on first use.
+  var scrollViewTables: (data: LuaTable, view: LuaTable)?
   var scenarioOverrides: [String: Double] = [:]
   /// The callbacks the scenario expects script errors from (`expect_fault`), with the line that said so.
   var declaredFaults: [(callback: String, line: Int)] = []
@@ -111,7 +115,7 @@ final class ScenarioSession {
       try sheetData.readOnlyView(
         fields: [
           "state", "detent", "height", "backdrop", "velocity", "time", "target", "edge", "thresholds",
-          "keyboard",
+          "keyboard", "scroll",
         ],
         name: "sheet"))
     let prelude = try state.load(ScenarioPrelude.source, name: ScenarioPrelude.chunkName)
@@ -258,5 +262,26 @@ final class ScenarioSession {
     sheetData.set("time", machine.time)
     sheetData.set("target", machine.target?.name)
     sheetData.set("keyboard", machine.keyboard.height)
+    updateScrollView(machine.scrollSnapshot)
+  }
+
+  /// Writes `sheet.scroll`: the scroll view's offset, content height, frame, largest offset, velocity
+  /// and `at_top`, or nil without a scroll view.
+  private func updateScrollView(_ scroll: ScrollSnapshot?) {
+    guard let scroll else { return sheetData.setNil("scroll") }
+    if scrollViewTables == nil, let data = try? state.newTable(),
+      let view = try? data.readOnlyView(fields: BehaviourViews.scrollFields, name: "sheet.scroll")
+    {
+      scrollViewTables = (data, view)
+    }
+    guard let (data, view) = scrollViewTables else { return }
+    data.set("offset", scroll.offset)
+    data.set("content_height", scroll.contentHeight)
+    data.set("height", scroll.height)
+    data.set("top", scroll.top)
+    data.set("max_offset", scroll.maxOffset)
+    data.set("velocity", scroll.velocity)
+    data.set("at_top", scroll.atTop)
+    sheetData.set("scroll", view)
   }
 }

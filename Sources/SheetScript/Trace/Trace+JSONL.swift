@@ -3,7 +3,9 @@ extension Trace {
   ///
   /// Frames carry `state`, `detent`, `target` (where the running transition goes; `null` when none runs,
   /// like a missing `detent`), `height`, `backdrop` and `dh_dt` (the height's rate of change, pt/s, + =
-  /// growing), and `keyboard` (points) when a keyboard was shown in the run; events carry `event` and their fields. A frame with a non-finite number is left out and a
+  /// growing), then `keyboard` (points) when a keyboard was shown in the run and `scroll` (the scroll
+  /// view's content offset) on a frame with a scroll view, in that order; events carry `event` and
+  /// their fields. A frame with a non-finite number is left out and a
   /// non-finite event value is written as a string (`"nan"`), so every number is a finite JSON number.
   /// - Returns: The text, ending with a newline when the trace is not empty.
   public func jsonLines() -> String {
@@ -20,7 +22,9 @@ extension Trace {
         out += ",\"height\":\(TraceNumber.format(frame.height))"
         out += ",\"backdrop\":\(TraceNumber.format(frame.backdrop, decimals: 5))"
         out += ",\"dh_dt\":\(TraceNumber.format(frame.velocity, decimals: 3))"
-        out += keyboard ? ",\"keyboard\":\(TraceNumber.format(frame.keyboard ?? 0))}\n" : "}\n"
+        if keyboard { out += ",\"keyboard\":\(TraceNumber.format(frame.keyboard ?? 0))" }
+        if let scroll = frame.scroll { out += ",\"scroll\":\(TraceNumber.format(scroll))" }
+        out += "}\n"
       case .event(let event):
         out += "{\"t\":\(TraceNumber.format(event.time, decimals: 6)),\"kind\":\"event\""
         out += ",\"event\":\(Self.jsonString(event.name))"

@@ -2,7 +2,9 @@ extension Trace {
   /// The trace as a table for people: every event, and frames sampled where something changed.
   ///
   /// Columns: time, state, detent, the running transition's target (`-` when none), height, backdrop and
-  /// dh/dt. A frame is shown when it is the first or the last, when the state, detent or target changed,
+  /// dh/dt, then `keyboard` (the keyboard's height) when a keyboard was shown and `scroll` (the scroll
+  /// view's content offset, `-` on a frame without one) when a frame has a scroll view, in that order. A
+  /// frame is shown when it is the first or the last, when the state, detent or target changed,
   /// right after an event, or when at least `interval` seconds passed since the last shown frame and the
   /// sheet moved. A frame with a non-finite number is never shown, and a non-finite event value is shown
   /// as text. Identical script errors (one callback, one message) are shown once, at the first, with their count
@@ -12,8 +14,9 @@ extension Trace {
   public func table(interval: Double = 0.1) -> String {
     var out = "\(title)\n"
     let keyboard = hasKeyboard
+    let scrollColumn = hasScroll
     out += "       t  state       detent     target        height  backdrop     dh/dt"
-    out += keyboard ? "  keyboard\n" : "\n"
+    out += (keyboard ? "  keyboard" : "") + (scrollColumn ? "     scroll\n" : "\n")
     var lastShown: TraceFrame?
     var eventPending = false
     let lastFrame = entries.lastIndex { if case .frame(let f) = $0 { f.isFinite } else { false } }
@@ -40,7 +43,7 @@ extension Trace {
           frame, after: lastShown, eventPending: eventPending, isLast: index == lastFrame,
           interval: interval)
         {
-          out += Self.row(frame, keyboard: keyboard)
+          out += Self.row(frame, keyboard: keyboard, scroll: scrollColumn)
           lastShown = frame
         }
         eventPending = false
@@ -56,21 +59,29 @@ extension Trace {
     guard let last else { return true }
     if isLast || eventPending { return true }
     if frame.state != last.state || frame.detent != last.detent || frame.target != last.target { return true }
+    let scrolled =
+      abs((frame.scroll ?? 0) - (last.scroll ?? 0)) > 0.05 || (frame.scroll == nil) != (last.scroll == nil)
     let moved =
       abs(frame.height - last.height) > 0.05 || abs(frame.backdrop - last.backdrop) > 0.0005
-      || abs((frame.keyboard ?? 0) - (last.keyboard ?? 0)) > 0.05
+      || abs((frame.keyboard ?? 0) - (last.keyboard ?? 0)) > 0.05 || scrolled
     return moved && frame.time - last.time >= interval - 1e-9
   }
 
-  /// One frame as a table row, with the keyboard's height when the trace has a keyboard column.
-  static func row(_ frame: TraceFrame, keyboard: Bool = false) -> String {
-    TraceNumber.column(frame.time, decimals: 4, width: 8) + "  "
+  /// One frame as a table row, with the keyboard's height when the trace has a keyboard column and the
+  /// scroll offset when it has a scroll column (in that order).
+  static func row(_ frame: TraceFrame, keyboard: Bool = false, scroll: Bool = false) -> String {
+    var row =
+      TraceNumber.column(frame.time, decimals: 4, width: 8) + "  "
       + frame.state.padding(11) + " " + (frame.detent ?? "-").padding(10) + " "
       + (frame.target ?? "-").padding(10) + " "
       + TraceNumber.column(frame.height, decimals: 2, width: 9)
       + TraceNumber.column(frame.backdrop, decimals: 4, width: 10)
       + TraceNumber.column(frame.velocity, decimals: 1, width: 10)
-      + (keyboard ? TraceNumber.column(frame.keyboard ?? 0, decimals: 2, width: 10) : "") + "\n"
+    if keyboard { row += TraceNumber.column(frame.keyboard ?? 0, decimals: 2, width: 10) }
+    if scroll {
+      row += frame.scroll.map { TraceNumber.column($0, decimals: 2, width: 11) } ?? "          -"
+    }
+    return row + "\n"
   }
 
   /// One event as `name key=value ...`.

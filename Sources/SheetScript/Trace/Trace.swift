@@ -55,6 +55,9 @@ public struct TraceFrame: Sendable, Equatable {
   /// The keyboard's height in points, from the first frame a keyboard was shown on; nil before (and in
   /// a run that never shows one, whose trace then has no keyboard column).
   public var keyboard: Double?
+  /// The scroll view's content offset in points; nil without a scroll view (every format then leaves
+  /// the column out, so a trace without one reads as before scroll views existed).
+  public var scroll: Double? = nil
 
   /// Creates a frame record.
   /// - Parameters:
@@ -66,11 +69,13 @@ public struct TraceFrame: Sendable, Equatable {
   ///   - backdrop: Backdrop opacity.
   ///   - velocity: The height's rate of change (dh/dt) in points per second.
   ///   - keyboard: The keyboard's height in points, once a keyboard was shown.
+  ///   - scroll: The scroll view's content offset in points, when a scroll view exists.
   public init(
     time: Double, state: String, detent: String?, target: String? = nil, height: Double, backdrop: Double,
-    velocity: Double, keyboard: Double? = nil
+    velocity: Double, keyboard: Double? = nil, scroll: Double? = nil
   ) {
     self.keyboard = keyboard
+    self.scroll = scroll
     self.time = time
     self.state = state
     self.detent = detent
@@ -80,9 +85,11 @@ public struct TraceFrame: Sendable, Equatable {
     self.velocity = velocity
   }
 
-  /// Whether the time, height, backdrop and velocity are all finite (only such frames are written).
+  /// Whether the time, height, backdrop, velocity and the keyboard and scroll columns present are all
+  /// finite (only such frames are written).
   public var isFinite: Bool {
     time.isFinite && height.isFinite && backdrop.isFinite && velocity.isFinite && (keyboard?.isFinite ?? true)
+      && (scroll?.isFinite ?? true)
   }
 }
 
@@ -192,6 +199,14 @@ public struct Trace: Sendable, Equatable {
     entries.compactMap { entry in
       if case .frame(let frame) = entry { return frame }
       return nil
+    }
+  }
+
+  /// Whether any frame has a scroll offset: the formats then add their `scroll` column.
+  public var hasScroll: Bool {
+    entries.contains { entry in
+      if case .frame(let frame) = entry { return frame.scroll != nil }
+      return false
     }
   }
 

@@ -1,6 +1,7 @@
-/// Draws a trace as a standalone SVG: height and backdrop over time, detent guide lines (one per detent
-/// height, over the time it held), event markers. Every label stays inside the picture, and frames and
-/// guides with a non-finite number are left out, so every coordinate is a finite number.
+/// Draws a trace as a standalone SVG: height and backdrop over time (and the scroll offset, on the
+/// height axis, when a frame has one), detent guide lines (one per detent height, over the time it
+/// held), event markers. Every label stays inside the picture, and frames and guides with a non-finite
+/// number are left out, so every coordinate is a finite number.
 public struct TracePlot: Sendable {
   /// The picture's width in pixels.
   public var width: Double = 960
@@ -9,7 +10,7 @@ public struct TracePlot: Sendable {
   /// The events marked with a vertical line.
   public var markedEvents: Set<String> = [
     "present", "dismiss", "gesture", "release", "decision", "snap", "tap", "resize", "reload",
-    "script_error", "policy_fault",
+    "script_error", "policy_fault", "scroll_handoff",
   ]
 
   /// The margins around the plot area, pixels.
@@ -24,7 +25,9 @@ public struct TracePlot: Sendable {
   public func svg(_ trace: Trace) -> String {
     let frames = trace.frames.filter(\.isFinite)  // a non-finite frame is cut, never drawn as `null`
     let tMax = max(frames.last?.time ?? 0, 0.1)
-    let hData = max(frames.map(\.height).max() ?? 0, trace.guides.map(\.height).max() ?? 0)
+    let hData = max(
+      frames.map(\.height).max() ?? 0, trace.guides.map(\.height).max() ?? 0,
+      frames.compactMap(\.scroll).max() ?? 0)
     let hMax = Self.niceCeiling(max(hData, 1))
     let plotW = width - left - right, plotH = height - top - bottom
     let x = { (t: Double) in self.left + t / tMax * plotW }
@@ -43,9 +46,16 @@ public struct TracePlot: Sendable {
     svg += marks.lines
     svg += polyline(frames.map { (x($0.time), yH($0.height)) }, colour: "#1f5fbf", label: "height")
     svg += polyline(frames.map { (x($0.time), yB($0.backdrop)) }, colour: "#d9822b", label: "backdrop")
+    let scrolled = frames.filter { $0.scroll != nil }
+    svg += polyline(
+      scrolled.map { (x($0.time), yH($0.scroll ?? 0)) }, colour: "#2e8b57", label: "scroll offset")
     svg += marks.labels
     svg += "<text x=\"\(Self.n(width - right - 180))\" y=\"24\" fill=\"#1f5fbf\">— height (pt, left)</text>\n"
     svg += "<text x=\"\(Self.n(width - right - 180))\" y=\"40\" fill=\"#d9822b\">— backdrop (right)</text>\n"
+    if !scrolled.isEmpty {
+      svg +=
+        "<text x=\"\(Self.n(width - right - 360))\" y=\"24\" fill=\"#2e8b57\">— scroll offset (pt, left)</text>\n"
+    }
     return svg + "</svg>\n"
   }
 
@@ -185,6 +195,7 @@ public struct TracePlot: Sendable {
       label += " dh/dt \(TraceNumber.format(rate, decimals: 0)) pt/s"
     }
     if case .string(let target)? = event["target"] { label += " \(target)" }
+    if event.name == "scroll_handoff", case .string(let owner)? = event["to"] { label += " to \(owner)" }
     return label
   }
 

@@ -1,0 +1,223 @@
+import Foundation
+
+/// One message from the page, parsed and checked: every number finite and in its range, every name
+/// short and plain. A message that is not one of these is refused with a ``PreviewMessageError`` the
+/// page shows; nothing it carries reaches the sheet.
+///
+/// Times (`t`) are the page's own timestamps in milliseconds (`PointerEvent.timeStamp`, the
+/// `requestAnimationFrame` time), one clock for both; points (`x`, `y`) are the phone screen's, y down.
+enum PreviewMessage: Equatable {
+  /// A finger went down, moved or lifted.
+  enum Phase: String, Equatable {
+    case down, move, up
+  }
+
+  /// The page's first message: the reply is the layout and a frame.
+  case hello(t: Double)
+  /// A display frame at `t`: the sheet is stepped to it and the frame comes back.
+  case frame(t: Double)
+  /// A touch sample with the pointer's own timestamp.
+  case touch(Phase, x: Double, y: Double, t: Double)
+  /// The pointer was cancelled (the browser took it for scrolling, the window lost it).
+  case cancel(t: Double)
+  /// A click that did not move: a tap at a point.
+  case tap(x: Double, y: Double, t: Double)
+  /// The present button.
+  case present(t: Double)
+  /// The dismiss button.
+  case dismiss(t: Double)
+  /// The snap button, with the detent chosen.
+  case snap(detent: String, t: Double)
+  /// A threshold slider or number field.
+  case set(name: String, value: Double, t: Double)
+  /// The thresholds' reset button: back to the behaviour's (and the command line's) values.
+  case resetThresholds(t: Double)
+  /// The rotate button: the screen's width and height swap.
+  case rotate(t: Double)
+  /// The frame-rate choice.
+  case fps(Double)
+  /// The content-height handle.
+  case content(height: Double, t: Double)
+  /// Starts (the sheet starts over, presented anew) or stops recording.
+  case record(on: Bool, t: Double)
+  /// Saves the recording as a scenario file.
+  case save
+  /// Runs a scenario for the replay view: the command line's (`scenario`) or the last saved recording.
+  case replay(source: String)
+  /// Runs the replay's scenario under the running behaviour and another, side by side.
+  case compare(behaviour: String)
+
+  /// The names `type` may take.
+  static let types = [
+    "hello", "frame", "down", "move", "up", "cancel", "tap", "present", "dismiss", "snap", "set",
+    "reset_thresholds", "rotate", "fps", "content", "record", "save", "replay", "compare",
+  ]
+  /// Screen points a touch may lie at, as a scenario's `touch_move` takes them.
+  static let coordinates: ClosedRange<Double> = -100_000...100_000
+  /// The page's timestamps, milliseconds (about 115 days of a page open).
+  static let times: ClosedRange<Double> = 0...1e10
+  /// Frame rates the page may choose.
+  static let frameRates: ClosedRange<Double> = 1...240
+  /// A content height, points.
+  static let contentHeights: ClosedRange<Double> = 0...100_000
+  /// The longest name (a threshold's, a detent's, a behaviour's).
+  static let nameLength = 64
+  /// The deepest nesting of arrays and objects a message may have (every message is one flat
+  /// object, depth 1); a deeper one is refused before it is decoded, which recurses per level.
+  static let nesting = 4
+
+  /// How deep arrays and objects nest in a JSON text: brackets counted outside strings (a string's
+  /// escaped quote does not end it). Malformed text gets a depth too; the decoder refuses it after.
+  static func nestingDepth(_ bytes: UnsafeRawBufferPointer) -> Int {
+    var depth = 0
+    var deepest = 0
+    var inString = false
+    var escaped = false
+    for byte in bytes {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        depth += 1
+        deepest = max(deepest, depth)
+      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+      default: break
+      }
+    }
+    return deepest
+  }
+
+  /// Parses one text message.
+  /// - Parameters:
+  ///   - bytes: The message's bytes.
+  ///   - limit: The largest message accepted, bytes.
+  /// - Returns: The message.
+  /// - Throws: ``PreviewMessageError`` naming what is wrong.
+  static func parse(_ bytes: UnsafeRawBufferPointer, limit: Int) throws(PreviewMessageError) -> PreviewMessage
+  {
+    guard bytes.count <= limit else {
+      throw PreviewMessageError("message of \(bytes.count) bytes; at most \(limit)")
+    }
+    let depth = nestingDepth(bytes)
+    guard depth <= nesting else {
+      throw PreviewMessageError(
+        "JSON nested deeper than \(nesting) (\(depth) levels): \(Self.excerpt(bytes))")
+    }
+    let value: JSONValue
+    do {
+      value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    } catch {
+      throw PreviewMessageError("not JSON: \(Self.excerpt(bytes))")
+    }
+    guard case .object(let fields) = value else {
+      throw PreviewMessageError("expected a JSON object, got \(Self.excerpt(bytes))")
+    }
+    return try parse(fields)
+  }
+
+  /// Parses a message's fields.
+  static func parse(_ fields: [String: JSONValue]) throws(PreviewMessageError) -> PreviewMessage {
+    guard case .string(let type)? = fields["type"] else {
+      throw PreviewMessageError("field 'type' must be one of \(types.joined(separator: ", "))")
+    }
+    let reader = Reader(type: type, fields: fields)
+    switch type {
+    case "hello": return .hello(t: try reader.number("t", times))
+    case "frame": return .frame(t: try reader.number("t", times))
+    case "down", "move", "up":
+      return .touch(
+        Phase(rawValue: type) ?? .move, x: try reader.number("x", coordinates),
+        y: try reader.number("y", coordinates), t: try reader.number("t", times))
+    case "cancel": return .cancel(t: try reader.number("t", times))
+    case "tap":
+      return .tap(
+        x: try reader.number("x", coordinates), y: try reader.number("y", coordinates),
+        t: try reader.number("t", times))
+    case "present": return .present(t: try reader.number("t", times))
+    case "dismiss": return .dismiss(t: try reader.number("t", times))
+    case "snap": return .snap(detent: try reader.name("detent"), t: try reader.number("t", times))
+    case "set":
+      return .set(
+        name: try reader.name("name"), value: try reader.number("value", -1e12...1e12),
+        t: try reader.number("t", times))
+    case "reset_thresholds": return .resetThresholds(t: try reader.number("t", times))
+    case "rotate": return .rotate(t: try reader.number("t", times))
+    case "fps":
+      let fps = try reader.number("fps", frameRates)
+      guard fps == fps.rounded() else {
+        throw PreviewMessageError("fps: field 'fps' must be whole, got \(fps)")
+      }
+      return .fps(fps)
+    case "content":
+      return .content(height: try reader.number("height", contentHeights), t: try reader.number("t", times))
+    case "record":
+      guard case .bool(let on)? = fields["on"] else {
+        throw PreviewMessageError("record: field 'on' must be true or false")
+      }
+      return .record(on: on, t: try reader.number("t", times))
+    case "save": return .save
+    case "replay":
+      let source = try reader.name("source")
+      guard ["scenario", "recording"].contains(source) else {
+        throw PreviewMessageError("replay: field 'source' must be 'scenario' or 'recording', got '\(source)'")
+      }
+      return .replay(source: source)
+    case "compare": return .compare(behaviour: try reader.name("behaviour"))
+    default:
+      let shown = String(type.prefix(nameLength))
+      throw PreviewMessageError("unknown type '\(shown)' (one of \(types.joined(separator: ", ")))")
+    }
+  }
+
+  /// The start of a refused message, printable.
+  static func excerpt(_ bytes: UnsafeRawBufferPointer) -> String {
+    let text = String(decoding: bytes.prefix(60), as: UTF8.self)
+    let printable = String(text.unicodeScalars.map { $0.value < 0x20 ? "?" : Character($0) })
+    return "'" + printable + (bytes.count > 60 ? "...'" : "'")
+  }
+
+  /// Reads a message's fields, naming the message and field in every refusal.
+  struct Reader {
+    var type: String
+    var fields: [String: JSONValue]
+
+    /// A number field in a range.
+    func number(_ name: String, _ range: ClosedRange<Double>) throws(PreviewMessageError) -> Double {
+      guard case .number(let value)? = fields[name] else {
+        throw PreviewMessageError("\(type): field '\(name)' must be a number in \(Self.describe(range))")
+      }
+      guard value.isFinite, range.contains(value) else {
+        throw PreviewMessageError(
+          "\(type): field '\(name)' must be a number in \(Self.describe(range)), got \(value)")
+      }
+      return value
+    }
+
+    /// A short plain name: letters, digits, `_`, `-` and `.`.
+    func name(_ field: String) throws(PreviewMessageError) -> String {
+      guard case .string(let text)? = fields[field], !text.isEmpty, text.count <= PreviewMessage.nameLength,
+        text.unicodeScalars.allSatisfy({ Self.nameCharacters.contains($0) })
+      else {
+        throw PreviewMessageError(
+          "\(type): field '\(field)' must be a name of 1 to \(PreviewMessage.nameLength) letters, digits, '_', '-' or '.'"
+        )
+      }
+      return text
+    }
+
+    static let nameCharacters = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "_-."))
+
+    static func describe(_ range: ClosedRange<Double>) -> String {
+      "\(JSONText.number(range.lowerBound))...\(JSONText.number(range.upperBound))"
+    }
+  }
+}

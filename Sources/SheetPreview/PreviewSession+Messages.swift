@@ -1,0 +1,250 @@
+import Foundation
+import SheetCore
+import SheetScript
+
+/// What each message does to the sheet, through the host API, and what it records.
+extension PreviewSession {
+  /// Handles one message and returns the replies to send, in order (the last is always a frame).
+  /// Nothing here throws or stops: a refused action is an `error` reply and the sheet goes on.
+  /// - Parameter message: The parsed message.
+  /// - Returns: The replies, JSON texts.
+  func handle(_ message: PreviewMessage) -> [String] {
+    var replies: [String] = []
+    do throws(PreviewError) {
+      replies += try perform(message)
+    } catch {
+      replies.append(Self.errorReply(error.message))
+    }
+    replies.append(contentsOf: layoutReplyIfChanged())
+    replies.append(frameReply())
+    return replies
+  }
+
+  /// An error reply: a sentence the page shows in its log.
+  static func errorReply(_ message: String) -> String {
+    var reply = JSONText(type: "error")
+    reply.add("message", message)
+    return reply.json
+  }
+
+  /// Carries a message out; returns the replies it makes besides the frame.
+  private func perform(_ message: PreviewMessage) throws(PreviewError) -> [String] {
+    switch message {
+    case .hello(let t):
+      sync(to: t)
+      layoutChanged = true
+    case .frame(let t):
+      sync(to: t)
+    case .touch(let phase, let x, let y, let t):
+      sync(to: t)
+      try touch(phase, x: x, y: y)
+    case .cancel(let t):
+      sync(to: t)
+      guard finger != nil else { return [] }
+      try call { () throws(SheetError) in try sheet.touchCancelled(timestamp: hostTime) }
+      finger = nil
+      recorder?.input("touch_cancel()")
+      noteRelease()
+    case .tap(let x, let y, let t):
+      sync(to: t)
+      try call { () throws(SheetError) in try sheet.tap(x: x, y: y) }
+      recorder?.input("tap { x = \(ScenarioRecorder.number(x)), y = \(ScenarioRecorder.number(y)) }")
+    case .present(let t):
+      sync(to: t)
+      try call { () throws(SheetError) in try sheet.present() }
+      recorder?.input("present()")
+    case .dismiss(let t):
+      sync(to: t)
+      sheet.dismiss()
+      recorder?.input("dismiss()")
+    case .snap(let detent, let t):
+      sync(to: t)
+      try call { () throws(SheetError) in try sheet.snap(to: detent) }
+      recorder?.input("snap_to \(ScenarioRecorder.quoted(detent))")
+    case .set(let name, let value, let t):
+      sync(to: t)
+      guard sheet.behaviour.thresholds[name] != nil else {
+        throw PreviewError("no threshold '\(name)' in \(sheet.behaviour.source.name)")
+      }
+      var next = overrides
+      next[name] = value
+      try applyOverrides(next)
+      recorder?.input("set " + ScenarioRecorder.table([name: value]))
+    case .resetThresholds(let t):
+      sync(to: t)
+      let changed = overrides.filter { setup.overrides[$0.key] != $0.value }
+      try applyOverrides(setup.overrides)
+      var restored: [String: Double] = [:]
+      for name in changed.keys { restored[name] = setup.overrides[name] ?? defaults[name] }
+      if !restored.isEmpty { recorder?.input("set " + ScenarioRecorder.table(restored)) }
+    case .rotate(let t):
+      sync(to: t)
+      let g = sheet.configuration.geometry
+      let rotated = SheetGeometry(width: g.height, height: g.width, safeArea: g.safeArea, edge: g.edge)
+      try call { () throws(SheetError) in try sheet.resize(rotated) }
+      layoutChanged = true
+      recorder?.input(
+        "resize { width = \(ScenarioRecorder.number(rotated.width)), height = \(ScenarioRecorder.number(rotated.height)), "
+          + "safe_top = \(ScenarioRecorder.number(rotated.safeArea.top)), safe_bottom = \(ScenarioRecorder.number(rotated.safeArea.bottom)) }"
+      )
+    case .fps(let value):
+      guard recorder == nil else { throw PreviewError("the frame rate is fixed while recording") }
+      if value != fps {
+        fps = value
+        layoutChanged = true
+      }
+    case .content(let height, let t):
+      sync(to: t)
+      try call { () throws(SheetError) in try sheet.setContentHeight(height) }
+      layoutChanged = true
+      recorder?.input("set_content_height(\(ScenarioRecorder.number(height)))")
+    case .record(let on, let t):
+      sync(to: t)
+      return try record(on)
+    case .save:
+      return [try save()]
+    case .replay(let source):
+      return [try replayReply(source: source)]
+    case .compare(let behaviour):
+      return [try compareReply(with: behaviour)]
+    }
+    return []
+  }
+
+  /// A touch phase: down begins the finger, move feeds a sample, up lifts it where it last was (a
+  /// lift at another point is a last move there first, as a pan recognizer reports it).
+  private func touch(_ phase: PreviewMessage.Phase, x: Double, y: Double) throws(PreviewError) {
+    if recorder?.isFull == true { throw PreviewError("the recording is full; save it or stop it") }
+    let now = hostTime
+    switch phase {
+    case .down:
+      guard finger == nil else { return }  // one finger: a second is not this sheet's
+      try call { () throws(SheetError) in _ = try sheet.touchBegan(x: x, y: y, timestamp: now) }
+      finger = (x, y)
+      recorder?.input(touchCall("touch_down", x: x, y: y))
+    case .move:
+      guard finger != nil else { return }
+      try call { () throws(SheetError) in try sheet.touchMoved(x: x, y: y, timestamp: now) }
+      finger = (x, y)
+      recorder?.input(touchCall("touch_move", x: x, y: y))
+    case .up:
+      guard let last = finger else { return }
+      if last.x != x || last.y != y { try touch(.move, x: x, y: y) }
+      try call { () throws(SheetError) in try sheet.touchEnded(x: x, y: y, timestamp: now) }
+      finger = nil
+      recorder?.input("touch_up { time = \(ScenarioRecorder.number(now - (sheet.clockOrigin ?? 0))) }")
+      noteRelease()
+    }
+  }
+
+  /// A touch call with the sample's time on the sheet's clock (what the sheet computed from the
+  /// timestamp: the timestamp less ``ScriptedSheet/clockOrigin``).
+  private func touchCall(_ name: String, x: Double, y: Double) -> String {
+    let time = hostTime - (sheet.clockOrigin ?? 0)
+    return "\(name) { x = \(ScenarioRecorder.number(x)), y = \(ScenarioRecorder.number(y)), "
+      + "time = \(ScenarioRecorder.number(time)) }"
+  }
+
+  /// After a lift or cancel: the recording expects the target the release set, with the decision.
+  private func noteRelease() {
+    collectEvents()
+    guard recorder != nil else { return }
+    recorder?.released(target: sheet.frame.target?.name, decision: lastDecision)
+    lastDecision = nil
+  }
+
+  /// A host API call whose only failure is a bad value: refused, as a sentence.
+  private func call(_ body: () throws(SheetError) -> Void) throws(PreviewError) {
+    do throws(SheetError) {
+      try body()
+    } catch {
+      throw PreviewError("refused: \(Self.describe(error))")
+    }
+  }
+
+  /// A refusal of the sheet's in words.
+  static func describe(_ error: SheetError) -> String {
+    switch error {
+    case .unknownDetent(let id): "unknown or inactive detent '\(id)'"
+    case .invalidValue(let field, let value): "invalid \(field) \(value)"
+    case .noActiveDetent: "the behaviour has no active detent on this screen"
+    }
+  }
+
+  /// Starts a recording (the sheet starts over, presented anew) or stops one.
+  private func record(_ on: Bool) throws(PreviewError) -> [String] {
+    layoutChanged = true
+    guard on else {
+      recorder = nil
+      notes.append("recording stopped")
+      return []
+    }
+    guard finger == nil else { throw PreviewError("lift the finger before recording") }
+    try restart()
+    let g = sheet.configuration.geometry
+    recorder = ScenarioRecorder(
+      title:
+        "recorded in sheet preview: \(sheet.behaviour.source.name) on \(ScenarioRecorder.number(g.width))x\(ScenarioRecorder.number(g.height))",
+      geometry: g, fps: fps, behaviour: scenarioReference(), overrides: overrides,
+      contentHeight: sheet.configuration.contentHeight, limit: setup.limits.recordingLines)
+    notes.append("recording: the sheet starts over, presented anew")
+    return []
+  }
+
+  /// The behaviour as a saved scenario names it: the preset, or the file's path relative to the
+  /// recordings' folder.
+  func scenarioReference() -> String {
+    guard !setup.isPreset else { return setup.behaviour }
+    let file = URL(fileURLWithPath: setup.behaviour).standardizedFileURL.path
+    let folder = URL(fileURLWithPath: setup.recordDirectory).standardizedFileURL.path
+    return Self.relativePath(file, from: folder)
+  }
+
+  /// `file` relative to `folder` (both absolute and standardized).
+  static func relativePath(_ file: String, from folder: String) -> String {
+    let fileParts = file.split(separator: "/")
+    let folderParts = folder.split(separator: "/")
+    var common = 0
+    // the folders both paths share (the file's own name is never one)
+    while common < folderParts.count, common < fileParts.count - 1, fileParts[common] == folderParts[common] {
+      common += 1
+    }
+    let up = Array(repeating: "..", count: folderParts.count - common)
+    return (up + fileParts[common...].map(String.init)).joined(separator: "/")
+  }
+
+  /// Saves the recording as `recording-N.lua` in the recordings' folder (the first N free; the server
+  /// picks the name, a request never does) and replies with its path and text.
+  private func save() throws(PreviewError) -> String {
+    guard let recorder else { throw PreviewError("nothing is being recorded (press record first)") }
+    guard finger == nil else { throw PreviewError("lift the finger before saving") }
+    let text = recorder.text
+    let path = try Self.writeNew(text, in: setup.recordDirectory)
+    lastSaved = path
+    lastRecording = recorder
+    notes.append("saved \(path)")
+    var reply = JSONText(type: "saved")
+    reply.add("path", path)
+    reply.add("text", text)
+    return reply.json
+  }
+
+  /// Writes `text` to the first `recording-N.lua` that does not exist yet, creating it exclusively.
+  static func writeNew(_ text: String, in folder: String) throws(PreviewError) -> String {
+    for index in 1...10_000 {
+      let path =
+        (folder == "." ? "" : folder.hasSuffix("/") ? folder : folder + "/") + "recording-\(index).lua"
+      let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+      if fd < 0 {
+        if errno == EEXIST { continue }
+        throw PreviewError("cannot save \(path): \(String(cString: strerror(errno)))")
+      }
+      let bytes = Array(text.utf8)
+      let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+      close(fd)
+      guard written == bytes.count else { throw PreviewError("cannot write \(path)") }
+      return path
+    }
+    throw PreviewError("\(folder) already holds 10000 recordings")
+  }
+}

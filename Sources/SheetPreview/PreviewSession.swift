@@ -1,0 +1,152 @@
+import Dispatch
+import SheetCore
+import SheetScript
+
+/// One page's sheet: a ``ScriptedSheet`` driven by the page's messages, through the public host API
+/// only, as an app's view controller drives one.
+///
+/// **Clock.** The page's timestamps (milliseconds) are the host clock, one clock for touches and
+/// frames. The sheet is stepped in whole frames of `1 / fps` up to each message's time (a display
+/// link's frames), and each touch goes in with the pointer's own timestamp, between frames as it
+/// happened. While the sheet is still it is not stepped: ``ScriptedSheet/advance(to:)`` moves its
+/// clock along (time spent still is idle), so a long pause costs nothing and records nothing.
+///
+/// **Threads.** A session is used on its own serial queue (`queue`): the server runs ``handle(_:)``
+/// on it from one of Dispatch's threads (never on CivetWeb's small-stack threads; see
+/// ``PreviewConnection``), and the behaviour file's watcher reloads on it.
+final class PreviewSession {
+  let setup: PreviewSetup
+  let queue: DispatchQueue
+  /// The sheet the page drives.
+  private(set) var sheet: ScriptedSheet
+  /// The frame rate the sheet is stepped at.
+  var fps: Double
+  /// The threshold overrides in effect (the set-up's, then the sliders').
+  private(set) var overrides: [String: Double]
+  /// The behaviour's own values (with the set-up's overrides), which the sliders start from and reset to.
+  private(set) var defaults: [String: Double]
+  /// The recording in progress, if any.
+  var recorder: ScenarioRecorder?
+  /// The last recording saved (the replay view's `recording`).
+  var lastSaved: String?
+  /// The last recording saved, for the compare view.
+  var lastRecording: ScenarioRecorder?
+  /// The finger's last point as the sheet was given it, while one is down.
+  var finger: (x: Double, y: Double)?
+  /// Frames sent so far.
+  var sequence = 0
+  /// Whether the layout must be sent with the next reply.
+  var layoutChanged = true
+  /// The detents last sent with the layout.
+  var sentDetents: [ResolvedDetent] = []
+  /// Reload events this session's own threshold changes caused (not the file's watcher).
+  var ownReloads = 0
+  /// Sentences for the page's log that are not sheet events (a recording stopped, a file saved).
+  var notes: [String] = []
+  /// The latest host time seen, seconds.
+  var hostTime = 0.0
+  /// Events drained from the sheet and not sent yet, as JSON objects.
+  var events: [String] = []
+  /// The last decision drained, as `sheet run` prints it, until a release is recorded.
+  var lastDecision: String?
+  /// Events not sent because the page fell behind (at most ``maximumEvents`` wait).
+  var droppedEvents = 0
+  /// The most events waiting to be sent.
+  static let maximumEvents = 2000
+
+  /// Starts a session: the sheet is made and presented, and the behaviour file (if it is one) is
+  /// watched for changes.
+  /// - Parameters:
+  ///   - setup: The server's set-up.
+  ///   - queue: The queue the session is used on (the connection's).
+  /// - Throws: `PreviewError` when the behaviour no longer loads.
+  init(setup: PreviewSetup, queue: DispatchQueue = DispatchQueue(label: "sheet.preview.session"))
+    throws(PreviewError)
+  {
+    self.setup = setup
+    self.queue = queue
+    fps = setup.fps
+    overrides = setup.overrides
+    sheet = try setup.makeSheet()
+    defaults = sheet.behaviour.thresholds
+    start()
+  }
+
+  deinit {
+    sheet.stopWatching()
+  }
+
+  /// Presents the sheet and watches its file.
+  private func start() {
+    try? sheet.present()
+    sheet.watchFile(interval: 0.25, queue: queue)
+  }
+
+  /// The length of one frame, seconds.
+  var frameInterval: Double { 1 / fps }
+
+  /// Brings the sheet to the host time `t` (milliseconds): still, only its clock moves; moving, whole
+  /// frames are stepped up to `t` (at most ``PreviewLimits/framesPerMessage``), each noted by the
+  /// recording, and a sheet that comes to rest stops there (the recording's `settle()`).
+  func sync(to t: Double) {
+    let now = max(hostTime, t / 1000)
+    hostTime = now
+    guard let origin = sheet.clockOrigin, !sheet.isStill else {
+      _ = try? sheet.advance(to: now)  // fixes the clock's origin, or moves it along while still
+      return
+    }
+    let target = now - origin
+    let interval = frameInterval
+    var stepped = 0
+    while sheet.time + interval <= target && stepped < setup.limits.framesPerMessage {
+      guard (try? sheet.step(interval)) != nil else { break }
+      stepped += 1
+      if sheet.isStill { break }
+    }
+    recorder?.frames(stepped)
+    if stepped > 0, sheet.isStill { recorder?.settled(state: sheet.state, detent: sheet.frame.detent) }
+  }
+
+  /// Replaces the sheet with a fresh one (same behaviour, screen, thresholds), presented: what a
+  /// recording starts from.
+  func restart() throws(PreviewError) {
+    let geometry = sheet.configuration.geometry
+    var next = setup
+    next.geometry = geometry
+    next.contentHeight = sheet.configuration.contentHeight
+    let fresh = try next.makeSheet(overrides: overrides)
+    sheet.stopWatching()
+    sheet = fresh
+    finger = nil
+    layoutChanged = true
+    _ = try? sheet.advance(to: hostTime)
+    start()
+  }
+
+  /// Applies the threshold overrides through the host API's checks; refused ones change nothing.
+  func applyOverrides(_ next: [String: Double]) throws(PreviewError) {
+    ownReloads += 1
+    do throws(BehaviourError) {
+      try sheet.setOverrides(next)
+    } catch {
+      throw PreviewError(error.description)
+    }
+    overrides = next
+    layoutChanged = true
+  }
+
+  /// Takes in a reload the file's watcher made: the sliders' defaults follow the new version, and a
+  /// recording stops (a recorded scenario runs one version of the file).
+  func noteExternalReload(ok: Bool) {
+    guard ok else { return }
+    for (name, value) in sheet.behaviour.thresholds where overrides[name] == setup.overrides[name] {
+      defaults[name] = value
+    }
+    defaults = defaults.filter { sheet.behaviour.thresholds[$0.key] != nil }
+    layoutChanged = true
+    if recorder != nil {
+      recorder = nil
+      notes.append("recording stopped: the behaviour file changed (a recording runs one version of it)")
+    }
+  }
+}

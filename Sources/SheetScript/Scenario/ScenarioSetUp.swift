@@ -1,0 +1,55 @@
+import SheetCore
+
+/// How a scenario set its sheet up, as it stood when the sheet was made (its first `present()` or
+/// other call that moves it): the screen, the frame rate, the content height, the threshold overrides
+/// and the behaviour. A host that shows a scenario live (`sheet preview SCENARIO`) starts from it.
+public struct ScenarioSetUp: Sendable, Equatable {
+  /// The screen.
+  public var geometry: SheetGeometry
+  /// Frames per second.
+  public var fps: Double
+  /// The content's intrinsic height, if the scenario gave one.
+  public var contentHeight: Double?
+  /// The threshold overrides in effect (`set {}`, then the command line's), by name.
+  public var overrides: [String: Double]
+  /// The behaviour: a preset's name or a file's path (relative to the working directory, as the
+  /// scenario resolved it); nil for an inline `behaviour { ... }` or the native default policy.
+  public var behaviour: String?
+
+  /// Creates a set-up.
+  /// - Parameters:
+  ///   - geometry: The screen.
+  ///   - fps: Frames per second.
+  ///   - contentHeight: The content height, if any.
+  ///   - overrides: Threshold overrides by name.
+  ///   - behaviour: A preset's name or a behaviour file's path, or nil.
+  public init(
+    geometry: SheetGeometry, fps: Double, contentHeight: Double?, overrides: [String: Double],
+    behaviour: String?
+  ) {
+    self.geometry = geometry
+    self.fps = fps
+    self.contentHeight = contentHeight
+    self.overrides = overrides
+    self.behaviour = behaviour
+  }
+}
+
+extension ScenarioSession {
+  /// The set-up as it stands now, for ``ScenarioResult/setUp``.
+  var currentSetUp: ScenarioSetUp {
+    var reference: String?
+    if let path = options.behaviourPath {
+      reference = path
+    } else if case .string(let name)? = behaviourValue {
+      if let source = try? BehaviourSource.resolve(name, relativeTo: directory) {
+        reference = source.path ?? name
+      }
+    }
+    var overrides: [String: Double] = [:]
+    for (name, value) in effectiveOverrides { overrides[name] = value }
+    return ScenarioSetUp(
+      geometry: geometry, fps: options.fps ?? fps, contentHeight: contentHeight, overrides: overrides,
+      behaviour: reference)
+  }
+}

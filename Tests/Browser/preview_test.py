@@ -1,0 +1,455 @@
+#!/usr/bin/env python3
+"""Browser tests of `sheet preview`: Debian's headless Chromium driven by chromedriver through selenium.
+
+Each test drives the page through the browser's own input pipeline (W3C pointer actions) and checks
+what a user would see: pixels of a screenshot, the decisions the page shows, and that what it records
+replays under `sheet run` to the same decisions. Run by scripts/browser-test (which installs what is
+missing); the last line is `N passed, N failed`.
+
+usage: preview_test.py --sheet PATH/TO/sheet [--screenshot OUT.png] [--keep]
+"""
+
+import argparse
+import json
+import os
+import shutil
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import zlib
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+# ---------------------------------------------------------------------------- PNG pixels
+
+def decode_png(data):
+    """Decodes an 8-bit, non-interlaced RGB or RGBA PNG (what Chromium's screenshots are) into
+    (width, height, rows of (r, g, b) tuples). The PNG specification's filters 0-4."""
+    assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
+    pos, idat, width, height, color, depth = 8, b'', 0, 0, 0, 0
+    while pos < len(data):
+        length, kind = struct.unpack('>I4s', data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b'IHDR':
+            width, height, depth, color, _, _, interlace = struct.unpack('>IIBBBBB', body)
+            assert depth == 8 and color in (2, 6) and interlace == 0, 'unexpected PNG format'
+        elif kind == b'IDAT':
+            idat += body
+        pos += 12 + length
+    channels = 3 if color == 2 else 4
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    rows, previous, i = [], bytearray(stride), 0
+    for _ in range(height):
+        kind = raw[i]
+        line = bytearray(raw[i + 1:i + 1 + stride])
+        i += 1 + stride
+        for x in range(stride):
+            a = line[x - channels] if x >= channels else 0
+            b = previous[x]
+            c = previous[x - channels] if x >= channels else 0
+            if kind == 1:
+                line[x] = (line[x] + a) & 255
+            elif kind == 2:
+                line[x] = (line[x] + b) & 255
+            elif kind == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append([tuple(line[x * channels:x * channels + 3]) for x in range(width)])
+        previous = line
+    return width, height, rows
+
+
+def luminance(pixel):
+    r, g, b = pixel
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+# ---------------------------------------------------------------------------- the harness
+
+class Preview:
+    """A `sheet preview` process and a headless Chromium on its page."""
+
+    def __init__(self, sheet, folder, behaviour, scenario):
+        self.sheet = sheet
+        self.folder = folder
+        self.behaviour = behaviour
+        self.process = subprocess.Popen(
+            [sheet, 'preview', scenario, '--behaviour', behaviour, '--port', '0', '--record-dir', folder],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        if not line.startswith('sheet preview: http://127.0.0.1:'):
+            raise RuntimeError('preview did not start: %r %s' % (line, self.process.stderr.read()))
+        self.url = line.split()[2]
+        self.port = int(self.url.rsplit(':', 1)[1].strip('/'))
+        options = webdriver.ChromeOptions()
+        options.binary_location = shutil.which('chromium') or '/usr/bin/chromium'
+        for argument in ('--headless=new', '--no-sandbox', '--disable-gpu', '--window-size=1280,940',
+                         '--force-device-scale-factor=1', '--disable-dev-shm-usage', '--no-first-run',
+                         '--disable-extensions', '--disable-background-networking'):
+            options.add_argument(argument)
+        options.set_capability('goog:loggingPrefs', {'browser': 'ALL'})
+        # the system's chromedriver: selenium must not look for (or download) another
+        driver_path = shutil.which('chromedriver') or '/usr/bin/chromedriver'
+        self.driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+        self.driver.set_script_timeout(20)
+        self.driver.get(self.url)
+        self.wait(lambda: self.js('return !!(window.preview && preview.layout && preview.frame)'), 'the page connects')
+
+    def close(self):
+        try:
+            self.driver.quit()
+        finally:
+            self.process.terminate()
+            self.process.wait(10)
+
+    def js(self, script, *args):
+        return self.driver.execute_script(script, *args)
+
+    def wait(self, condition, what, timeout=15):
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            value = condition()
+            if value:
+                return value
+            time.sleep(0.05)
+        raise AssertionError('timed out waiting until ' + what)
+
+    def resting(self):
+        self.wait(lambda: self.js('return preview.frame.state') in ('resting', 'dismissed', 'hidden')
+                  and not self.js('return preview.frame.finger'), 'the sheet comes to rest')
+        frame = self.js('return preview.frame')
+        time.sleep(0.1)
+        return frame
+
+    def layout(self):
+        return self.js('return preview.layout')
+
+    def scale(self):
+        return self.js("const r = document.getElementById('phone').getBoundingClientRect();"
+                       "return r.height / preview.layout.height;")
+
+    def drag(self, from_y, dy, steps=8, step_ms=12, x_pt=None):
+        """A mouse drag through the browser's input pipeline: press at a screen point of the phone
+        (points), move `dy` points in `steps` moves of `step_ms` each, release."""
+        canvas = self.driver.find_element(By.ID, 'phone')
+        scale = self.scale()
+        layout = self.layout()
+        x = (x_pt if x_pt is not None else layout['width'] / 2) * scale
+        y = from_y * scale
+        rect = canvas.rect
+        before = len(self.js('return preview.decisions'))
+        sent = len(self.js('return preview.sent'))
+        actions = ActionChains(self.driver, duration=step_ms)
+        actions.move_to_element_with_offset(canvas, x - rect['width'] / 2, y - rect['height'] / 2)
+        actions.click_and_hold()
+        for _ in range(steps):
+            actions.move_by_offset(0, dy * scale / steps)
+        actions.release()
+        actions.perform()
+        self.wait(lambda: len(self.js('return preview.decisions')) > before, 'the release decides')
+        decision = self.js('return preview.decisions[preview.decisions.length - 1]')
+        return decision, self.js('return preview.sent.slice(arguments[0])', sent)
+
+    def sheet_top(self):
+        """The sheet's leading edge, screen points, for a bottom sheet."""
+        return self.layout()['height'] - self.js('return preview.frame.h')
+
+    def set_threshold(self, name, value):
+        field = self.driver.find_element(By.ID, 'threshold-' + name)
+        field.clear()
+        field.send_keys(str(value) + '\n')
+        self.driver.find_element(By.ID, 'log').click()  # the field loses focus
+        self.wait(lambda: any(t['name'] == name and t['value'] == value for t in self.layout()['thresholds']),
+                  '%s becomes %s' % (name, value))
+
+    def click(self, element_id):
+        self.driver.find_element(By.ID, element_id).click()
+
+    def console_errors(self):
+        return [entry for entry in self.driver.get_log('browser') if entry['level'] == 'SEVERE']
+
+    def run(self, *arguments):
+        return subprocess.run([self.sheet] + list(arguments), capture_output=True, text=True, timeout=120)
+
+
+def decisions_of_run(preview, scenario):
+    """The decisions `sheet run --format jsonl` prints for a scenario file: (target, reason)."""
+    run = preview.run('run', scenario, '--format', 'jsonl')
+    found = []
+    for line in run.stdout.splitlines():
+        record = json.loads(line)
+        if record.get('event') == 'decision':
+            found.append((record['target'], record['reason']))
+    return found, run
+
+
+def number(value):
+    return repr(float(value))
+
+
+# ---------------------------------------------------------------------------- the tests
+
+def test_page_loads_and_shows_the_sheet_at_its_detent(p, shots):
+    """No console error; on a screenshot's pixels the sheet's edge is where the presented detent puts it."""
+    frame = p.resting()
+    layout = p.layout()
+    errors = p.console_errors()
+    assert not errors, 'console errors: %s' % errors
+    normal = next(d['height'] for d in layout['detents'] if d['id'] == 'normal')
+    assert frame['detent'] == 'normal' and abs(frame['h'] - normal) < 0.01, frame
+    png = p.driver.get_screenshot_as_png()
+    width, height, rows = decode_png(png)
+    rect = p.js("const r = document.getElementById('phone').getBoundingClientRect();"
+                "return {x: r.left, y: r.top, w: r.width, h: r.height};")
+    scale = rect['h'] / layout['height']
+    column = int(rect['x'] + rect['w'] * 0.22)  # left of the grabber, away from the content handle
+    expected = rect['y'] + (layout['height'] - normal) * scale
+    # scanning down the column: the backdrop-dimmed screen, then the sheet's white
+    edge = None
+    for y in range(int(rect['y']) + 2, int(rect['y'] + rect['h']) - 2):
+        if luminance(rows[y][column]) > 245 and all(luminance(rows[y + k][column]) > 245 for k in range(1, 6)):
+            edge = y
+            break
+    assert edge is not None, 'no sheet found in the screenshot'
+    assert abs(edge - expected) <= 2.5, 'sheet edge at %s px, the detent puts it at %.1f px' % (edge, expected)
+    above = luminance(rows[int(expected) - 8][column])
+    assert above < 200, 'the backdrop above the sheet is not dimmed (luminance %.0f)' % above
+    below = rows[int(expected) + 30][column]
+    assert min(below) > 245, 'the sheet is not white below its edge: %s' % (below,)
+    # a dashed guide at the expanded detent (orange) on the dimmed screen
+    expanded = next(d['height'] for d in layout['detents'] if d['id'] == 'expanded')
+    guide_y = int(rect['y'] + (layout['height'] - expanded) * scale)
+    orange = [rows[y][x] for y in range(guide_y - 1, guide_y + 2)
+              for x in range(int(rect['x']), int(rect['x'] + rect['w']))]
+    assert any(r > 150 and g < 150 and b < 80 for r, g, b in orange), 'no guide at the expanded detent'
+
+
+def test_a_drag_decides_as_the_equivalent_scenario(p, shots):
+    """A pointer drag through the browser gives the same release decision as `sheet run` of the same
+    touches (their positions and their timestamps' differences), on a resting sheet."""
+    p.resting()
+    layout = p.layout()
+    decision, sent = p.drag(p.sheet_top() + 12, -220, steps=10, step_ms=14)
+    down = next(m for m in sent if m['type'] == 'down')
+    lines = ['-- scenario: the browser drag, replayed', 'behaviour %r' % p.behaviour,
+             'set { %s }' % ', '.join('%s = %s' % (t['name'], number(t['value'])) for t in layout['thresholds']),
+             'present()', 'settle()', 'local t0 = sheet.time']
+    last = None
+    for m in sent:
+        at = 't0 + %s' % number((m['t'] - down['t']) / 1000)
+        if m['type'] == 'down':
+            lines.append('touch_down { x = %s, y = %s, time = %s }' % (number(m['x']), number(m['y']), at))
+            last = (m['x'], m['y'])
+        elif m['type'] == 'move':
+            lines.append('touch_move { x = %s, y = %s, time = %s }' % (number(m['x']), number(m['y']), at))
+            last = (m['x'], m['y'])
+        elif m['type'] == 'up':
+            if (m['x'], m['y']) != last:  # the lift at another point is a last move there
+                lines.append('touch_move { x = %s, y = %s, time = %s }' % (number(m['x']), number(m['y']), at))
+            lines.append('touch_up { time = %s }' % at)
+    lines.append("expect(true, 'replayed')")
+    path = os.path.join(p.folder, 'browser_drag.lua')
+    with open(path, 'w') as out:
+        out.write('\n'.join(lines) + '\n')
+    found, run = decisions_of_run(p, path)
+    assert found == [(decision['target'], decision['reason'])], \
+        'page decided %s, sheet run %s\n%s%s' % (decision, found, run.stdout[-400:], run.stderr)
+    assert len(sent) >= 5, 'the drag sent %d pointer messages' % len(sent)
+    p.resting()
+    p.js('window.scrollTo(0, 0)')
+    shots['readme'] = p.driver.get_screenshot_as_png()
+
+
+def test_a_threshold_slider_changes_an_outcome(p, shots):
+    """The same downward drag dismisses with dismiss_velocity low and snaps back with it high."""
+    outcomes = {}
+    for value in (100, 100000):
+        p.set_threshold('dismiss_velocity', value)
+        if p.js('return preview.frame.state') != 'resting':
+            p.click('present')
+        p.resting()
+        if p.js('return preview.frame.detent') != 'normal':
+            p.driver.find_element(By.ID, 'snap-detent').send_keys('normal')
+            p.click('snap')
+            time.sleep(0.1)
+            p.resting()
+        decision, _ = p.drag(p.sheet_top() + 12, 60, steps=5, step_ms=10)
+        outcomes[value] = decision['target']
+        p.resting()
+    assert outcomes == {100: 'dismiss', 100000: 'normal'}, outcomes
+    p.click('reset-thresholds')
+    p.wait(lambda: next(t for t in p.layout()['thresholds'] if t['name'] == 'dismiss_velocity')['value'] == 1800,
+           'reset restores 1800 (the scenario set it)')
+    p.click('present')
+    p.resting()
+
+
+def test_a_broken_save_shows_its_error_and_a_fixed_one_recovers(p, shots):
+    """Saving a broken behaviour shows its file:line error in the page while the last good one keeps
+    running; saving a fixed one takes over and clears the error."""
+    with open(p.behaviour) as f:
+        good = f.read()
+    broken = good.replace('dismiss_velocity = 1500', 'dismiss_velocity = = 1500', 1)
+    assert broken != good, 'the behaviour file has no dismiss_velocity = 1500 line'
+    line = good[:good.index('dismiss_velocity = 1500')].count('\n') + 1
+    time.sleep(1.1)  # a new modification time
+    with open(p.behaviour, 'w') as f:
+        f.write(broken)
+    box = p.wait(lambda: p.driver.find_element(By.ID, 'reload-error').is_displayed()
+                 and p.driver.find_element(By.ID, 'reload-error'), 'the error shows')
+    name = os.path.basename(p.behaviour)
+    assert '%s:%d:' % (name, line) in box.text, box.text
+    p.resting()
+    decision, _ = p.drag(p.sheet_top() + 12, -200, steps=8, step_ms=14)  # the last good one still decides
+    assert decision['target'] in ('expanded', 'normal'), decision
+    shots['broken'] = p.driver.get_screenshot_as_png()
+    time.sleep(1.1)
+    with open(p.behaviour, 'w') as f:
+        f.write(good.replace('min_top = 40', 'min_top = 60', 1))
+    p.wait(lambda: not p.driver.find_element(By.ID, 'reload-error').is_displayed(), 'the error clears')
+    p.wait(lambda: any(t['name'] == 'min_top' and t['value'] == 60 for t in p.layout()['thresholds']),
+           'the fixed version runs (min_top 60)')
+    time.sleep(1.1)
+    with open(p.behaviour, 'w') as f:
+        f.write(good)
+    p.wait(lambda: any(t['name'] == 'min_top' and t['value'] == 40 for t in p.layout()['thresholds']),
+           'the original is back')
+
+
+def test_a_recorded_gesture_replays_under_sheet_run(p, shots):
+    """Record, drag three times (one catching the sheet while it moves), tap the backdrop, save: `sheet
+    run` of the saved file passes its expectations and decides as the page did."""
+    p.resting()
+    p.click('record')
+    p.wait(lambda: p.layout()['recording'], 'recording starts')
+    start = len(p.js('return preview.decisions'))
+    p.resting()
+    p.drag(p.sheet_top() + 12, -220, steps=10, step_ms=14)
+    p.resting()
+    p.drag(p.sheet_top() + 12, 140, steps=4, step_ms=10)
+    time.sleep(0.08)
+    if p.js('return preview.frame.state') in ('settling', 'resting'):
+        p.drag(p.sheet_top() + 12, -60, steps=4, step_ms=12)
+    p.resting()
+    if p.js('return preview.frame.state') == 'resting':
+        canvas = p.driver.find_element(By.ID, 'phone')
+        ActionChains(p.driver).move_to_element_with_offset(canvas, 0, -canvas.rect['height'] / 2 + 8).click().perform()
+        time.sleep(0.5)
+        p.resting()
+    page = [(d['target'], d['reason']) for d in p.js('return preview.decisions')[start:]]
+    p.click('save')
+    saved = p.wait(lambda: p.js('return preview.saved'), 'the recording is saved')
+    assert os.path.dirname(os.path.abspath(saved['path'])) == os.path.abspath(p.folder), saved['path']
+    found, run = decisions_of_run(p, saved['path'])
+    assert run.returncode == 0, 'sheet run failed:\n%s\n%s\n%s' % (run.stdout[-600:], run.stderr, saved['text'])
+    assert len(page) >= 2 and found == page, 'page %s\nsheet run %s\n%s' % (page, found, saved['text'])
+    p.click('record')  # stop
+    p.wait(lambda: not p.layout()['recording'], 'recording stops')
+    # the replay view plays the recording; the compare view runs it under two behaviours
+    p.driver.find_element(By.CSS_SELECTOR, '#replay-panel summary').click()
+    p.click('replay-recording')
+    replay = p.wait(lambda: p.js('return preview.replay'), 'the replay arrives')
+    assert replay['passed'] and len(replay['frames']) > 10, replay['summary']
+    assert [(d['target'], d['reason']) for d in replay['decisions']] == page
+    p.driver.find_element(By.CSS_SELECTOR, '#compare-panel summary').click()
+    p.click('compare-run')
+    compare = p.wait(lambda: p.js('return preview.compare'), 'the comparison arrives')
+    runs = compare['runs']
+    assert len(runs) == 2 and all(r['frames'] for r in runs), [(r['behaviour'], r['summary']) for r in runs]
+    # the running behaviour under the recorded gesture decides as the page did
+    assert [(d['target'], d['reason']) for d in runs[0]['decisions']] == page, runs[0]['decisions']
+    p.js('window.scrollTo(0, 0)')
+    shots['recorded'] = p.driver.get_screenshot_as_png()
+
+
+def test_a_foreign_origin_is_refused(p, shots):
+    """A WebSocket handshake from a foreign Origin and a request naming a foreign Host are refused."""
+    def request(text, timeout=5):
+        with socket.create_connection(('127.0.0.1', p.port), timeout=timeout) as s:
+            s.sendall(text.encode())
+            data = b''
+            try:
+                while True:
+                    chunk = s.recv(4096)
+                    if not chunk:
+                        break
+                    data += chunk
+            except socket.timeout:
+                pass
+            return data.decode('latin-1')
+    handshake = ('GET /ws HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n'
+                 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n'
+                 'Origin: %s\r\n\r\n')
+    foreign = request(handshake % (p.port, 'http://evil.example'))
+    assert ' 101 ' not in foreign.split('\r\n')[0], foreign[:200]
+    own = request(handshake % (p.port, 'http://127.0.0.1:%d' % p.port), timeout=1).split('\r\n')[0]
+    assert ' 101 ' in own, own
+    rebound = request('GET / HTTP/1.1\r\nHost: evil.example:%d\r\nConnection: close\r\n\r\n' % p.port)
+    assert rebound.startswith('HTTP/1.1 403'), rebound[:200]
+    # the page itself still works
+    assert p.js('return preview.connected')
+
+
+TESTS = [
+    test_page_loads_and_shows_the_sheet_at_its_detent,
+    test_a_drag_decides_as_the_equivalent_scenario,
+    test_a_threshold_slider_changes_an_outcome,
+    test_a_broken_save_shows_its_error_and_a_fixed_one_recovers,
+    test_a_recorded_gesture_replays_under_sheet_run,
+    test_a_foreign_origin_is_refused,
+]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument('--sheet', required=True)
+    parser.add_argument('--screenshot', help='where to write the page screenshot the README shows')
+    parser.add_argument('--keep', action='store_true', help='keep the temporary folder')
+    args = parser.parse_args()
+    folder = tempfile.mkdtemp(prefix='sheet-preview-browser-')
+    behaviour = os.path.join(folder, 'sheet.lua')
+    shutil.copy(os.path.join(ROOT, 'scripts', 'behaviours', 'bottom-sheet-vc.lua'), behaviour)
+    preview = Preview(os.path.abspath(args.sheet), folder, behaviour, os.path.join(ROOT, 'scripts', 'scenarios', 'tour.lua'))
+    passed = failed = 0
+    shots = {}
+    try:
+        for test in TESTS:
+            started = time.time()
+            try:
+                test(preview, shots)
+                passed += 1
+                print('ok    %s (%.1f s)' % (test.__name__, time.time() - started), flush=True)
+            except Exception:
+                failed += 1
+                print('FAIL  %s\n%s' % (test.__name__, traceback.format_exc()), flush=True)
+        if args.screenshot and 'readme' in shots:
+            os.makedirs(os.path.dirname(os.path.abspath(args.screenshot)), exist_ok=True)
+            with open(args.screenshot, 'wb') as out:
+                out.write(shots['readme'])
+            print('screenshot: %s' % args.screenshot)
+    finally:
+        preview.close()
+        if not args.keep:
+            shutil.rmtree(folder, ignore_errors=True)
+        else:
+            print('kept %s' % folder)
+    print('%d passed, %d failed' % (passed, failed))
+    return 0 if failed == 0 else 1
+
+
+if __name__ == '__main__':
+    sys.exit(main())
