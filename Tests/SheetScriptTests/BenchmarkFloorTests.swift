@@ -41,4 +41,15 @@ import Testing
     #expect(try replay.run() == replay.recordedChecksum)
     #expect(try replay.run() == replay.recordedChecksum, "a warm behaviour replays the same")
   }
+
+  /// A run with a scroll view (made with the sheet, or set by `set_content`) replays to the same end:
+  /// the replay sets the scroll view up as the session did, so the hand-off decides the same frames.
+  @Test(arguments: ["scroll_handoff_up.lua", "scroll_handoff_down.lua", "scroll_on_scroll.lua"])
+  func replayKeepsTheScrollView(_ name: String) throws {
+    let file = Self.packageRoot.appendingPathComponent("scripts/scenarios/\(name)").path
+    let replay = ScenarioReplay.record(file: file, options: ScenarioOptions())
+    #expect(replay.unsupported == nil)
+    #expect(replay.passed)
+    #expect(try replay.run() == replay.recordedChecksum)
+  }
 }
