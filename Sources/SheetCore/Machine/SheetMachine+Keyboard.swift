@@ -75,16 +75,7 @@ extension SheetMachine {
       default: goal = currentGoal
       }
     }
-    switch goal {
-    case .detent(let id) where !isActive(id):
-      guard let i = Formulas.nearest(height, in: detents.map(\.height)) else {
-        goal = .height(place.clamped(height))
-        break
-      }
-      goal = .detent(detents[i].id)
-    case .height(let h): goal = .height(place.clamped(h))
-    default: break
-    }
+    goal = placeable(goal) ?? .height(place.clamped(height))
     let goalHeight = endHeight(of: goal, slide: nil)
     if state == .resting && goalHeight == height && goal.detentID == detent { return }
     let animation = TransitionAnimation(height: motion)

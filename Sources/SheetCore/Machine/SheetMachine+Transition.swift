@@ -204,18 +204,12 @@ extension SheetMachine {
     } else {
       goal = .height(height)
     }
-    switch goal {
-    case .detent(let id) where !isActive(id):
-      if let i = Formulas.nearest(height, in: detents.map(\.height)) {
-        goal = .detent(detents[i].id)
-      } else if keyboard.isVisible {
-        goal = .height(keyboardGeometry.clamped(height))  // no detent has room beside the keyboard
-      } else {
-        return
-      }
-    case .height(let h):
-      goal = .height(keyboardGeometry.clamped(h))
-    default: break
+    if let placed = placeable(goal) {
+      goal = placed
+    } else if keyboard.isVisible {
+      goal = .height(keyboardGeometry.clamped(height))  // no detent has room beside the keyboard
+    } else {
+      return
     }
     var goalHeight = height
     switch goal {
@@ -228,6 +222,22 @@ extension SheetMachine {
       state == .resting ? detent.map(ReleaseTarget.detent) ?? .height(height) : target
     if goal == current && goalHeight == (heightMotion?.to ?? height) { return }
     startTransition(.resize, to: goal, override: nil, newState: .settling)
+  }
+}
+
+extension SheetMachine {
+  /// A goal the sheet can go to now, shared by a resize's and the keyboard's moves: an inactive detent
+  /// becomes the active one nearest the height, a height is brought into the keyboard's range
+  /// (``KeyboardGeometry/clamped(_:)``, `[0, H]` without a keyboard); nil when the detent is inactive and
+  /// none is active (the caller decides).
+  func placeable(_ goal: ReleaseTarget) -> ReleaseTarget? {
+    switch goal {
+    case .detent(let id) where !isActive(id):
+      guard let i = Formulas.nearest(height, in: detents.map(\.height)) else { return nil }
+      return .detent(detents[i].id)
+    case .height(let h): return .height(keyboardGeometry.clamped(h))
+    default: return goal
+    }
   }
 }
 
