@@ -79,7 +79,7 @@ public enum SheetLimits {
   /// - Parameter y: Screen y in points.
   /// - Throws: ``SheetError/invalidValue(field:value:)`` with field `y`.
   public static func check(coordinate y: Double) throws(SheetError) {
-    guard y.isFinite, abs(y) <= maximumCoordinate else { throw .invalidValue(field: "y", value: y) }
+    try check(coordinate: y, field: "y")
   }
 
   /// Checks a touch's screen x: finite, |x| <= ``maximumCoordinate`` points (as ``check(coordinate:)``
@@ -87,7 +87,16 @@ public enum SheetLimits {
   /// - Parameter x: Screen x in points.
   /// - Throws: ``SheetError/invalidValue(field:value:)`` with field `x`.
   public static func check(x: Double) throws(SheetError) {
-    guard x.isFinite, abs(x) <= maximumCoordinate else { throw .invalidValue(field: "x", value: x) }
+    try check(coordinate: x, field: "x")
+  }
+
+  /// The one coordinate check behind ``check(coordinate:)``, ``check(x:)`` and a scroll offset's:
+  /// finite, at most ``maximumCoordinate`` points in magnitude.
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` with `field`.
+  static func check(coordinate value: Double, field: String) throws(SheetError) {
+    guard value.isFinite, abs(value) <= maximumCoordinate else {
+      throw .invalidValue(field: field, value: value)
+    }
   }
 
   /// Checks a sample time: finite, in seconds.

@@ -72,9 +72,7 @@ extension SheetMachine {
   ///   ``SheetLimits/check(coordinate:)`` would refuse (non-finite, beyond ±10⁶ pt).
   @discardableResult
   public mutating func scroll(to offset: Double) throws(SheetError) -> [SheetEvent] {
-    guard offset.isFinite, abs(offset) <= SheetLimits.maximumCoordinate else {
-      throw .invalidValue(field: "offset", value: offset)
-    }
+    try SheetLimits.check(coordinate: offset, field: "offset")
     guard var current = scroll else {
       record(.ignored(input: .scrollTo, state: state))
       return emitted()
