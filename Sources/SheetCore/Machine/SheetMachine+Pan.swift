@@ -132,14 +132,20 @@ extension SheetMachine {
     drag?.time = time ?? self.time  // the release's `time` is the cancellation's
     if let d = drag, d.startedResting, height == d.startHeight, !dismissAfterDrag, restsInPlace {
       endScrollTracking(velocity: 0)
-      drag = nil
-      velocity = 0
-      setState(.resting)
-      applyPendingPolicy()
+      restAfterPan()
     } else {
       release(velocity: 0, velocityX: 0)
     }
     return emitted()
+  }
+
+  /// Ends the pan with the sheet resting where it is (at ``detent``): a cancelled pan that never moved
+  /// it, or a release the scroll view held.
+  mutating func restAfterPan() {
+    drag = nil
+    velocity = 0
+    setState(.resting)
+    applyPendingPolicy()
   }
 
   /// Whether a cancelled pan that never moved the sheet can rest where it is: the keyboard is still and
@@ -229,11 +235,8 @@ extension SheetMachine {
           target: .detent(resting.id),
           reason: "the scroll view has the pan: the sheet stays at \(resting.id)"))
       noteKeyboardChoice(.detent(resting.id))
-      drag = nil
-      velocity = 0
       detent = resting.id
-      setState(.resting)
-      applyPendingPolicy()
+      restAfterPan()
       return
     }
     var decision = callRelease(gestureInput(d, velocity: vy, velocityX: vx))
