@@ -166,8 +166,8 @@ extension Behaviour: SheetPolicy {
   public func scrollOwner(_ input: GestureInput, _ scroll: ScrollSnapshot) throws(PolicyFault) -> ScrollOwner?
   {
     guard let onScroll = spec.onScroll else { return nil }
-    views.update(gesture: input)
-    views.update(scroll: scroll)
+    views.stage(gesture: input)
+    views.update(scroll: scroll)  // writes the gesture's and the scroll's numbers in one flush
     let value = try invoke("on_scroll") { () throws(LuaError) in
       try onScroll.callOne(views.sheet, views.gesture, views.scroll)
     }
