@@ -17,6 +17,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "arena.h"
+
 // MARK: - Macro replacements
 
 static inline int clua_registryindex(void) { return LUA_REGISTRYINDEX; }
@@ -69,6 +71,7 @@ typedef struct clua_host {
   char where[200];                 // "file:line" of the last raise of a spent budget ("": none yet)
   clua_callback_fn callback;
   clua_release_fn release;
+  clua_arena *arena;               // the region every block lives in (NULL: malloc's; see arena.h)
 } clua_host;
 
 /// Records units spent: the state's own total and the shared meter, if any.
@@ -100,7 +103,11 @@ static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
   size_t old = ptr ? osize : 0;
   clua_block *block = ptr ? (clua_block *)ptr - 1 : NULL;
   if (nsize == 0) {
-    free(block);
+    if (h->arena == NULL) {
+      free(block);
+    } else if (block != NULL) {
+      clua_arena_release(h->arena, block, sizeof(clua_block) + old);
+    }
     h->bytes -= old;
     return NULL;
   }
@@ -118,7 +125,11 @@ static void *clua_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
       clua_spend(h, units);
     }
   }
-  clua_block *next = (clua_block *)realloc(block, sizeof(clua_block) + nsize);
+  clua_block *next =
+      h->arena == NULL
+          ? (clua_block *)realloc(block, sizeof(clua_block) + nsize)
+          : (clua_block *)clua_arena_realloc(h->arena, block, block ? sizeof(clua_block) + old : 0,
+                                             sizeof(clua_block) + nsize);
   if (next == NULL) return nsize <= old ? ptr : NULL;  // a shrink never fails
   if (block == NULL) {
     // Lua passes a new object's type as osize (the manual, lua_Alloc): only the objects that may be
@@ -662,5 +673,42 @@ static inline lua_State *clua_newstate(clua_host *h) {
   clua_set_budget(L, h->budget);
   return L;
 }
+
+// MARK: - Snapshots (restorable states only)
+
+/// A restorable state as it was between two host calls: its region (arena.h) and its host record.
+typedef struct clua_state_copy {
+  clua_arena_copy memory;
+  clua_host host;
+} clua_state_copy;
+
+/// Copies the state behind h; 0 when it cannot be copied (not restorable, inside a host call, or
+/// some of its blocks outside its region).
+static inline int clua_state_take(const clua_host *h, clua_state_copy *copy) {
+  if (h->arena == NULL || h->depth != 0) return 0;
+  if (!clua_arena_take(h->arena, &copy->memory)) return 0;
+  copy->host = *h;
+  return 1;
+}
+
+/// Puts a copy back: the state's memory and counters as they were when it was taken, with this run's
+/// meter and the host's entry points kept. 0 (nothing changed) inside a host call or while blocks
+/// live outside the region.
+static inline int clua_state_put_back(clua_host *h, const clua_state_copy *copy) {
+  if (h->arena == NULL || h->depth != 0) return 0;
+  if (!clua_arena_put_back(h->arena, &copy->memory)) return 0;
+  long long *meter = h->meter;
+  clua_callback_fn callback = h->callback;
+  clua_release_fn release = h->release;
+  clua_arena *arena = h->arena;
+  *h = copy->host;
+  h->meter = meter;
+  h->callback = callback;
+  h->release = release;
+  h->arena = arena;
+  return 1;
+}
+
+static inline void clua_state_copy_free(clua_state_copy *copy) { clua_arena_copy_free(&copy->memory); }
 
 #endif

@@ -19,4 +19,9 @@ public final class LuaMeter: @unchecked Sendable {
 
   /// Units spent so far by every state that reports here.
   public var units: Int { Int(counter.pointee) }
+
+  /// Adds units spent elsewhere: a restored state's set-up, which a run that builds the state anew
+  /// spends here (``LuaState/restore(_:meter:)``).
+  /// - Parameter units: The units (0 or more).
+  package func add(_ units: Int) { counter.pointee += Int64(units) }
 }

@@ -37,7 +37,7 @@ extension LuaState {
 
   private func makeFunction(_ closure: HostClosure) throws(LuaError) -> LuaFunction {
     let lua = try runtime.open()
-    lua.pushCallback(context: Unmanaged.passRetained(closure).toOpaque())
+    runtime.pushClosure(closure, on: lua)
     return LuaFunction(runtime: runtime, ref: lua.ref())
   }
 }

@@ -29,10 +29,10 @@ extension LuaState {
       ]
     }
     lua.pushGlobals()
-    lua.pushCallback(context: Unmanaged.passRetained(printer).toOpaque())
-    lua.pushCallback(context: Unmanaged.passRetained(reader).toOpaque())
+    runtime.pushClosure(printer, on: lua)
+    runtime.pushClosure(reader, on: lua)
     lua.push(seed)
-    lua.pushCallback(context: Unmanaged.passRetained(nearest).toOpaque())
+    runtime.pushClosure(nearest, on: lua)
     let runStatus = lua.call(arguments: 5, results: 1)
     guard runStatus == RawLua.Status.ok else { throw LuaError.take(status: runStatus, from: lua, base: base) }
     runtime.newEnvRef = try field("new_env", of: lua)

@@ -24,6 +24,12 @@ public final class LuaState {
     /// A meter shared with other states that this state's spending is added to (nil: none). The
     /// state keeps it alive.
     public var meter: LuaMeter?
+    /// Whether the state can be snapshotted and restored (``LuaState/snapshot()``): its blocks then
+    /// live in one reserved region of ``LuaState/regionBytes(memoryLimit:)`` bytes. Off by default.
+    package var restorable = false
+    /// The region's size for a restorable state (nil: ``LuaState/regionBytes(memoryLimit:)``); a test
+    /// gives a small one to see a state outgrow it.
+    package var regionBytes: Int?
 
     /// Options with the defaults above.
     public init(
@@ -51,7 +57,9 @@ public final class LuaState {
     guard
       let raw = RawLua.open(
         memoryLimit: options.memoryLimit, instructionLimit: options.instructionLimit,
-        deadline: options.deadline, meter: options.meter?.counter)
+        deadline: options.deadline, meter: options.meter?.counter,
+        regionBytes: options.restorable
+          ? options.regionBytes ?? Self.regionBytes(memoryLimit: options.memoryLimit) : 0)
     else { throw .memory }
     runtime = LuaRuntime(raw: raw)
     runtime.meter = options.meter

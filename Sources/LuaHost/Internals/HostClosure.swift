@@ -22,7 +22,9 @@ final class HostClosure {
 
   /// Balances the retain taken when the closure was pushed.
   static func release(_ context: UnsafeMutableRawPointer) {
-    Unmanaged<HostClosure>.fromOpaque(context).release()
+    let closure = Unmanaged<HostClosure>.fromOpaque(context)
+    closure.takeUnretainedValue().runtime.closureCollected(context)
+    closure.release()
   }
 
   /// The text a Swift error becomes in Lua.

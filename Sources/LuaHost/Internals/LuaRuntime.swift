@@ -21,6 +21,31 @@ final class LuaRuntime {
 
   init(raw: RawLua) {
     self.raw = raw
+    tracksClosures = raw.isRestorable
+  }
+
+  /// Whether the host closures Lua holds are tracked in ``liveClosures`` (a restorable state's are).
+  let tracksClosures: Bool
+  /// The contexts of the host closures Lua holds now, each owning the retain its Lua closure took
+  /// (tracked only for a restorable state: a restore must know which of them it brings back).
+  var liveClosures = Set<UnsafeMutableRawPointer>()
+  /// Whether the state has been snapshotted (``LuaState/snapshot()``): references made from then on are
+  /// counted in ``referencesSinceSnapshot``.
+  var snapshotTaken = false
+  /// Registry references made since the snapshot and still held: a restore waits for none (each would
+  /// name a slot the restored registry does not hold).
+  var referencesSinceSnapshot = 0
+
+  /// Pushes a Lua closure that calls `closure`, which it retains until Lua collects it.
+  func pushClosure(_ closure: HostClosure, on lua: RawLua) {
+    let context = Unmanaged.passRetained(closure).toOpaque()
+    if tracksClosures { liveClosures.insert(context) }
+    lua.pushCallback(context: context)
+  }
+
+  /// Notes that Lua collected the closure behind `context` (its retain is about to be released).
+  func closureCollected(_ context: UnsafeMutableRawPointer) {
+    if tracksClosures { liveClosures.remove(context) }
   }
 
   /// The coroutine thread the host is resuming now (nil when none): the only thread a yielding host

@@ -24,11 +24,21 @@ struct RawLua {
   }
 
   /// Opens a state with a memory cap and an instruction budget; nil when Lua cannot start.
+  /// - Parameter regionBytes: When above 0, every block lives in one region of this many bytes (a
+  ///   restorable state, `CLua/arena.h`); 0: blocks come from malloc.
   static func open(
-    memoryLimit: Int, instructionLimit: Int, deadline: Double, meter: UnsafeMutablePointer<Int64>?
+    memoryLimit: Int, instructionLimit: Int, deadline: Double, meter: UnsafeMutablePointer<Int64>?,
+    regionBytes: Int = 0
   ) -> RawLua? {
     let host = UnsafeMutablePointer<clua_host>.allocate(capacity: 1)
     host.initialize(to: clua_host())
+    if regionBytes > 0 {
+      guard let arena = clua_arena_new(size_t(regionBytes)) else {
+        host.deallocate()
+        return nil
+      }
+      host.pointee.arena = arena
+    }
     host.pointee.limit = memoryLimit > 0 ? size_t(memoryLimit) : 0
     host.pointee.budget = Int64(max(instructionLimit, 1))
     host.pointee.timeout = deadline.isFinite && deadline > 0 ? deadline : 0
@@ -41,6 +51,7 @@ struct RawLua {
       if let context { HostClosure.release(context) }
     }
     guard let state = clua_newstate(host) else {
+      clua_arena_free(host.pointee.arena)
       host.deallocate()
       return nil
     }
@@ -53,6 +64,7 @@ struct RawLua {
   /// Closes the state (running the finalizers of host closures) and frees the host record.
   func close() {
     lua_close(state)
+    clua_arena_free(host.pointee.arena)
     host.deinitialize(count: 1)
     host.deallocate()
   }
@@ -124,6 +136,21 @@ struct RawLua {
     lua_createtable(state, Int32(clamping: arrayCount), Int32(clamping: fieldCount))
   }
   func pushCallback(context: UnsafeMutableRawPointer) { clua_push_callback(state, context) }
+
+  // MARK: Snapshots
+
+  /// Whether the state's blocks live in one region (a restorable state).
+  var isRestorable: Bool { host.pointee.arena != nil }
+  /// Whether the state is between host calls (no Lua code of it is running).
+  var isIdle: Bool { host.pointee.depth == 0 }
+  /// Bytes of the state's region handed out so far (0 for a state that is not restorable).
+  var regionBytesUsed: Int { host.pointee.arena.map { Int($0.pointee.top) } ?? 0 }
+  /// Copies the state's memory and counters into `copy`; false when it cannot (see `clua_state_take`).
+  func take(into copy: UnsafeMutablePointer<clua_state_copy>) -> Bool { clua_state_take(host, copy) != 0 }
+  /// Puts a copy back; false, with nothing changed, when it cannot (see `clua_state_put_back`).
+  func putBack(_ copy: UnsafePointer<clua_state_copy>) -> Bool { clua_state_put_back(host, copy) != 0 }
+  /// Points the state's spending at another meter's counter (nil: none).
+  func setMeter(_ counter: UnsafeMutablePointer<Int64>?) { host.pointee.meter = counter }
 
   // MARK: References
 

@@ -3,8 +3,18 @@
 struct RegistryAnchor: ~Copyable {
   let runtime: LuaRuntime
   let ref: Int32
+  /// Whether the reference was made after the state's snapshot (counted until it is released).
+  private let sinceSnapshot: Bool
+
+  init(runtime: LuaRuntime, ref: Int32) {
+    self.runtime = runtime
+    self.ref = ref
+    sinceSnapshot = runtime.snapshotTaken
+    if sinceSnapshot { runtime.referencesSinceSnapshot += 1 }
+  }
 
   deinit {
+    if sinceSnapshot { runtime.referencesSinceSnapshot -= 1 }
     runtime.release(ref: ref)
   }
 
