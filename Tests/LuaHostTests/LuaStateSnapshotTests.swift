@@ -37,7 +37,9 @@ import Testing
     return state
   }
 
-  private static func runOnce(_ state: LuaState) throws -> (text: String, memory: Int, allocations: UInt64, units: Int) {
+  private static func runOnce(_ state: LuaState) throws -> (
+    text: String, memory: Int, allocations: UInt64, units: Int
+  ) {
     let text = try state.run(run, name: "run.lua").first?.stringValue ?? "(none)"
     return (text, state.memoryInUse, state.allocationCount, state.unitsUsed)
   }
@@ -87,7 +89,8 @@ import Testing
     }
     let snapshot = try state.snapshot()
     // the script drops the only Lua reference and collects it: its finalizer releases the closure
-    try state.run("(require 'h').f = nil; package = nil; collectgarbage(); collectgarbage()", name: "drop.lua")
+    try state.run(
+      "(require 'h').f = nil; package = nil; collectgarbage(); collectgarbage()", name: "drop.lua")
     try state.restore(snapshot, meter: nil)
     // back in Lua: it still runs, held by the restored closure and the snapshot
     #expect(try state.run("return (require 'h').f()", name: "call.lua") == [.integer(1)])
@@ -146,7 +149,10 @@ import Testing
       try state.restore(snapshot, meter: nil)
     }
     // refused with nothing changed: the state goes on from where it was
-    #expect(try state.run("return #(require 'm').big, (require 'm').count", name: "r.lua") == [.integer(2048), .integer(1)])
+    #expect(
+      try state.run("return #(require 'm').big, (require 'm').count", name: "r.lua") == [
+        .integer(2048), .integer(1),
+      ])
     try state.run("(require 'm').big = nil; collectgarbage()", name: "drop.lua")
     #expect(try state.run("return (require 'm').big == nil", name: "r.lua") == [.boolean(true)])
     state.close()

@@ -189,10 +189,14 @@ struct Sweep: Sendable {
   /// - Returns: How each run ended, indexed `[point][file]`.
   func run(jobs: Int, progress: @Sendable () -> Void = {}) -> [[SweepOutcome]] {
     let pointCount = self.pointCount ?? 0
-    let flat = Self.parallelMap(count: runCount ?? 0, jobs: jobs, placeholder: SweepOutcome(passed: false)) {
-      index in
+    let count = runCount ?? 0
+    // a worker's runs restore the states its first run of a folder and behaviour built
+    let warm = (0..<max(1, min(jobs, count))).map { _ in WarmStates() }
+    let flat = Self.parallelMap(count: count, jobs: jobs, placeholder: SweepOutcome(passed: false)) {
+      index, worker in
       let runOptions = options(at: point(at: index / files.count))
-      let outcome = SweepOutcome(ScenarioRunner.run(file: files[index % files.count], options: runOptions))
+      let outcome = SweepOutcome(
+        ScenarioRunner.run(file: files[index % files.count], options: runOptions, warm: warm[worker]))
       progress()
       return outcome
     }
@@ -204,13 +208,21 @@ struct Sweep: Sendable {
   static func parallelMap<T: Sendable>(
     count: Int, jobs: Int, placeholder: T, _ body: @Sendable (Int) -> T
   ) -> [T] {
+    parallelMap(count: count, jobs: jobs, placeholder: placeholder) { index, _ in body(index) }
+  }
+
+  /// ``parallelMap(count:jobs:placeholder:_:)`` with the worker's number (`0..<min(jobs, count)`, at
+  /// least 1 worker) passed beside each index: what one worker keeps between its runs is indexed by it.
+  static func parallelMap<T: Sendable>(
+    count: Int, jobs: Int, placeholder: T, _ body: @Sendable (Int, Int) -> T
+  ) -> [T] {
     let next = Atomic(0)
     let results = Mutex([T](repeating: placeholder, count: count))
-    DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
+    DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { worker in
       while true {
         let index = next.add(1, ordering: .relaxed).oldValue
         guard index < count else { return }
-        let result = body(index)
+        let result = body(index, worker)
         results.withLock { $0[index] = result }
       }
     }

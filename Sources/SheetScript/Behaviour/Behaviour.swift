@@ -42,13 +42,21 @@ public final class Behaviour: @unchecked Sendable {
     _ source: BehaviourSource, overrides: [(name: String, value: Double)] = [],
     options: LuaState.Options = LuaState.Options()
   ) throws(BehaviourError) -> Behaviour {
+    try load(source, overrides: overrides, options: options, warm: nil)
+  }
+
+  /// ``load(_:overrides:options:)`` in a state restored from `warm` when it has one for these options
+  /// (the sandbox and the helper module set up once), or in a new one it keeps for later loads.
+  /// - Parameter warm: The worker's warm states (nil: a fresh state, kept by nobody).
+  package static func load(
+    _ source: BehaviourSource, overrides: [(name: String, value: Double)], options: LuaState.Options,
+    warm: WarmStates?
+  ) throws(BehaviourError) -> Behaviour {
     try checkOverrides(overrides, file: source.name)
     var options = options
     if options.moduleRoot == nil { options.moduleRoot = source.moduleRoot }
     do {
-      let state = try LuaState(options)
-      try installHelperModule(in: state, overrides: overrides)
-      let chunk = try state.load(source.text, name: source.name)
+      let (state, chunk) = try loadedState(source, options: options, overrides: overrides, warm: warm)
       let result = try chunk.callOne()
       guard case .tableRef(let table) = result else {
         throw BehaviourError.invalidField(
@@ -183,12 +191,57 @@ public final class Behaviour: @unchecked Sendable {
     in state: LuaState, overrides: [(name: String, value: Double)],
     presets: @escaping (String) -> String? = HelperModuleHooks.embedded
   ) throws(LuaError) -> LuaTable? {
+    let module = try runHelperModule(in: state, presets: presets)
+    try registerHelperModule(module, overrides: overrides, in: state)
+    return module
+  }
+
+  /// The first half of ``installHelperModule(in:overrides:presets:)``, the same for every run: the
+  /// module's chunk run with its hooks. A warm state is snapshotted after it (``WarmStates``).
+  static func runHelperModule(
+    in state: LuaState, presets: @escaping (String) -> String? = HelperModuleHooks.embedded
+  ) throws(LuaError) -> LuaTable? {
     let chunk = try state.load(Presets.helperText, name: "sheet.lua")
     let hooks = try HelperModuleHooks.table(in: state, presets: presets)
     guard case .tableRef(let module) = try chunk.callOne(hooks) else { return nil }
+    return module
+  }
+
+  /// The second half: the run's overrides set and the module registered for `require 'sheet'`.
+  static func registerHelperModule(
+    _ module: LuaTable?, overrides: [(name: String, value: Double)], in state: LuaState
+  ) throws(LuaError) {
+    guard let module else { return }
     try setOverrides(overrides, of: module, in: state)
     try state.setModule("sheet", .tableRef(module))
-    return module
+  }
+
+  /// A state with the sandbox, the helper module and the behaviour's chunk loaded, the overrides set:
+  /// restored from `warm`, or made (and, with `warm`, snapshotted before the overrides are set, and kept
+  /// there). Both ways take the same steps in the same order, so the state is the same.
+  private static func loadedState(
+    _ source: BehaviourSource, options: LuaState.Options, overrides: [(name: String, value: Double)],
+    warm: WarmStates?
+  ) throws(LuaError) -> (LuaState, LuaFunction) {
+    if let warm, options.print == nil, let entry = warm.restoredBehaviour(source, options: options) {
+      try registerHelperModule(entry.module, overrides: overrides, in: entry.state)
+      return (entry.state, entry.chunk)
+    }
+    var made = options
+    made.restorable = warm != nil && options.print == nil
+    let before = options.meter?.units ?? 0
+    let state = try LuaState(made)
+    let module = try runHelperModule(in: state)
+    let chunk = try state.load(source.text, name: source.name)
+    if let warm, made.restorable, let snapshot = try? state.snapshot() {
+      let units = (options.meter?.units ?? 0) - before
+      warm.keepBehaviour(
+        WarmStates.BehaviourEntry(
+          state: state, snapshot: snapshot, module: module, chunk: chunk, setupUnits: units),
+        source: source, options: options)
+    }
+    try registerHelperModule(module, overrides: overrides, in: state)
+    return (state, chunk)
   }
 
   /// Replaces the helper module's `S.overrides` with a fresh table of these overrides.

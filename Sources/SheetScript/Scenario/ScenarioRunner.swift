@@ -28,6 +28,13 @@ public enum ScenarioRunner {
   ///   - options: Overrides, frame rate, behaviour replacement.
   /// - Returns: The trace, the expectations' outcome and any error.
   public static func run(file: String, options: ScenarioOptions = ScenarioOptions()) -> ScenarioResult {
+    run(file: file, options: options, warm: nil)
+  }
+
+  /// ``run(file:options:)`` with the run's states restored from a worker's warm states, or made and kept
+  /// there (``WarmStates``): the same result, without building the same states again.
+  /// - Parameter warm: The worker's warm states (nil: fresh states).
+  package static func run(file: String, options: ScenarioOptions, warm: WarmStates?) -> ScenarioResult {
     let text: String
     do throws(SourceFile.Failure) {
       text = try SourceFile.read(file)
@@ -35,7 +42,7 @@ public enum ScenarioRunner {
       return failed(file, error.description)
     }
     do {
-      return try ScenarioSession(file: file, options: options).run(text: text)
+      return try ScenarioSession(file: file, options: options, warm: warm).run(text: text)
     } catch {
       return failed(file, error.description)
     }

@@ -142,13 +142,13 @@ extension ScenarioSession {
     if let path = options.behaviourPath {
       let source = try BehaviourSource.resolve(path)
       note(path)
-      return try Behaviour.load(source, overrides: effectiveOverrides, options: behaviourOptions)
+      return try Behaviour.load(source, overrides: effectiveOverrides, options: behaviourOptions, warm: warm)
     }
     switch behaviourValue {
     case .string(let reference)?:
       let source = try BehaviourSource.resolve(reference, relativeTo: directory)
       if let path = source.path { note(path) }
-      return try Behaviour.load(source, overrides: effectiveOverrides, options: behaviourOptions)
+      return try Behaviour.load(source, overrides: effectiveOverrides, options: behaviourOptions, warm: warm)
     case let value?:
       let table: LuaTable
       do throws(LuaError) {
@@ -162,7 +162,7 @@ extension ScenarioSession {
       if !effectiveOverrides.isEmpty {
         return try Behaviour.load(
           Presets.source(named: "system") ?? BehaviourSource(name: "system.lua", text: ""),
-          overrides: effectiveOverrides, options: behaviourOptions)
+          overrides: effectiveOverrides, options: behaviourOptions, warm: warm)
       }
       return nil
     }
@@ -199,7 +199,8 @@ extension ScenarioSession {
       if let path = source.path { note(path) }
       let behaviour: Behaviour
       do throws(BehaviourError) {
-        behaviour = try Behaviour.load(source, overrides: effectiveOverrides, options: behaviourOptions)
+        behaviour = try Behaviour.load(
+          source, overrides: effectiveOverrides, options: behaviourOptions, warm: warm)
       } catch {
         noteRefusal(error)
         throw error

@@ -13,6 +13,10 @@ final class ScenarioSession {
 
   let state: LuaState
   private(set) var sheetData: LuaTable
+  /// The link the scenario language's host functions reach this session through.
+  let link: ScenarioLink
+  /// The worker's warm states the run's states come from (nil: fresh states).
+  let warm: WarmStates?
   var pending: Result<ScenarioAction, ScenarioRefusal>?
 
   var geometry = SheetGeometry.reference
@@ -64,20 +68,44 @@ final class ScenarioSession {
   /// - Parameters:
   ///   - file: The scenario's path.
   ///   - options: Overrides, frame rate, behaviour replacement.
+  ///   - warm: A worker's warm states (``WarmStates``): the scenario's state and its behaviour's are
+  ///     restored from there when it has them, and kept there when it does not (nil: fresh states).
   /// - Throws: `LuaError` when the state cannot be set up.
-  init(file: String, options: ScenarioOptions) throws(LuaError) {
+  init(file: String, options: ScenarioOptions, warm: WarmStates? = nil) throws(LuaError) {
     self.file = file
     self.options = options
+    self.warm = warm
     directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
     result = ScenarioResult(file: file, trace: Trace(title: Self.title(file)))
-    state = try LuaState(LuaState.Options(moduleRoot: directory, meter: meter))
-    sheetData = try state.newTable()
+    if let warm, let entry = warm.restoredScenario(directory: directory, meter: meter) {
+      state = entry.state
+      sheetData = entry.sheetData
+      link = entry.link
+      helperModule = entry.helperModule
+      globalNames = entry.globalNames
+    } else {
+      var stateOptions = LuaState.Options(moduleRoot: directory, meter: meter)
+      stateOptions.restorable = warm != nil
+      state = try LuaState(stateOptions)
+      sheetData = try state.newTable()
+      link = ScenarioLink()
+      try installLanguage()
+      helperModule = try Behaviour.runHelperModule(in: state)
+      if let warm, let snapshot = try? state.snapshot() {
+        warm.keepScenario(
+          WarmStates.ScenarioEntry(
+            state: state, snapshot: snapshot, sheetData: sheetData, helperModule: helperModule, link: link,
+            globalNames: globalNames, setupUnits: meter.units),
+          directory: directory)
+      }
+    }
+    link.session = self
     let printBytes = options.limits.printBytes
     state.printSink = { [weak self] line in
       self?.note("print", [TraceField("text", .string(Quote.cut(line, limit: printBytes)))])
     }
-    try installLanguage()
-    helperModule = try Behaviour.installHelperModule(in: state, overrides: effectiveOverrides)
+    try Behaviour.registerHelperModule(helperModule, overrides: effectiveOverrides, in: state)
+    updateSheetView()
   }
 
   /// The scenario's file name, as the trace's title.
@@ -93,20 +121,21 @@ final class ScenarioSession {
   /// `calls`, the list the prelude wraps (each call's name, wrapper and aliases, in order).
   private func installLanguage() throws(LuaError) {
     let host = try state.newTable()
+    let link = link
     for call in ScenarioCall.allCases {
-      let function = try state.yieldingFunction { [weak self] arguments in
+      let function = try state.yieldingFunction { arguments in
         do throws(ScenarioRefusal) {
-          self?.pending = .success(try ScenarioAction.parse(call, arguments))
+          link.session?.pending = .success(try ScenarioAction.parse(call, arguments))
         } catch {
-          self?.pending = .failure(error)
+          link.session?.pending = .failure(error)
         }
         return []
       }
       try host.set(field: call.rawValue, .function(function))
     }
     try host.set(field: "calls", Self.calls)
-    let expect = try state.function { [weak self] arguments in
-      self?.expectation(arguments)
+    let expect = try state.function { arguments in
+      link.session?.expectation(arguments)
       return []
     }
     try host.set(field: "expect", .function(expect))
@@ -125,7 +154,6 @@ final class ScenarioSession {
     for key in globalNames {
       if let value = try? api.get(key, byReference: true) { try state.setGlobal(key, value) }
     }
-    updateSheetView()
   }
 
   /// The prelude's `host.calls`: `{ name =, wrapper =, aliases = }` per scenario call, in order.

@@ -1,0 +1,169 @@
+import LuaHost
+
+/// Lua states built once and restored before each run, for a caller that runs scenarios many times
+/// (`sheet tune`: a sweep's worker). The set-up every run of a scenario repeats (a sandboxed state, the
+/// scenario language, the `sheet` helper module; for a behaviour, its own state with the helper module)
+/// is made once, snapshotted (``LuaState/snapshot()``), and put back byte for byte before each later
+/// run (``LuaState/restore(_:meter:)``). What depends on the run (threshold overrides, the scenario's
+/// and the behaviour's own code) runs after the restore, as it runs after the set-up in a fresh state,
+/// so a run's every step, result and identity number is the one a run in fresh states gives.
+///
+/// Not thread-safe: one worker uses it at a time. A state still in use (a behaviour kept past its run,
+/// a second behaviour loaded while the first runs) is never restored: that load builds a fresh state.
+package final class WarmStates: @unchecked Sendable {
+  /// The most scenario set-ups kept (one per folder); past it the oldest is dropped.
+  static let maximumEntries = 8
+  /// The most behaviour set-ups kept (one per behaviour text); past it the oldest is dropped.
+  static let maximumBehaviours = 16
+
+  /// A scenario state after its set-up, with what the session keeps from it.
+  final class ScenarioEntry {
+    var state: LuaState
+    let snapshot: LuaStateSnapshot
+    let sheetData: LuaTable
+    let helperModule: LuaTable?
+    let link: ScenarioLink
+    let globalNames: [String]
+    /// Budget units the set-up spent (a restored run's meter is charged them).
+    let setupUnits: Int
+
+    init(
+      state: LuaState, snapshot: LuaStateSnapshot, sheetData: LuaTable, helperModule: LuaTable?,
+      link: ScenarioLink, globalNames: [String], setupUnits: Int
+    ) {
+      self.state = state
+      self.snapshot = snapshot
+      self.sheetData = sheetData
+      self.helperModule = helperModule
+      self.link = link
+      self.globalNames = globalNames
+      self.setupUnits = setupUnits
+    }
+  }
+
+  /// A behaviour state after its set-up: the sandbox, the helper module and the behaviour's chunk
+  /// loaded, before any override.
+  final class BehaviourEntry {
+    var state: LuaState
+    let snapshot: LuaStateSnapshot
+    let module: LuaTable?
+    let chunk: LuaFunction
+    let setupUnits: Int
+
+    init(state: LuaState, snapshot: LuaStateSnapshot, module: LuaTable?, chunk: LuaFunction, setupUnits: Int)
+    {
+      self.state = state
+      self.snapshot = snapshot
+      self.module = module
+      self.chunk = chunk
+      self.setupUnits = setupUnits
+    }
+  }
+
+  /// What a behaviour state's set-up depends on: the behaviour's text and name, and the state's options
+  /// but the meter.
+  struct BehaviourKey: Hashable {
+    var name: String
+    var text: String
+    var memoryLimit: Int
+    var instructionLimit: Int
+    var moduleRoot: String?
+    var randomSeed: Int
+    var deadline: Double
+
+    init(_ source: BehaviourSource, _ options: LuaState.Options) {
+      name = source.name
+      text = source.text
+      memoryLimit = options.memoryLimit
+      instructionLimit = options.instructionLimit
+      moduleRoot = options.moduleRoot
+      randomSeed = options.randomSeed
+      deadline = options.deadline
+    }
+  }
+
+  private var scenarios: [(directory: String, entry: ScenarioEntry)] = []
+  private var behaviours: [(key: BehaviourKey, entry: BehaviourEntry)] = []
+  /// Runs that restored a state, and set-ups made (for tests and the bench's notes).
+  package private(set) var restores = 0
+  package private(set) var setUps = 0
+
+  /// No states yet.
+  package init() {}
+
+  /// The scenario state of a folder restored for a new run, or nil when there is none or it is in
+  /// use (the caller builds one, and ``keepScenario(_:directory:)`` keeps it).
+  /// - Parameters:
+  ///   - directory: The scenario's folder (its states' module root).
+  ///   - meter: The new run's meter.
+  func restoredScenario(directory: String, meter: LuaMeter) -> ScenarioEntry? {
+    guard let index = scenarios.firstIndex(where: { $0.directory == directory }) else { return nil }
+    let entry = scenarios[index].entry
+    switch restore(&entry.state, entry.snapshot, meter: meter) {
+    case .restored: break
+    case .inUse: return nil
+    case .refused:
+      scenarios.remove(at: index)
+      return nil
+    }
+    meter.add(entry.setupUnits)
+    restores += 1
+    return entry
+  }
+
+  /// Keeps a scenario state built by a run, for the runs after it.
+  func keepScenario(_ entry: ScenarioEntry, directory: String) {
+    scenarios.removeAll { $0.directory == directory }
+    if scenarios.count >= Self.maximumEntries { scenarios.removeFirst() }
+    scenarios.append((directory, entry))
+    setUps += 1
+  }
+
+  /// The behaviour state for this behaviour and these options restored for a new load, or nil when
+  /// there is none or it is in use.
+  func restoredBehaviour(_ source: BehaviourSource, options: LuaState.Options) -> BehaviourEntry? {
+    let key = BehaviourKey(source, options)
+    guard let index = behaviours.firstIndex(where: { $0.key == key }) else { return nil }
+    let entry = behaviours[index].entry
+    switch restore(&entry.state, entry.snapshot, meter: options.meter) {
+    case .restored: break
+    case .inUse: return nil
+    case .refused:
+      behaviours.remove(at: index)
+      return nil
+    }
+    options.meter?.add(entry.setupUnits)
+    restores += 1
+    return entry
+  }
+
+  /// Keeps a behaviour state built by a load, for the loads after it.
+  func keepBehaviour(_ entry: BehaviourEntry, source: BehaviourSource, options: LuaState.Options) {
+    let key = BehaviourKey(source, options)
+    behaviours.removeAll { $0.key == key }
+    if behaviours.count >= Self.maximumBehaviours { behaviours.removeFirst() }
+    behaviours.append((key, entry))
+    setUps += 1
+  }
+
+  /// What became of a restore.
+  private enum Restore {
+    /// The state is as its snapshot.
+    case restored
+    /// Something else holds the state (it stays kept for a later run).
+    case inUse
+    /// The state refused (it outgrew its region): it is dropped.
+    case refused
+  }
+
+  /// Restores `state` when nothing else holds it.
+  private func restore(_ state: inout LuaState, _ snapshot: LuaStateSnapshot, meter: LuaMeter?) -> Restore {
+    guard isKnownUniquelyReferenced(&state) else { return .inUse }
+    do throws(LuaSnapshotError) {
+      try state.restore(snapshot, meter: meter)
+      return .restored
+    } catch {
+      return .refused
+    }
+  }
+}
