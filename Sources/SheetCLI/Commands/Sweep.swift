@@ -94,6 +94,8 @@ struct Sweep: Sendable {
   var parameters: [SweepParameter]
   /// Options every run shares (fixed overrides, frame rate).
   var options: ScenarioOptions
+  /// The workers' warm states, kept from one run of the sweep to the next.
+  let warmth = WarmPool()
 
   /// The number of grid points (the product of the value counts), or nil when it overflows an Int.
   var pointCount: Int? {
@@ -165,8 +167,10 @@ struct Sweep: Sendable {
   func requireDeclaredThresholds(jobs: Int) throws(UsageError) {
     guard !files.isEmpty, (pointCount ?? 0) > 0 else { return }
     let runOptions = options(at: point(at: 0))
-    let results = Self.parallelMap(count: files.count, jobs: jobs, placeholder: nil) { index in
-      ScenarioRunner.run(file: files[index], options: runOptions) as ScenarioResult?
+    let warm = (0..<max(1, min(jobs, files.count))).map { _ in warmth.take() }
+    defer { for states in warm { warmth.give(states) } }
+    let results = Self.parallelMap(count: files.count, jobs: jobs, placeholder: nil) { index, worker in
+      ScenarioRunner.run(file: files[index], options: runOptions, warm: warm[worker]) as ScenarioResult?
     }
     let informed = results.compactMap { $0 }.filter {
       !$0.thresholds.isEmpty || $0.overrideRefusal != nil
@@ -191,7 +195,8 @@ struct Sweep: Sendable {
     let pointCount = self.pointCount ?? 0
     let count = runCount ?? 0
     // a worker's runs restore the states its first run of a folder and behaviour built
-    let warm = (0..<max(1, min(jobs, count))).map { _ in WarmStates() }
+    let warm = (0..<max(1, min(jobs, count))).map { _ in warmth.take() }
+    defer { for states in warm { warmth.give(states) } }
     let flat = Self.parallelMap(count: count, jobs: jobs, placeholder: SweepOutcome(passed: false)) {
       index, worker in
       let runOptions = options(at: point(at: index / files.count))
