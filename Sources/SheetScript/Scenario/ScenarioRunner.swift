@@ -37,7 +37,7 @@ public enum ScenarioRunner {
   package static func run(file: String, options: ScenarioOptions, warm: WarmStates?) -> ScenarioResult {
     let text: String
     do throws(SourceFile.Failure) {
-      text = try SourceFile.read(file)
+      if let warm { text = try warm.text(of: file) } else { text = try SourceFile.read(file) }
     } catch {
       return failed(file, error.description)
     }

@@ -88,6 +88,24 @@ package final class WarmStates: @unchecked Sendable {
   package private(set) var restores = 0
   package private(set) var setUps = 0
 
+  /// The scenario files read so far, by path: a worker reads each file once for all its runs.
+  private var texts: [String: String] = [:]
+
+  /// A scenario file's text, read on its first run and kept for the later ones.
+  /// - Parameter file: The scenario's path.
+  /// - Returns: Its text.
+  /// - Throws: `SourceFile.Failure` when it cannot be read (not kept: a later run tries again).
+  func text(of file: String) throws(SourceFile.Failure) -> String {
+    if let text = texts[file] { return text }
+    let text = try SourceFile.read(file)
+    if texts.count >= Self.maximumTexts { texts.removeAll() }
+    texts[file] = text
+    return text
+  }
+
+  /// The most scenario texts kept.
+  static let maximumTexts = 1024
+
   /// No states yet.
   package init() {}
 
