@@ -25,20 +25,16 @@ struct RawLua {
 
   /// Opens a state with a memory cap and an instruction budget; nil when Lua cannot start.
   /// - Parameter regionBytes: When above 0, every block lives in one region of this many bytes (a
-  ///   restorable state, `CLua/arena.h`); 0: blocks come from malloc.
+  ///   restorable state, `CLua/arena.h`) if the region can be reserved; 0: blocks come from malloc.
   static func open(
     memoryLimit: Int, instructionLimit: Int, deadline: Double, meter: UnsafeMutablePointer<Int64>?,
     regionBytes: Int = 0
   ) -> RawLua? {
     let host = UnsafeMutablePointer<clua_host>.allocate(capacity: 1)
     host.initialize(to: clua_host())
-    if regionBytes > 0 {
-      guard let arena = clua_arena_new(size_t(regionBytes)) else {
-        host.deallocate()
-        return nil
-      }
-      host.pointee.arena = arena
-    }
+    // Without the region (a system that will not reserve it) the state is an ordinary one: it works
+    // the same, and only its snapshot is refused.
+    if regionBytes > 0 { host.pointee.arena = clua_arena_new(size_t(regionBytes)) }
     host.pointee.limit = memoryLimit > 0 ? size_t(memoryLimit) : 0
     host.pointee.budget = Int64(max(instructionLimit, 1))
     host.pointee.timeout = deadline.isFinite && deadline > 0 ? deadline : 0
