@@ -81,6 +81,13 @@ public final class LuaFieldBatch {
     values[slot] = value
   }
 
+  /// Forgets every value staged and written, as when the batch was made: the next flush writes every
+  /// slot staged by then (for tables put back as they were when the batch was made, a restored state).
+  public func reset() {
+    written.update(repeating: Self.unwritten, count: fieldCount)
+    values.update(repeating: .nan, count: fieldCount)
+  }
+
   /// What `clua_flush_call_refs` needs to write the batch in the crossing of a call
   /// (``LuaBoundCall``), or nil once the state is closed.
   var pending:

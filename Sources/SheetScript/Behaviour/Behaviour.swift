@@ -56,14 +56,14 @@ public final class Behaviour: @unchecked Sendable {
     var options = options
     if options.moduleRoot == nil { options.moduleRoot = source.moduleRoot }
     do {
-      let (state, chunk) = try loadedState(source, options: options, overrides: overrides, warm: warm)
+      let (state, chunk, views) = try loadedState(source, options: options, overrides: overrides, warm: warm)
       let result = try chunk.callOne()
       guard case .tableRef(let table) = result else {
         throw BehaviourError.invalidField(
           file: source.name, line: 1, path: "(returned value)", value: FieldReader.describe(result),
           expected: "the file to return a table")
       }
-      return try Behaviour(source: source, state: state, table: table, overrides: overrides)
+      return try Behaviour(source: source, state: state, table: table, overrides: overrides, views: views)
     } catch let error as BehaviourError {
       throw error
     } catch let error as LuaError {
@@ -80,8 +80,17 @@ public final class Behaviour: @unchecked Sendable {
   ///   - table: The behaviour table.
   ///   - overrides: Threshold values that replace the table's.
   /// - Throws: `BehaviourError` naming the field and bad value.
-  public init(
+  public convenience init(
     source: BehaviourSource, state: LuaState, table: LuaTable, overrides: [(name: String, value: Double)] = []
+  ) throws(BehaviourError) {
+    try self.init(source: source, state: state, table: table, overrides: overrides, views: nil)
+  }
+
+  /// ``init(source:state:table:overrides:)`` with views made in the state before its table was (a
+  /// warm state's, ``WarmStates``); nil makes them.
+  init(
+    source: BehaviourSource, state: LuaState, table: LuaTable, overrides: [(name: String, value: Double)],
+    views made: BehaviourViews?
   ) throws(BehaviourError) {
     try Self.checkOverrides(overrides, file: source.name)
     self.source = source
@@ -119,7 +128,9 @@ public final class Behaviour: @unchecked Sendable {
       if case .tableRef(let own) = try table.get("thresholds", byReference: true) {
         for (name, value) in overrides { own.set(field: name, value) }
       }
-      let views = try BehaviourViews(state: state, thresholds: effective)
+      let views: BehaviourViews
+      if let made { views = made } else { views = try BehaviourViews(state: state) }
+      try views.setThresholds(effective, in: state)
       self.views = views
       dragCall = try spec.onDrag.map { f throws(LuaError) in
         try LuaBoundCall(f, [views.sheet, views.gesture], flushing: views.numbers)
@@ -216,16 +227,18 @@ public final class Behaviour: @unchecked Sendable {
     try state.setModule("sheet", .tableRef(module))
   }
 
-  /// A state with the sandbox, the helper module and the behaviour's chunk loaded, the overrides set:
-  /// restored from `warm`, or made (and, with `warm`, snapshotted before the overrides are set, and kept
-  /// there). Both ways take the same steps in the same order, so the state is the same.
+  /// A state with the sandbox, the helper module, the behaviour's chunk loaded and the views made, the
+  /// overrides set: restored from `warm`, or made (and, with `warm`, snapshotted before the overrides
+  /// are set, and kept there). Both ways take the same steps in the same order, so the state is the
+  /// same.
   private static func loadedState(
     _ source: BehaviourSource, options: LuaState.Options, overrides: [(name: String, value: Double)],
     warm: WarmStates?
-  ) throws(LuaError) -> (LuaState, LuaFunction) {
+  ) throws(LuaError) -> (LuaState, LuaFunction, BehaviourViews) {
     if let warm, options.print == nil, let entry = warm.restoredBehaviour(source, options: options) {
+      entry.views.reset()
       try registerHelperModule(entry.module, overrides: overrides, in: entry.state)
-      return (entry.state, entry.chunk)
+      return (entry.state, entry.chunk, entry.views)
     }
     var made = options
     made.restorable = warm != nil && options.print == nil
@@ -233,15 +246,16 @@ public final class Behaviour: @unchecked Sendable {
     let state = try LuaState(made)
     let module = try runHelperModule(in: state)
     let chunk = try state.load(source.text, name: source.name)
+    let views = try BehaviourViews(state: state)
     if let warm, made.restorable, let snapshot = try? state.snapshot() {
       let units = (options.meter?.units ?? 0) - before
       warm.keepBehaviour(
         WarmStates.BehaviourEntry(
-          state: state, snapshot: snapshot, module: module, chunk: chunk, setupUnits: units),
+          state: state, snapshot: snapshot, module: module, chunk: chunk, views: views, setupUnits: units),
         source: source, options: options)
     }
     try registerHelperModule(module, overrides: overrides, in: state)
-    return (state, chunk)
+    return (state, chunk, views)
   }
 
   /// Replaces the helper module's `S.overrides` with a fresh table of these overrides.

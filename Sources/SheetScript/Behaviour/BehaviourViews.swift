@@ -21,7 +21,7 @@ final class BehaviourViews {
   let keyboard: LuaTable
 
   private let sheetData, contextData, gestureData, tapData, scrollData, keyboardData: LuaTable
-  private let screenData, safeData, detentsData, orderData, thresholdsData: LuaTable
+  private let screenData, safeData, detentsData, orderData: LuaTable
   private var geometry: SheetGeometry?
   private var detents: [ResolvedDetent]?
   private var contentHeight: Double?
@@ -115,12 +115,12 @@ final class BehaviourViews {
   /// The fields of the `keyboard` view of `on_keyboard`.
   static let keyboardFields = ["height", "target_height", "duration", "visible"]
 
-  /// Makes the views in `state`.
-  /// - Parameters:
-  ///   - state: The behaviour's Lua state.
-  ///   - thresholds: The thresholds in effect (overrides applied).
+  /// Makes the views in `state`, `sheet.thresholds` and `ctx.thresholds` left for
+  /// ``setThresholds(_:in:)`` (views made before the behaviour's chunk runs, as a warm state's set-up
+  /// makes them, do not know the thresholds yet).
+  /// - Parameter state: The behaviour's Lua state.
   /// - Throws: `LuaError` when the state cannot make the tables.
-  init(state: LuaState, thresholds: [String: Double]) throws(LuaError) {
+  init(state: LuaState) throws(LuaError) {
     sheetData = try state.newTable()
     contextData = try state.newTable()
     gestureData = try state.newTable()
@@ -131,16 +131,11 @@ final class BehaviourViews {
     safeData = try state.newTable()
     detentsData = try state.newTable()
     orderData = try state.newTable()
-    thresholdsData = try state.newTable()
-    for (name, value) in thresholds { thresholdsData.set(field: name, value) }
     let screen = try screenData.readOnlyView(fields: ["width", "height"], name: "sheet.screen")
     let safe = try safeData.readOnlyView(fields: ["top", "bottom"], name: "sheet.safe")
-    let thresholdsView = try thresholdsData.readOnlyView(
-      fields: thresholds.keys.sorted(), name: "sheet.thresholds")
     for data in [sheetData, contextData] {
       data.set("screen", screen)
       data.set("safe", safe)
-      data.set("thresholds", thresholdsView)
     }
     sheetData.set("detents", try detentsData.readOnlyView())
     sheetData.set("order", try orderData.readOnlyView())
@@ -161,6 +156,30 @@ final class BehaviourViews {
       })
     written = .allocate(capacity: 1)
     written.initialize(to: Written())
+  }
+
+  /// Makes `sheet.thresholds` and `ctx.thresholds`: a read-only view of the thresholds in effect whose
+  /// fields are their names. Called once, before the views are handed to a callback.
+  /// - Parameters:
+  ///   - thresholds: The thresholds in effect (overrides applied).
+  ///   - state: The behaviour's Lua state (the views').
+  /// - Throws: `LuaError` when the state cannot make the table.
+  func setThresholds(_ thresholds: [String: Double], in state: LuaState) throws(LuaError) {
+    let data = try state.newTable()
+    let names = thresholds.keys.sorted()
+    for name in names { data.set(field: name, thresholds[name] ?? 0) }
+    let view = try data.readOnlyView(fields: names, name: "sheet.thresholds")
+    for table in [sheetData, contextData] { table.set("thresholds", view) }
+  }
+
+  /// Forgets what the views last wrote, as when they were made: a warm state restored to its snapshot
+  /// (taken right after the views were made) holds the tables as they were then.
+  func reset() {
+    written.pointee = Written()
+    geometry = nil
+    detents = nil
+    contentHeight = nil
+    numbers.reset()
   }
 
   deinit {

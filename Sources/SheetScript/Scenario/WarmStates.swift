@@ -14,7 +14,7 @@ package final class WarmStates: @unchecked Sendable {
   /// The most scenario set-ups kept (one per folder); past it the oldest is dropped.
   static let maximumEntries = 8
   /// The most behaviour set-ups kept (one per behaviour text); past it the oldest is dropped.
-  static let maximumBehaviours = 16
+  static let maximumBehaviours = 32
 
   /// A scenario state after its set-up, with what the session keeps from it.
   final class ScenarioEntry {
@@ -41,21 +41,25 @@ package final class WarmStates: @unchecked Sendable {
     }
   }
 
-  /// A behaviour state after its set-up: the sandbox, the helper module and the behaviour's chunk
-  /// loaded, before any override.
+  /// A behaviour state after its set-up: the sandbox, the helper module, the behaviour's chunk loaded
+  /// and its views made, before any override.
   final class BehaviourEntry {
     var state: LuaState
     let snapshot: LuaStateSnapshot
     let module: LuaTable?
     let chunk: LuaFunction
+    let views: BehaviourViews
     let setupUnits: Int
 
-    init(state: LuaState, snapshot: LuaStateSnapshot, module: LuaTable?, chunk: LuaFunction, setupUnits: Int)
-    {
+    init(
+      state: LuaState, snapshot: LuaStateSnapshot, module: LuaTable?, chunk: LuaFunction,
+      views: BehaviourViews, setupUnits: Int
+    ) {
       self.state = state
       self.snapshot = snapshot
       self.module = module
       self.chunk = chunk
+      self.views = views
       self.setupUnits = setupUnits
     }
   }
