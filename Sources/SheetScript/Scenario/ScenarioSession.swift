@@ -75,7 +75,7 @@ final class ScenarioSession {
     self.file = file
     self.options = options
     self.warm = warm
-    directory = URL(fileURLWithPath: file).deletingLastPathComponent().path
+    directory = warm?.folder(of: file) ?? Self.folder(of: file)
     result = ScenarioResult(file: file, trace: Trace(title: Self.title(file)))
     if let warm, let entry = warm.restoredScenario(directory: directory, meter: meter) {
       state = entry.state
@@ -106,6 +106,12 @@ final class ScenarioSession {
     }
     try Behaviour.registerHelperModule(helperModule, overrides: effectiveOverrides, in: state)
     updateSheetView()
+  }
+
+  /// The folder of a scenario file, as an absolute path (a relative file is taken from the current
+  /// folder): its `require`s and behaviour files are found below it.
+  static func folder(of file: String) -> String {
+    URL(fileURLWithPath: file).deletingLastPathComponent().path
   }
 
   /// The scenario's file name, as the trace's title.

@@ -107,7 +107,19 @@ package final class WarmStates: @unchecked Sendable {
     return text
   }
 
-  /// The most scenario texts kept.
+  /// The folders of the scenario files met so far, by path (as ``ScenarioSession/folder(of:)`` gives).
+  private var folders: [String: String] = [:]
+
+  /// A scenario file's folder, worked out on its first run and kept for the later ones.
+  func folder(of file: String) -> String {
+    if let folder = folders[file] { return folder }
+    let folder = ScenarioSession.folder(of: file)
+    if folders.count >= Self.maximumTexts { folders.removeAll() }
+    folders[file] = folder
+    return folder
+  }
+
+  /// The most scenario texts (and folders) kept.
   static let maximumTexts = 1024
 
   /// No states yet.
