@@ -1,3 +1,5 @@
+import CLua
+
 /// Number fields of tables in one state, staged one by one and written together in one call.
 ///
 /// A host that updates the same fields every frame (a view's `height`, `y`, `velocity`) stages each
@@ -22,6 +24,9 @@ public final class LuaFieldBatch {
   @usableFromInline let values: UnsafeMutablePointer<Double>
   /// Each slot's table, as its stack slot on ``thread``.
   private let tableIndex: UnsafeMutablePointer<Int32>
+  /// Each field's value slot once found, written directly while it holds the field (`CLua/slots.h`);
+  /// nil when the running Lua's layout is not the mirrored one (every write goes through the API).
+  private let slots: UnsafeMutablePointer<clua_slot>?
   /// The number of fields.
   public let fieldCount: Int
 
@@ -64,12 +69,20 @@ public final class LuaFieldBatch {
     values.initialize(repeating: .nan, count: fields.count)
     tableIndex = .allocate(capacity: fields.count)
     tableIndex.initialize(from: slots, count: fields.count)
+    if RawLua.slotsUsable {
+      let found = UnsafeMutablePointer<clua_slot>.allocate(capacity: fields.count)
+      found.initialize(repeating: clua_slot(), count: fields.count)
+      self.slots = found
+    } else {
+      self.slots = nil
+    }
   }
 
   deinit {
     written.deallocate()
     values.deallocate()
     tableIndex.deallocate()
+    slots?.deallocate()
   }
 
   /// Stages a value for slot `slot` (in `0..<fieldCount`): written at the next ``flush()`` unless the
@@ -86,6 +99,7 @@ public final class LuaFieldBatch {
   public func reset() {
     written.update(repeating: Self.unwritten, count: fieldCount)
     values.update(repeating: .nan, count: fieldCount)
+    slots?.update(repeating: clua_slot(), count: fieldCount)
   }
 
   /// What `clua_flush_call_refs` needs to write the batch in the crossing of a call
@@ -93,11 +107,13 @@ public final class LuaFieldBatch {
   var pending:
     (
       thread: OpaquePointer, tableIndex: UnsafePointer<Int32>, keyBase: Int32, values: UnsafePointer<Double>,
-      written: UnsafeMutablePointer<UInt64>, count: Int
+      written: UnsafeMutablePointer<UInt64>, slots: UnsafeMutablePointer<clua_slot>?, count: Int
     )?
   {
     guard runtime.raw != nil else { return nil }
-    return (thread.state, UnsafePointer(tableIndex), keyBase, UnsafePointer(values), written, fieldCount)
+    return (
+      thread.state, UnsafePointer(tableIndex), keyBase, UnsafePointer(values), written, slots, fieldCount
+    )
   }
 
   /// The state the batch writes into.
@@ -107,6 +123,7 @@ public final class LuaFieldBatch {
   public func flush() {
     guard runtime.raw != nil else { return }
     thread.writeChanged(
-      tableIndex: tableIndex, keyBase: keyBase, values: values, written: written, count: fieldCount)
+      tableIndex: tableIndex, keyBase: keyBase, values: values, written: written, slots: slots,
+      count: fieldCount)
   }
 }
