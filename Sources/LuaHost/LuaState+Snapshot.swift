@@ -30,6 +30,7 @@ extension LuaState {
       throw LuaSnapshotError(description: "the state's blocks do not all live in its region")
     }
     runtime.snapshotTaken = true
+    runtime.closuresChanged = false
     return LuaStateSnapshot(
       copy: copy, closures: runtime.liveClosures, filesRead: runtime.filesRead, runtime: runtime)
   }
@@ -61,8 +62,8 @@ extension LuaState {
     guard raw.putBack(snapshot.copy) else {
       throw LuaSnapshotError(description: "some of the state's blocks live outside its region")
     }
-    let held = runtime.liveClosures
-    if held != snapshot.closures {
+    if runtime.closuresChanged {
+      let held = runtime.liveClosures
       // made since the snapshot: their Lua closures are gone with the memory that held them
       for context in held.subtracting(snapshot.closures) {
         Unmanaged<HostClosure>.fromOpaque(context).release()
@@ -72,6 +73,7 @@ extension LuaState {
         _ = Unmanaged<HostClosure>.fromOpaque(context).retain()
       }
       runtime.liveClosures = snapshot.closures
+      runtime.closuresChanged = false
     }
     runtime.filesRead = snapshot.filesRead
     runtime.meter = meter

@@ -36,16 +36,26 @@ final class LuaRuntime {
   /// name a slot the restored registry does not hold).
   var referencesSinceSnapshot = 0
 
+  /// Whether a host closure was made or collected since the snapshot (a restore then compares the
+  /// closures Lua holds with the snapshot's; otherwise they are the same).
+  var closuresChanged = false
+
   /// Pushes a Lua closure that calls `closure`, which it retains until Lua collects it.
   func pushClosure(_ closure: HostClosure, on lua: RawLua) {
     let context = Unmanaged.passRetained(closure).toOpaque()
-    if tracksClosures { liveClosures.insert(context) }
+    if tracksClosures {
+      liveClosures.insert(context)
+      closuresChanged = true
+    }
     lua.pushCallback(context: context)
   }
 
   /// Notes that Lua collected the closure behind `context` (its retain is about to be released).
   func closureCollected(_ context: UnsafeMutableRawPointer) {
-    if tracksClosures { liveClosures.remove(context) }
+    if tracksClosures {
+      liveClosures.remove(context)
+      closuresChanged = true
+    }
   }
 
   /// The coroutine thread the host is resuming now (nil when none): the only thread a yielding host
