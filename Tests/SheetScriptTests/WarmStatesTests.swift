@@ -42,6 +42,36 @@ import Testing
     #expect(warm.restores > files.count)
   }
 
+  @Test func brokenAndHostileScenariosEndAsInFreshStates() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("warm-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let scenarios = [
+      ("syntax.lua", "-- scenario: a syntax error\npresent(\n"),
+      ("runtime.lua", "-- scenario: an error mid-run\npresent()\nsettle()\nerror('boom')\n"),
+      (
+        "memory.lua",
+        "-- scenario: the memory cap\nlocal t = {}\nfor i = 1, 1e8 do t[i] = ('x'):rep(64) .. i end\n"
+      ),
+      ("budget.lua", "-- scenario: the budget\nbehaviour 'system'\npresent()\nwhile true do end\n"),
+      (
+        "swap.lua",
+        "-- scenario: behaviours swapped\nbehaviour 'system'\npresent()\nsettle()\nbehaviour 'vaul'\n"
+          + "flick { dy = 300, velocity = 2000 }\nsettle()\nexpect(sheet.state ~= nil, 'ends')\n"
+      ),
+    ]
+    let warm = WarmStates()
+    for (name, text) in scenarios {
+      let file = "\(folder)/\(name)"
+      try text.write(toFile: file, atomically: true, encoding: .utf8)
+      let fresh = Self.summary(ScenarioRunner.run(file: file, options: ScenarioOptions()))
+      for round in 0..<3 {
+        let restored = Self.summary(ScenarioRunner.run(file: file, options: ScenarioOptions(), warm: warm))
+        #expect(restored == fresh, "\(name), warm run \(round + 1)")
+      }
+    }
+  }
+
   @Test func aBehaviourKeptPastItsRunIsNotRestoredUnderIt() throws {
     let file = Self.packageRoot.appendingPathComponent("scripts/scenarios/system_snap.lua").path
     let warm = WarmStates()

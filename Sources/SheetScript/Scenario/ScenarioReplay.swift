@@ -34,7 +34,7 @@ package final class ScenarioReplay {
     let replay = ScenarioReplay()
     do {
       let text = try SourceFile.read(file)
-      let session = try ScenarioSession(file: file, options: options)
+      let session = try ScenarioSession(file: file, options: options, text: text)
       session.replay = replay
       replay.passed = session.run(text: text).passed
       replay.behaviour = session.behaviour

@@ -42,7 +42,7 @@ public enum ScenarioRunner {
       return failed(file, error.description)
     }
     do {
-      return try ScenarioSession(file: file, options: options, warm: warm).run(text: text)
+      return try ScenarioSession(file: file, options: options, warm: warm, text: text).run(text: text)
     } catch {
       return failed(file, error.description)
     }

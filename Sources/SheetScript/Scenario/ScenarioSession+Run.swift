@@ -9,7 +9,13 @@ extension ScenarioSession {
   func run(text: String) -> ScenarioResult {
     self.text = text
     do throws(LuaError) {
-      let chunk = try state.load(text, name: file)
+      let chunk: LuaFunction
+      if let loaded, loaded.text == text {
+        chunk = try loaded.chunk.get()
+        self.loaded = nil
+      } else {
+        chunk = try state.load(text, name: file)
+      }
       let coroutine = try state.coroutine(chunk)
       var step = try resume(coroutine)
       var calls = 0

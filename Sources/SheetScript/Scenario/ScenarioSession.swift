@@ -63,6 +63,8 @@ final class ScenarioSession {
   private var shownThresholds: (values: [String: Double], known: Bool)?
   /// Notes the calls that move the sheet, for `sheet bench`'s replay of this run (nil: not recorded).
   var replay: ScenarioReplay?
+  /// The scenario's text and its chunk (or why it did not load), loaded with the set-up (nil: not yet).
+  var loaded: (text: String, chunk: Result<LuaFunction, LuaError>)?
 
   /// Opens the scenario's state and registers the scenario language.
   /// - Parameters:
@@ -70,19 +72,23 @@ final class ScenarioSession {
   ///   - options: Overrides, frame rate, behaviour replacement.
   ///   - warm: A worker's warm states (``WarmStates``): the scenario's state and its behaviour's are
   ///     restored from there when it has them, and kept there when it does not (nil: fresh states).
+  ///   - text: The scenario's text, loaded with the set-up (nil: ``run(text:)`` loads its text).
   /// - Throws: `LuaError` when the state cannot be set up.
-  init(file: String, options: ScenarioOptions, warm: WarmStates? = nil) throws(LuaError) {
+  init(file: String, options: ScenarioOptions, warm: WarmStates? = nil, text: String? = nil)
+    throws(LuaError)
+  {
     self.file = file
     self.options = options
     self.warm = warm
     directory = warm?.folder(of: file) ?? Self.folder(of: file)
     result = ScenarioResult(file: file, trace: Trace(title: Self.title(file)))
-    if let warm, let entry = warm.restoredScenario(directory: directory, meter: meter) {
+    if let warm, let text, let entry = warm.restoredScenario(file: file, text: text, meter: meter) {
       state = entry.state
       sheetData = entry.sheetData
       link = entry.link
       helperModule = entry.helperModule
       globalNames = entry.globalNames
+      loaded = (text, .success(entry.chunk))
     } else {
       var stateOptions = LuaState.Options(moduleRoot: directory, meter: meter)
       stateOptions.restorable = warm != nil
@@ -91,12 +97,21 @@ final class ScenarioSession {
       link = ScenarioLink()
       try installLanguage()
       helperModule = try Behaviour.runHelperModule(in: state)
-      if let warm, let snapshot = try? state.snapshot() {
+      if let text {
+        do throws(LuaError) {
+          loaded = (text, .success(try state.load(text, name: file)))
+        } catch {
+          loaded = (text, .failure(error))
+        }
+      }
+      if let warm, let (text, chunk) = loaded, case .success(let function) = chunk,
+        let snapshot = try? state.snapshot()
+      {
         warm.keepScenario(
           WarmStates.ScenarioEntry(
             state: state, snapshot: snapshot, sheetData: sheetData, helperModule: helperModule, link: link,
-            globalNames: globalNames, setupUnits: meter.units),
-          directory: directory)
+            globalNames: globalNames, text: text, chunk: function, setupUnits: meter.units),
+          file: file)
       }
     }
     link.session = self

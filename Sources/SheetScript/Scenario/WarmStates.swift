@@ -11,12 +11,14 @@ import LuaHost
 /// Not thread-safe: one worker uses it at a time. A state still in use (a behaviour kept past its run,
 /// a second behaviour loaded while the first runs) is never restored: that load builds a fresh state.
 package final class WarmStates: @unchecked Sendable {
-  /// The most scenario set-ups kept (one per folder); past it the oldest is dropped.
-  static let maximumEntries = 8
-  /// The most behaviour set-ups kept (one per behaviour text); past it the oldest is dropped.
+  /// The most scenario set-ups kept (one per file, about 0.3 MiB each); past it the oldest is dropped.
+  static let maximumScenarios = 96
+  /// The most behaviour set-ups kept (one per behaviour text and options, about 0.3 MiB each); past it
+  /// the oldest is dropped.
   static let maximumBehaviours = 32
 
-  /// A scenario state after its set-up, with what the session keeps from it.
+  /// A scenario state after its set-up, with what the session keeps from it: the scenario language,
+  /// the helper module and the scenario's chunk loaded, before any override.
   final class ScenarioEntry {
     var state: LuaState
     let snapshot: LuaStateSnapshot
@@ -24,12 +26,15 @@ package final class WarmStates: @unchecked Sendable {
     let helperModule: LuaTable?
     let link: ScenarioLink
     let globalNames: [String]
+    /// The scenario's text and its chunk, loaded.
+    let text: String
+    let chunk: LuaFunction
     /// Budget units the set-up spent (a restored run's meter is charged them).
     let setupUnits: Int
 
     init(
       state: LuaState, snapshot: LuaStateSnapshot, sheetData: LuaTable, helperModule: LuaTable?,
-      link: ScenarioLink, globalNames: [String], setupUnits: Int
+      link: ScenarioLink, globalNames: [String], text: String, chunk: LuaFunction, setupUnits: Int
     ) {
       self.state = state
       self.snapshot = snapshot
@@ -37,6 +42,8 @@ package final class WarmStates: @unchecked Sendable {
       self.helperModule = helperModule
       self.link = link
       self.globalNames = globalNames
+      self.text = text
+      self.chunk = chunk
       self.setupUnits = setupUnits
     }
   }
@@ -86,7 +93,9 @@ package final class WarmStates: @unchecked Sendable {
     }
   }
 
-  private var scenarios: [(directory: String, entry: ScenarioEntry)] = []
+  private var scenarios: [String: ScenarioEntry] = [:]
+  /// The files of ``scenarios``, the oldest first.
+  private var scenarioOrder: [String] = []
   private var behaviours: [(key: BehaviourKey, entry: BehaviourEntry)] = []
   /// Runs that restored a state, and set-ups made (for tests and the bench's notes).
   package private(set) var restores = 0
@@ -125,19 +134,19 @@ package final class WarmStates: @unchecked Sendable {
   /// No states yet.
   package init() {}
 
-  /// The scenario state of a folder restored for a new run, or nil when there is none or it is in
-  /// use (the caller builds one, and ``keepScenario(_:directory:)`` keeps it).
+  /// The scenario state of a file restored for a new run, or nil when there is none for this text or
+  /// it is in use (the caller builds one, and ``keepScenario(_:file:)`` keeps it).
   /// - Parameters:
-  ///   - directory: The scenario's folder (its states' module root).
+  ///   - file: The scenario's path.
+  ///   - text: Its text (a state made for another text is not this scenario's).
   ///   - meter: The new run's meter.
-  func restoredScenario(directory: String, meter: LuaMeter) -> ScenarioEntry? {
-    guard let index = scenarios.firstIndex(where: { $0.directory == directory }) else { return nil }
-    let entry = scenarios[index].entry
+  func restoredScenario(file: String, text: String, meter: LuaMeter) -> ScenarioEntry? {
+    guard let entry = scenarios[file], entry.text == text else { return nil }
     switch restore(&entry.state, entry.snapshot, meter: meter) {
     case .restored: break
     case .inUse: return nil
     case .refused:
-      scenarios.remove(at: index)
+      forgetScenario(file)
       return nil
     }
     meter.add(entry.setupUnits)
@@ -145,12 +154,19 @@ package final class WarmStates: @unchecked Sendable {
     return entry
   }
 
-  /// Keeps a scenario state built by a run, for the runs after it.
-  func keepScenario(_ entry: ScenarioEntry, directory: String) {
-    scenarios.removeAll { $0.directory == directory }
-    if scenarios.count >= Self.maximumEntries { scenarios.removeFirst() }
-    scenarios.append((directory, entry))
+  /// Keeps a scenario state built by a run, for the runs after it; past ``maximumScenarios`` the
+  /// oldest is dropped.
+  func keepScenario(_ entry: ScenarioEntry, file: String) {
+    forgetScenario(file)
+    if scenarioOrder.count >= Self.maximumScenarios { forgetScenario(scenarioOrder[0]) }
+    scenarios[file] = entry
+    scenarioOrder.append(file)
     setUps += 1
+  }
+
+  private func forgetScenario(_ file: String) {
+    guard scenarios.removeValue(forKey: file) != nil else { return }
+    scenarioOrder.removeAll { $0 == file }
   }
 
   /// The behaviour state for this behaviour and these options restored for a new load, or nil when
