@@ -20,8 +20,8 @@ final class ScenarioSession {
   var contentHeight: Double?
   /// The scroll view `content { scroll = ... }` described (given to the sheet when it is made).
   var scrollView: ScrollView?
-  /// The `sheet.scroll` view's backing table and its read-only view, made on first use.
-  var scrollViewTables: (data: LuaTable, view: LuaTable)?
+  /// The `sheet` view's backing table, as the calls last wrote it.
+  lazy var sheetView = ScenarioSheetView(data: sheetData)
   var scenarioOverrides: [String: Double] = [:]
   /// The callbacks the scenario expects script errors from (`expect_fault`), with the line that said so.
   var declaredFaults: [(callback: String, line: Int)] = []
@@ -239,49 +239,18 @@ final class ScenarioSession {
     sheetData.set("thresholds", try? data.readOnlyView(fields: names, name: name))
   }
 
-  /// Writes the sheet's current values into the `sheet` view the scenario reads.
+  /// Whether the sheet exists (outside a call: ``withDriver(_:)`` holds it while one runs). Read through
+  /// one of the driver's fields: comparing the optional driver with nil copies the driver first.
+  var hasSheet: Bool { driver?.frameCount != nil }
+
+  /// Writes the sheet's current values into the `sheet` view the scenario reads (only the fields that
+  /// changed, ``ScenarioSheetView``).
   func updateSheetView() {
     updateThresholdsView()
-    guard let machine = driver?.machine else {
-      sheetData.set("state", SheetState.hidden.rawValue)
-      sheetData.set("height", 0.0)
-      sheetData.set("backdrop", 0.0)
-      sheetData.set("velocity", 0.0)
-      sheetData.set("time", 0.0)
-      sheetData.set("keyboard", 0.0)
-      sheetData.setNil("detent")
-      sheetData.setNil("edge")
-      return
+    if hasSheet {
+      driver?.show(in: sheetView, state: state)
+    } else {
+      sheetView.writeHidden()
     }
-    sheetData.set("edge", machine.configuration.edge == .top ? "top" : "bottom")
-    sheetData.set("state", machine.state.rawValue)
-    sheetData.set("detent", machine.detent)
-    sheetData.set("height", machine.height)
-    sheetData.set("backdrop", machine.backdrop)
-    sheetData.set("velocity", machine.velocity)
-    sheetData.set("time", machine.time)
-    sheetData.set("target", machine.target?.name)
-    sheetData.set("keyboard", machine.keyboard.height)
-    updateScrollView(machine.scrollSnapshot)
-  }
-
-  /// Writes `sheet.scroll`: the scroll view's offset, content height, frame, largest offset, velocity
-  /// and `at_top`, or nil without a scroll view.
-  private func updateScrollView(_ scroll: ScrollSnapshot?) {
-    guard let scroll else { return sheetData.setNil("scroll") }
-    if scrollViewTables == nil, let data = try? state.newTable(),
-      let view = try? data.readOnlyView(fields: BehaviourViews.scrollFields, name: "sheet.scroll")
-    {
-      scrollViewTables = (data, view)
-    }
-    guard let (data, view) = scrollViewTables else { return }
-    data.set("offset", scroll.offset)
-    data.set("content_height", scroll.contentHeight)
-    data.set("height", scroll.height)
-    data.set("top", scroll.top)
-    data.set("max_offset", scroll.maxOffset)
-    data.set("velocity", scroll.velocity)
-    data.set("at_top", scroll.atTop)
-    sheetData.set("scroll", view)
   }
 }
