@@ -1,5 +1,5 @@
+import Foundation
 import SheetCore
-import Synchronization
 
 /// The text lengths of the last few motions a trace described (``SheetDriver/describe(_:)``), so the
 /// outcome sink can count an `animation` event's size without making its text for every transition: a
@@ -12,8 +12,10 @@ struct MotionLengthMemo {
   /// How many the process remembers.
   static let sharedCapacity = 16
 
-  /// The motions the process met, with their lengths.
-  private static let shared = Mutex(MotionLengthMemo(capacity: sharedCapacity))
+  /// The motions the process met, with their lengths (read and written only under ``sharedLock``).
+  nonisolated(unsafe) private static var shared = MotionLengthMemo(capacity: sharedCapacity)
+  /// The lock of ``shared``.
+  private static let sharedLock = NSLock()
 
   /// The remembered motions with their texts' UTF-8 lengths.
   private var entries: [(motion: Motion, bytes: Int)] = []
@@ -34,13 +36,18 @@ struct MotionLengthMemo {
   /// - Returns: The length in bytes.
   mutating func bytes(of motion: Motion) -> Int {
     if let bytes = remembered(motion) { return bytes }
-    let bytes = Self.shared.withLock { shared in
-      if let bytes = shared.remembered(motion) { return bytes }
-      let bytes = SheetDriver.describe(motion).utf8.count
-      shared.remember(motion, bytes)
-      return bytes
-    }
+    let bytes = Self.sharedBytes(of: motion)
     remember(motion, bytes)
+    return bytes
+  }
+
+  /// The length the process remembers for `motion`, measured and remembered if it has none.
+  private static func sharedBytes(of motion: Motion) -> Int {
+    sharedLock.lock()
+    defer { sharedLock.unlock() }
+    if let bytes = shared.remembered(motion) { return bytes }
+    let bytes = SheetDriver.describe(motion).utf8.count
+    shared.remember(motion, bytes)
     return bytes
   }
 
