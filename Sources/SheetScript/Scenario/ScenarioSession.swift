@@ -57,6 +57,11 @@ final class ScenarioSession {
   /// The thresholds `sheet.thresholds` shows, and whether they are the running behaviour's (nil: not
   /// made yet).
   private var shownThresholds: (values: [String: Double], known: Bool)?
+  /// What the thresholds in effect were last worked out from (``currentThresholds``): while these stay
+  /// the same, so do the thresholds (a behaviour's are fixed when it loads). The behaviour is held until
+  /// the next call's update, no longer.
+  private var thresholdsSource:
+    (hasSheet: Bool, behaviour: Behaviour?, ownBehaviour: Bool, overrides: [String: Double])?
   /// Notes the calls that move the sheet, for `sheet bench`'s replay of this run (nil: not recorded).
   var replay: ScenarioReplay?
 
@@ -193,7 +198,7 @@ final class ScenarioSession {
 
   /// Adds a scenario event to the trace (or keeps it until the sheet exists).
   func note(_ name: String, _ fields: [TraceField]) {
-    if driver != nil {
+    if hasSheet {
       driver?.note(name, fields)
     } else if callTime != nil {  // an inline behaviour's callback, while the sheet is busy in a call
       if callNotes.count < options.limits.traceEntries { callNotes.append((name, fields)) }
@@ -213,7 +218,7 @@ final class ScenarioSession {
   /// The thresholds in effect for the running behaviour (overrides applied), or `nil` while they are not
   /// known: a behaviour waits for the sheet to be made (it loads then).
   private var currentThresholds: [String: Double]? {
-    if driver != nil { return behaviour?.thresholds ?? Self.nativeThresholds }
+    if hasSheet { return behaviour?.thresholds ?? Self.nativeThresholds }
     guard behaviourValue == nil, options.behaviourPath == nil else { return nil }
     var values = Self.nativeThresholds
     for (name, value) in effectiveOverrides {
@@ -226,6 +231,12 @@ final class ScenarioSession {
   /// Rebuilds `sheet.thresholds` when the thresholds in effect changed: a read-only view whose fields are
   /// their names (reading another is an error naming the nearest).
   private func updateThresholdsView() {
+    if let source = thresholdsSource, source.hasSheet == hasSheet, source.behaviour === behaviour,
+      source.ownBehaviour == (behaviourValue != nil), source.overrides == scenarioOverrides
+    {
+      return
+    }
+    thresholdsSource = (hasSheet, behaviour, behaviourValue != nil, scenarioOverrides)
     let values = currentThresholds
     if let shown = shownThresholds, shown.known == (values != nil), shown.values == (values ?? [:]) { return }
     shownThresholds = (values ?? [:], values != nil)
