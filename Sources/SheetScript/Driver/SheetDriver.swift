@@ -99,9 +99,9 @@ public struct SheetDriver {
     }
     let step = try funnel.step(frameInterval)
     record(step.events)
-    let frame = step.frame
     if recording, machine.keyboard.isVisible { keyboardShown = true }
     if recording && keepsFrames {
+      let frame = step.frame
       append(
         .frame(
           TraceFrame(
@@ -110,7 +110,7 @@ public struct SheetDriver {
             velocity: frame.velocity, keyboard: keyboardShown ? frame.keyboard : nil,
             scroll: frame.scrollOffset)))
     } else if recording {
-      count(bytes: Self.estimatedFrameBytes(detent: frame.detent, target: frame.target))
+      count(bytes: Self.estimatedFrameBytes(detent: step.frame.detent, target: step.frame.target))
     }
     frameCount += 1
     if closing {

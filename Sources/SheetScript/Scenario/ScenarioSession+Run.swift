@@ -232,22 +232,23 @@ extension ScenarioSession {
     driver = made
   }
 
-  /// Runs `body` on the sheet, turning a machine error into a refusal.
+  /// Runs `body` on the sheet, turning a machine error into a refusal. The driver is moved out for the
+  /// call and back after it (with the notes the call's callbacks made), never copied.
   func withDriver(_ body: (inout SheetDriver) throws(SheetError) -> Void) throws(ScenarioRefusal) {
     try makeDriver()
-    guard var current = driver.take() else { return }  // made: moved out, not copied
+    guard var current = driver.take() else { return }
     callTime = current.machine.time
-    defer {
-      callTime = nil
-      for (name, fields) in callNotes { current.note(name, fields) }
-      callNotes.removeAll()
-      driver = current
-    }
+    var failure: SheetError?
     do throws(SheetError) {
       try body(&current)
     } catch {
-      throw ScenarioRefusal(message: Self.describe(error))
+      failure = error
     }
+    callTime = nil
+    for (name, fields) in callNotes { current.note(name, fields) }
+    callNotes.removeAll()
+    driver = consume current
+    if let failure { throw ScenarioRefusal(message: Self.describe(failure)) }
   }
 
   /// A machine error in a scenario's words. The machine refuses only bad values (a state refusal does
