@@ -67,24 +67,39 @@ public enum SourceFile {
     if Int(info.st_size) > limit { throw .tooLarge(path: path, bytes: Int(info.st_size), limit: limit) }
     var bytes: [UInt8] = []
     bytes.reserveCapacity(Int(info.st_size))
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { readBytes(descriptor, $0) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .unreadable(path: path, reason: reason(errno))
-      }
-      if count == 0 { break }
-      guard bytes.count + count <= limit else {
-        throw .tooLarge(path: path, bytes: bytes.count + count, limit: limit)
-      }
-      bytes.append(contentsOf: chunk[..<count])
+    try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunkBytes) { chunk throws(Failure) in
+      try readAll(descriptor, into: &bytes, through: chunk, path: path, limit: limit)
     }
     if bytes.contains(0) { throw .binary(path: path) }
     guard let text = String(validating: bytes, as: UTF8.self) else {
       throw .notUTF8(path: path, offset: firstInvalidOffset(bytes))
     }
     return text
+  }
+
+  /// The most bytes one read(2) asks for.
+  static let chunkBytes = 65536
+
+  /// Reads the rest of the file through `chunk` (its bytes appended as they come, without filling it
+  /// first), ``chunkBytes`` at a time.
+  /// - Throws: ``Failure/unreadable(path:reason:)``, or ``Failure/tooLarge(path:bytes:limit:)`` once the
+  ///   bytes read pass `limit` (counted at the read that passes it).
+  private static func readAll(
+    _ descriptor: Int32, into bytes: inout [UInt8], through chunk: UnsafeMutableBufferPointer<UInt8>,
+    path: String, limit: Int
+  ) throws(Failure) {
+    while true {
+      let count = readBytes(descriptor, UnsafeMutableRawBufferPointer(chunk))
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw .unreadable(path: path, reason: reason(errno))
+      }
+      if count == 0 { return }
+      guard bytes.count + count <= limit else {
+        throw .tooLarge(path: path, bytes: bytes.count + count, limit: limit)
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[..<count]))
+    }
   }
 
   /// What a file mode is when it is not a regular file (`nil` for a regular file).

@@ -1,11 +1,16 @@
 import SheetCore
 
 extension SheetDriver {
-  /// Appends the events a machine call returned to the trace, at the current time.
+  /// Appends the events a machine call returned to the trace, at the current time. The outcome sink
+  /// (``keepsFrames`` false) keeps only the script errors and counts the rest by their size, as if kept.
   mutating func record(_ events: [SheetEvent]) {
     guard recording else { return }
     for event in events {
-      append(.event(Self.traceEvent(event, time: machine.time, edge: machine.geometry.edge)))
+      if keepsFrames || Self.sinkKeeps(event) {
+        append(.event(Self.traceEvent(event, time: machine.time, edge: machine.geometry.edge)))
+      } else {
+        count(bytes: estimatedBytes(of: event))
+      }
     }
   }
 

@@ -24,10 +24,14 @@ public struct SheetDriver {
   public internal(set) var trace: Trace
   /// Whether frames and events are appended to `trace`.
   public var recording: Bool
-  /// Whether a recording trace keeps its frames (true by default). False is the pass/fail sink `sheet
-  /// tune` uses: frames are counted toward the trace limits exactly as if kept, and every event is kept
-  /// (a run's script errors, expectations and limits are what its outcome is made of).
+  /// Whether a recording trace keeps its frames and the sheet's events (true by default). False is the
+  /// pass/fail sink `sheet tune` uses: frames and events are counted toward the trace limits exactly as
+  /// if kept (a run reaches a limit at the same entry, with the same sentence), and the trace keeps only
+  /// what a run's outcome is made of: the behaviour's script errors and the scenario's own events
+  /// (expectations, prints, reloads).
   public var keepsFrames = true
+  /// The text lengths of the motions the sink last counted (``estimatedBytes(of:)``).
+  var motionLengths = MotionLengthMemo()
   /// Trace entries made so far, kept or counted (a frame the sink drops counts too).
   var entryCount = 0
   /// A limit the host checks after every frame (a scenario's run-wide budget for its behaviour's code):
@@ -95,9 +99,9 @@ public struct SheetDriver {
     }
     let step = try funnel.step(frameInterval)
     record(step.events)
-    let frame = step.frame
     if recording, machine.keyboard.isVisible { keyboardShown = true }
     if recording && keepsFrames {
+      let frame = step.frame
       append(
         .frame(
           TraceFrame(
@@ -106,7 +110,7 @@ public struct SheetDriver {
             velocity: frame.velocity, keyboard: keyboardShown ? frame.keyboard : nil,
             scroll: frame.scrollOffset)))
     } else if recording {
-      count(bytes: Self.estimatedFrameBytes(detent: frame.detent, target: frame.target))
+      count(bytes: Self.estimatedFrameBytes(detent: step.frame.detent, target: step.frame.target))
     }
     frameCount += 1
     if closing {

@@ -38,6 +38,7 @@ struct ScenarioArguments {
       case .position(let index): "\(index)"
       }
     }
+    guard fields.keys.contains(where: { !names.contains($0) }) else { return fields }
     for key in fields.keys.sorted() where !names.contains(key) {
       let hint =
         NameSuggestion.nearest(to: key, in: names.filter { Int($0) == nil }).map {

@@ -11,9 +11,10 @@ public struct ScenarioOptions: Sendable {
   public var behaviourPath: String?
   /// The run's limits (work, calls, simulated time, frames, trace size).
   public var limits = ScenarioLimits()
-  /// Whether the result's trace keeps the sheet's frames (true by default). False, for a caller that
-  /// reads only the outcome (`sheet tune`): the frames are counted toward the trace limits as if kept,
-  /// every event is kept, and the pass or fail, the failures and the script errors are the same.
+  /// Whether the result's trace keeps the sheet's frames and events (true by default). False, for a
+  /// caller that reads only the outcome (`sheet tune`): they are counted toward the trace limits as if
+  /// kept, the trace keeps only the script errors and the scenario's own events (expectations, prints,
+  /// reloads), and the pass or fail, the failures and the script errors are the same.
   public var keepsFrames = true
 
   /// Options with nothing overridden.

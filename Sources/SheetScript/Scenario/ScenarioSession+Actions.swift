@@ -15,13 +15,13 @@ extension ScenarioSession {
       next.safeArea.bottom = safeBottom ?? next.safeArea.bottom
       geometry = next
       if let newFPS { fps = newFPS }
-      guard driver != nil else { return }
+      guard hasSheet else { return }
       if let newFPS, options.fps == nil { driver?.fps = newFPS }
       try withDriver { d throws(SheetError) in try d.apply { m throws(SheetError) in try m.resize(next) } }
     case .behaviour(let value, let line):
       behaviourValue = value
       behaviourLine = line
-      if driver != nil { try swapBehaviour() }
+      if hasSheet { try swapBehaviour() }
     case .content(let height, let change):
       if let height { contentHeight = height }
       switch change {
@@ -29,7 +29,7 @@ extension ScenarioSession {
       case .set(let view): scrollView = view
       case .remove: scrollView = nil
       }
-      guard driver != nil else { return }
+      guard hasSheet else { return }
       try withDriver { d throws(SheetError) in
         if let height { try d.apply { m throws(SheetError) in try m.setContentHeight(height) } }
         switch change {
@@ -47,7 +47,7 @@ extension ScenarioSession {
           throw ScenarioRefusal(message: error.description)
         }
       }
-      if driver != nil { try swapBehaviour() }
+      if hasSheet { try swapBehaviour() }
     case .reload(let reference):
       _ = reload(reference)
     case .settle:

@@ -23,9 +23,9 @@ extension ScenarioSession {
         calls += 1
         // the driver stops a long call (a drag of many frames) once the behaviour's share runs out
         let meter = meter
-        let most = scenarioUnits + options.limits.behaviourInstructions
-        let limit = behaviourLimit
-        driver?.hostLimit = { meter.units > most ? limit : nil }
+        let instructions = options.limits.behaviourInstructions
+        let most = scenarioUnits + instructions
+        driver?.hostLimit = { meter.units > most ? Self.behaviourLimit(instructions) : nil }
         let reply = perform()
         if let limit = limitReached(calls: calls) {
           let place = coroutine.location(skipping: [ScenarioPrelude.chunkName]).map(Self.location)
@@ -140,9 +140,11 @@ extension ScenarioSession {
   }
 
   /// The behaviour's run-wide budget, in words.
-  private var behaviourLimit: String {
-    "the behaviour's instruction limit (\(options.limits.behaviourInstructions) across the whole run, loads "
-      + "and reloads included)"
+  private var behaviourLimit: String { Self.behaviourLimit(options.limits.behaviourInstructions) }
+
+  /// A run-wide budget of `instructions` for the behaviour, in words (made only once it is reached).
+  private static func behaviourLimit(_ instructions: Int) -> String {
+    "the behaviour's instruction limit (\(instructions) across the whole run, loads and reloads included)"
   }
 
   /// Records the error that ended the scenario.
@@ -182,7 +184,7 @@ extension ScenarioSession {
   private func finish() {
     noteModules(of: behaviour)
     for file in state.filesRead where !result.modulesRead.contains(file) { result.modulesRead.append(file) }
-    if driver == nil, earlyNotes.isEmpty == false { _ = try? makeDriver() }
+    if !hasSheet, earlyNotes.isEmpty == false { try? makeDriver() }
     if let driver {
       result.trace = driver.trace
     } else {
@@ -209,9 +211,8 @@ extension ScenarioSession {
   }
 
   /// The sheet, made on first use from the scenario's screen, behaviour and content.
-  @discardableResult
-  func makeDriver() throws(ScenarioRefusal) -> SheetDriver {
-    if let driver { return driver }
+  func makeDriver() throws(ScenarioRefusal) {
+    if hasSheet { return }
     let policy: any SheetPolicy = try loadBehaviour() ?? DefaultPolicy()
     behaviour = policy as? Behaviour
     var made: SheetDriver
@@ -235,25 +236,25 @@ extension ScenarioSession {
     for (name, fields) in earlyNotes { made.note(name, fields) }
     earlyNotes.removeAll()
     driver = made
-    return made
   }
 
-  /// Runs `body` on the sheet, turning a machine error into a refusal.
+  /// Runs `body` on the sheet, turning a machine error into a refusal. The driver is moved out for the
+  /// call and back after it (with the notes the call's callbacks made), never copied.
   func withDriver(_ body: (inout SheetDriver) throws(SheetError) -> Void) throws(ScenarioRefusal) {
-    var current = try makeDriver()
-    driver = nil
+    try makeDriver()
+    guard var current = driver.take() else { return }
     callTime = current.machine.time
-    defer {
-      callTime = nil
-      for (name, fields) in callNotes { current.note(name, fields) }
-      callNotes.removeAll()
-      driver = current
-    }
+    var failure: SheetError?
     do throws(SheetError) {
       try body(&current)
     } catch {
-      throw ScenarioRefusal(message: Self.describe(error))
+      failure = error
     }
+    callTime = nil
+    for (name, fields) in callNotes { current.note(name, fields) }
+    callNotes.removeAll()
+    driver = consume current
+    if let failure { throw ScenarioRefusal(message: Self.describe(failure)) }
   }
 
   /// A machine error in a scenario's words. The machine refuses only bad values (a state refusal does

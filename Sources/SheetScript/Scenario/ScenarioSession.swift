@@ -24,8 +24,8 @@ final class ScenarioSession {
   var contentHeight: Double?
   /// The scroll view `content { scroll = ... }` described (given to the sheet when it is made).
   var scrollView: ScrollView?
-  /// The `sheet.scroll` view's backing table and its read-only view, made on first use.
-  var scrollViewTables: (data: LuaTable, view: LuaTable)?
+  /// The `sheet` view's backing table, as the calls last wrote it.
+  lazy var sheetView = ScenarioSheetView(data: sheetData)
   var scenarioOverrides: [String: Double] = [:]
   /// The callbacks the scenario expects script errors from (`expect_fault`), with the line that said so.
   var declaredFaults: [(callback: String, line: Int)] = []
@@ -61,6 +61,11 @@ final class ScenarioSession {
   /// The thresholds `sheet.thresholds` shows, and whether they are the running behaviour's (nil: not
   /// made yet).
   private var shownThresholds: (values: [String: Double], known: Bool)?
+  /// What the thresholds in effect were last worked out from (``currentThresholds``): while these stay
+  /// the same, so do the thresholds (a behaviour's are fixed when it loads). The behaviour is held until
+  /// the next call's update, no longer.
+  private var thresholdsSource:
+    (hasSheet: Bool, behaviour: Behaviour?, ownBehaviour: Bool, overrides: [String: Double])?
   /// Notes the calls that move the sheet, for `sheet bench`'s replay of this run (nil: not recorded).
   var replay: ScenarioReplay?
   /// The scenario's text and its chunk (or why it did not load), loaded with the set-up (nil: not yet).
@@ -232,6 +237,11 @@ final class ScenarioSession {
 
   /// Splits `"file:line: "` into the file and the line.
   static func location(_ text: String) -> (file: String?, line: Int) {
+    plainLocation(text) ?? generalLocation(text)
+  }
+
+  /// ``location(_:)`` of any text, read by characters.
+  static func generalLocation(_ text: String) -> (file: String?, line: Int) {
     let trimmed = text.hasSuffix(": ") ? String(text.dropLast(2)) : text
     guard let colon = trimmed.lastIndex(of: ":"), let line = Int(trimmed[trimmed.index(after: colon)...])
     else {
@@ -240,9 +250,35 @@ final class ScenarioSession {
     return (String(trimmed[..<colon]), line)
   }
 
+  /// ``location(_:)`` of the usual text, read as bytes without walking it by characters: a file whose
+  /// last byte is ASCII, then `:`, ASCII digits and `: ` (so every one of those bytes is a character of
+  /// its own and the colon is the last one). Nil for any other text, which the general path reads.
+  static func plainLocation(_ text: String) -> (file: String?, line: Int)? {
+    text.utf8.withContiguousStorageIfAvailable(plainLocation(bytes:)) ?? nil
+  }
+
+  /// ``plainLocation(_:)`` of the text's bytes.
+  private static func plainLocation(bytes: UnsafeBufferPointer<UInt8>) -> (file: String?, line: Int)? {
+    let end = bytes.count - 2  // the colon after the line
+    guard end >= 3, bytes[end] == UInt8(ascii: ":"), bytes[end + 1] == UInt8(ascii: " ") else { return nil }
+    var start = end
+    while start > 0, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[start - 1]) { start -= 1 }
+    guard start < end, start >= 2, bytes[start - 1] == UInt8(ascii: ":"), bytes[start - 2] < 0x80 else {
+      return nil
+    }
+    var line = 0
+    for digit in bytes[start..<end] {
+      let (tens, overflow) = line.multipliedReportingOverflow(by: 10)
+      let (sum, carry) = tens.addingReportingOverflow(Int(digit - UInt8(ascii: "0")))
+      if overflow || carry { return nil }  // Int(text) is nil too: the general path says so
+      line = sum
+    }
+    return (String(decoding: UnsafeBufferPointer(rebasing: bytes[..<(start - 1)]), as: UTF8.self), line)
+  }
+
   /// Adds a scenario event to the trace (or keeps it until the sheet exists).
   func note(_ name: String, _ fields: [TraceField]) {
-    if driver != nil {
+    if hasSheet {
       driver?.note(name, fields)
     } else if callTime != nil {  // an inline behaviour's callback, while the sheet is busy in a call
       if callNotes.count < options.limits.traceEntries { callNotes.append((name, fields)) }
@@ -262,7 +298,7 @@ final class ScenarioSession {
   /// The thresholds in effect for the running behaviour (overrides applied), or `nil` while they are not
   /// known: a behaviour waits for the sheet to be made (it loads then).
   private var currentThresholds: [String: Double]? {
-    if driver != nil { return behaviour?.thresholds ?? Self.nativeThresholds }
+    if hasSheet { return behaviour?.thresholds ?? Self.nativeThresholds }
     guard behaviourValue == nil, options.behaviourPath == nil else { return nil }
     var values = Self.nativeThresholds
     for (name, value) in effectiveOverrides {
@@ -275,6 +311,12 @@ final class ScenarioSession {
   /// Rebuilds `sheet.thresholds` when the thresholds in effect changed: a read-only view whose fields are
   /// their names (reading another is an error naming the nearest).
   private func updateThresholdsView() {
+    if let source = thresholdsSource, source.hasSheet == hasSheet, source.behaviour === behaviour,
+      source.ownBehaviour == (behaviourValue != nil), source.overrides == scenarioOverrides
+    {
+      return
+    }
+    thresholdsSource = (hasSheet, behaviour, behaviourValue != nil, scenarioOverrides)
     let values = currentThresholds
     if let shown = shownThresholds, shown.known == (values != nil), shown.values == (values ?? [:]) { return }
     shownThresholds = (values ?? [:], values != nil)
@@ -288,49 +330,18 @@ final class ScenarioSession {
     sheetData.set("thresholds", try? data.readOnlyView(fields: names, name: name))
   }
 
-  /// Writes the sheet's current values into the `sheet` view the scenario reads.
+  /// Whether the sheet exists (outside a call: ``withDriver(_:)`` holds it while one runs). Read through
+  /// one of the driver's fields: comparing the optional driver with nil copies the driver first.
+  var hasSheet: Bool { driver?.frameCount != nil }
+
+  /// Writes the sheet's current values into the `sheet` view the scenario reads (only the fields that
+  /// changed, ``ScenarioSheetView``).
   func updateSheetView() {
     updateThresholdsView()
-    guard let machine = driver?.machine else {
-      sheetData.set("state", SheetState.hidden.rawValue)
-      sheetData.set("height", 0.0)
-      sheetData.set("backdrop", 0.0)
-      sheetData.set("velocity", 0.0)
-      sheetData.set("time", 0.0)
-      sheetData.set("keyboard", 0.0)
-      sheetData.setNil("detent")
-      sheetData.setNil("edge")
-      return
+    if hasSheet {
+      driver?.show(in: sheetView, state: state)
+    } else {
+      sheetView.writeHidden()
     }
-    sheetData.set("edge", machine.configuration.edge == .top ? "top" : "bottom")
-    sheetData.set("state", machine.state.rawValue)
-    sheetData.set("detent", machine.detent)
-    sheetData.set("height", machine.height)
-    sheetData.set("backdrop", machine.backdrop)
-    sheetData.set("velocity", machine.velocity)
-    sheetData.set("time", machine.time)
-    sheetData.set("target", machine.target?.name)
-    sheetData.set("keyboard", machine.keyboard.height)
-    updateScrollView(machine.scrollSnapshot)
-  }
-
-  /// Writes `sheet.scroll`: the scroll view's offset, content height, frame, largest offset, velocity
-  /// and `at_top`, or nil without a scroll view.
-  private func updateScrollView(_ scroll: ScrollSnapshot?) {
-    guard let scroll else { return sheetData.setNil("scroll") }
-    if scrollViewTables == nil, let data = try? state.newTable(),
-      let view = try? data.readOnlyView(fields: BehaviourViews.scrollFields, name: "sheet.scroll")
-    {
-      scrollViewTables = (data, view)
-    }
-    guard let (data, view) = scrollViewTables else { return }
-    data.set("offset", scroll.offset)
-    data.set("content_height", scroll.contentHeight)
-    data.set("height", scroll.height)
-    data.set("top", scroll.top)
-    data.set("max_offset", scroll.maxOffset)
-    data.set("velocity", scroll.velocity)
-    data.set("at_top", scroll.atTop)
-    sheetData.set("scroll", view)
   }
 }

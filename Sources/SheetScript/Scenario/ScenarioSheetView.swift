@@ -1,0 +1,120 @@
+import LuaHost
+import SheetCore
+
+/// The backing table of a scenario's read-only `sheet` view, written after every scenario call: a field
+/// is written only when its value changed since it was last written (the table then reads the same as
+/// if every field were written, and no key is pushed and hashed for the fields that stay). It makes no
+/// Lua object but `sheet.scroll`'s tables, at the first call that has a scroll view, as before: a
+/// scenario's `tostring` numbers objects by creation.
+final class ScenarioSheetView {
+  /// The table the `sheet` view reads.
+  let data: LuaTable
+  /// The text fields as last written.
+  private var state: Text = .unset, edge: Text = .unset, detent: Text = .unset, target: Text = .unset
+  /// The number fields' bits as last written (nil: never written).
+  private var height, backdrop, velocity, time, keyboard: UInt64?
+  /// `sheet.scroll`'s backing table and its read-only view, made on first use.
+  private var scrollTables: (data: LuaTable, view: LuaTable)?
+  /// `sheet.scroll`'s backing table, once made.
+  var scrollData: LuaTable? { scrollTables?.data }
+  /// The scroll view as last written into its table (nil: never, or not since it was made).
+  private var scroll: ScrollSnapshot?
+  /// Whether `sheet.scroll` was last set to the view (true) or cleared (false); nil: never written.
+  private var showsScroll: Bool?
+
+  /// A text field's last written value: never written, or a string or nil.
+  private enum Text: Equatable {
+    case unset
+    case value(String?)
+  }
+
+  /// A view over `data`, whose fields are all unwritten.
+  /// - Parameter data: The `sheet` view's backing table.
+  init(data: LuaTable) {
+    self.data = data
+  }
+
+  /// Writes the hidden sheet the scenario sees before its sheet is made: `hidden`, every number 0, no
+  /// detent and no edge (`target` and `scroll` are left as they are).
+  func writeHidden() {
+    write("state", SheetState.hidden.rawValue, &state)
+    write("height", 0, &height)
+    write("backdrop", 0, &backdrop)
+    write("velocity", 0, &velocity)
+    write("time", 0, &time)
+    write("keyboard", 0, &keyboard)
+    write("detent", nil, &detent)
+    write("edge", nil, &edge)
+  }
+
+  /// Writes the sheet's current values.
+  /// - Parameters:
+  ///   - machine: The sheet.
+  ///   - state: The scenario's state, where `sheet.scroll`'s tables are made.
+  func write(_ machine: SheetMachine, in state: LuaState) {
+    write("edge", machine.configuration.edge == .top ? "top" : "bottom", &edge)
+    write("state", machine.state.rawValue, &self.state)
+    write("detent", machine.detent, &detent)
+    write("height", machine.height, &height)
+    write("backdrop", machine.backdrop, &backdrop)
+    write("velocity", machine.velocity, &velocity)
+    write("time", machine.time, &time)
+    write("target", machine.target?.name, &target)
+    write("keyboard", machine.keyboard.height, &keyboard)
+    write(scroll: machine.scrollSnapshot, in: state)
+  }
+
+  /// Writes `sheet.scroll`: the scroll view's offset, content height, frame, largest offset, velocity
+  /// and `at_top`, or nil without a scroll view.
+  private func write(scroll snapshot: ScrollSnapshot?, in state: LuaState) {
+    guard let snapshot else {
+      if showsScroll != false { data.setNil("scroll") }
+      showsScroll = false
+      return
+    }
+    if scrollTables == nil, let data = try? state.newTable(),
+      let view = try? data.readOnlyView(fields: BehaviourViews.scrollFields, name: "sheet.scroll")
+    {
+      scrollTables = (data, view)
+    }
+    guard let (scrollData, view) = scrollTables else { return }
+    if !Self.writesAlike(scroll, snapshot) {
+      scroll = snapshot
+      scrollData.set("offset", snapshot.offset)
+      scrollData.set("content_height", snapshot.contentHeight)
+      scrollData.set("height", snapshot.height)
+      scrollData.set("top", snapshot.top)
+      scrollData.set("max_offset", snapshot.maxOffset)
+      scrollData.set("velocity", snapshot.velocity)
+      scrollData.set("at_top", snapshot.atTop)
+    }
+    if showsScroll != true { data.set("scroll", view) }
+    showsScroll = true
+  }
+
+  /// Whether the scroll view last written gives its table the same fields as `snapshot` (the numbers
+  /// compared as bits: -0 and 0 differ).
+  private static func writesAlike(_ written: ScrollSnapshot?, _ snapshot: ScrollSnapshot) -> Bool {
+    guard let written else { return false }
+    return written.offset.bitPattern == snapshot.offset.bitPattern
+      && written.contentHeight.bitPattern == snapshot.contentHeight.bitPattern
+      && written.height.bitPattern == snapshot.height.bitPattern
+      && written.top.bitPattern == snapshot.top.bitPattern
+      && written.maxOffset.bitPattern == snapshot.maxOffset.bitPattern
+      && written.velocity.bitPattern == snapshot.velocity.bitPattern && written.atTop == snapshot.atTop
+  }
+
+  /// Writes a text field (nil clears it) unless it already holds this value.
+  private func write(_ key: StaticString, _ value: String?, _ last: inout Text) {
+    guard last != .value(value) else { return }
+    last = .value(value)
+    data.set(key, value)
+  }
+
+  /// Writes a number field unless it already holds these bits (-0 and 0 differ).
+  private func write(_ key: StaticString, _ value: Double, _ last: inout UInt64?) {
+    guard last != value.bitPattern else { return }
+    last = value.bitPattern
+    data.set(key, value)
+  }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import LuaHost
+import SheetCore
+import Testing
+
+@testable import SheetScript
+
+/// The outcome sink (`keepsFrames` false, what `sheet tune` runs with) keeps only what a run's outcome
+/// is made of, and counts everything else toward the trace limits by exactly the size it would have had:
+/// every scenario ends the same, with the same entry count and trace bytes, whether its trace is kept
+/// or not, also when a trace limit stops it.
+@Suite struct OutcomeSinkTests {
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// Every scenario of the shipped suite, found as `sheet test` finds them (recursively).
+  static let scenarios = ScenarioRunner.find(
+    in: [packageRoot.appendingPathComponent("scripts/scenarios").path]
+  ).scenarios
+
+  /// What a run's outcome and its trace accounting are.
+  struct Outcome: Equatable {
+    var passed: Bool
+    var failures: [ScenarioFailure]
+    var scriptError: String?
+    var summary: String
+    var counts: [Int]
+    var thresholds: [String]
+    var scriptErrorGroups: [ScriptErrorGroup]
+    var entryCount: Int?
+    var traceBytes: Int?
+    var frameCount: Int?
+    var limitReached: String?
+  }
+
+  /// Runs a scenario as `ScenarioRunner` does, keeping the session to read its driver's accounting.
+  static func run(_ file: String, keepsFrames: Bool, limits: ScenarioLimits = ScenarioLimits()) throws
+    -> Outcome
+  {
+    var options = ScenarioOptions()
+    options.keepsFrames = keepsFrames
+    options.limits = limits
+    let session = try ScenarioSession(file: file, options: options)
+    let result = session.run(text: try SourceFile.read(file))
+    return Outcome(
+      passed: result.passed, failures: result.failures, scriptError: result.scriptError,
+      summary: result.summary,
+      counts: [
+        result.expectationsPassed, result.expectationsFailed, result.scriptErrors,
+        result.expectedScriptErrors,
+      ],
+      thresholds: result.thresholds, scriptErrorGroups: result.trace.scriptErrorGroups(),
+      entryCount: session.driver?.entryCount, traceBytes: session.driver?.traceBytes,
+      frameCount: session.driver?.frameCount, limitReached: session.driver?.limitReached)
+  }
+
+  @Test func theSuiteHasScenarios() {
+    #expect(Self.scenarios.count > 50, "\(Self.scenarios.count)")
+  }
+
+  /// Every scenario: the same outcome and the same accounting, kept or not.
+  @Test func everyScenarioEndsTheSameInTheSink() throws {
+    for file in Self.scenarios {
+      let kept = try Self.run(file, keepsFrames: true)
+      let sunk = try Self.run(file, keepsFrames: false)
+      #expect(kept == sunk, "\(file)")
+    }
+  }
+
+  /// Every scenario stopped by a trace limit (of entries, then of bytes) part way: it stops at the same
+  /// entry, with the same sentence, kept or not.
+  @Test func aTraceLimitStopsTheSinkAtTheSameEntry() throws {
+    for file in Self.scenarios {
+      let full = try Self.run(file, keepsFrames: true)
+      guard let entries = full.entryCount, let bytes = full.traceBytes, entries > 4 else { continue }
+      for fraction in [0.3, 0.7] {
+        var byEntries = ScenarioLimits()
+        byEntries.traceEntries = Int(Double(entries) * fraction)
+        var byBytes = ScenarioLimits()
+        byBytes.traceBytes = Int(Double(bytes) * fraction)
+        for limits in [byEntries, byBytes] {
+          let kept = try Self.run(file, keepsFrames: true, limits: limits)
+          let sunk = try Self.run(file, keepsFrames: false, limits: limits)
+          #expect(kept.limitReached != nil, "\(file) \(fraction)")
+          #expect(kept == sunk, "\(file) \(fraction)")
+        }
+      }
+    }
+  }
+
+  /// The sink keeps a script error and the scenario's expectations; the sheet's own events go.
+  @Test func theSinkKeepsTheScriptErrors() throws {
+    let file = Self.packageRoot.appendingPathComponent("scripts/scenarios/fault_release.lua").path
+    var options = ScenarioOptions()
+    options.keepsFrames = false
+    let result = ScenarioRunner.run(file: file, options: options)
+    let names = Set(result.trace.events.map(\.name))
+    #expect(names.contains("script_error"))
+    #expect(names.contains("expect"))
+    #expect(!names.contains("state"))
+    #expect(result.trace.frames.isEmpty)
+  }
+
+  // MARK: - The size of each event
+
+  static let long = String(repeating: "é-long-detent-name ", count: 12)
+
+  /// Motions of every form, with and without their options.
+  static let motions: [Motion] = [
+    .curve(.linear, duration: 0.25), .curve(.easeIn, duration: 1), .curve(.easeOut, duration: 0.123456),
+    .curve(.easeInOut, duration: 60), .curve(.bezier(0.1, -0.5, 0.9, 1.25), duration: 0.3),
+    .spring(dampingRatio: 1, response: 0.3), .spring(dampingRatio: 0.123456789, response: 12.5),
+    .springDuration(duration: 0.5, dampingRatio: 0.8),
+    .springMotion(SpringMotion(.response(dampingRatio: 0.7, response: 0.4))),
+    .springMotion(SpringMotion(.duration(0.35, dampingRatio: 1), velocityFraction: 0.5)),
+    .springMotion(
+      SpringMotion(
+        .physics(stiffness: 1000, damping: 500, mass: 3), restDistance: 10, restSpeed: 10, clamps: true)),
+    .springMotion(SpringMotion(.bounce(duration: 0.5, bounce: -0.25), velocityFraction: 0)),
+    .customCurve(3, duration: 0.3), .customCurve(0, duration: 0),
+  ]
+
+  /// Release targets of every kind, with short and long detent ids.
+  static let targets: [ReleaseTarget] = [
+    .detent("m"), .detent(long), .dismiss, .height(420.5), .height(-0.04), .height(123_456.789),
+  ]
+
+  /// Every event case, with short, empty and long strings and every optional part present and absent.
+  static var events: [SheetEvent] {
+    var events: [SheetEvent] = [
+      .present(detent: "medium"), .present(detent: ""), .present(detent: long), .dismiss(cause: .request),
+      .dismiss(cause: .tap), .snap(to: "large"), .snap(to: long), .gesture(.began, y: 100),
+      .gesture(.ended, y: -3.5), .gesture(.cancelled, y: 0), .ignoredGesture(reason: "outside"),
+      .ignoredGesture(reason: long), .release(velocity: 300), .release(velocity: -1, velocityX: 0),
+      .release(velocity: 0, velocityX: 12.5), .resize(SheetGeometry(width: 390, height: 844)),
+      .content(500), .keyboard(height: 300, duration: 0.25), .policyFault(callback: "release", message: "x"),
+      .policyFault(callback: long, message: long), .settled(detent: "medium", height: 398.5),
+      .settled(detent: nil, height: 0), .settled(detent: long, height: 1),
+      .scrollView(ScrollView(contentHeight: 1000, top: 10)),
+      .scrollView(ScrollView(contentHeight: 1000, top: 10, height: 300)), .scrollView(nil),
+      .scrollTo(offset: 12),
+    ]
+    for input in SheetInput.allCases {
+      for state in SheetState.allCases {
+        events += [.ignored(input: input, state: state), .queued(input: input, state: state)]
+      }
+    }
+    for from in SheetState.allCases {
+      for to in SheetState.allCases { events.append(.state(from: from, to: to)) }
+    }
+    for owner in ScrollOwner.allCases { events.append(.scrollHandoff(to: owner, height: 300, offset: 4)) }
+    for target in targets {
+      events += [.decision(target: target, reason: "nearest"), .decision(target: target, reason: long)]
+    }
+    for region in TouchRegion.allCases {
+      for action: TapAction in [.dismiss, .none, .snap("large"), .snap(long)] {
+        events.append(.tap(region: region, action: action))
+      }
+    }
+    for (index, motion) in motions.enumerated() {
+      let transition = SheetTransition.allCases[index % SheetTransition.allCases.count]
+      let target = targets[index % targets.count]
+      let other = motions[(index + 5) % motions.count]
+      events += [
+        .animation(transition, TransitionAnimation(height: motion), to: target),
+        .animation(transition, TransitionAnimation(height: motion, backdrop: other, slide: 20), to: target),
+        .animation(transition, TransitionAnimation(height: other, backdrop: motion), to: target),
+        .animation(transition, TransitionAnimation(height: motion, slide: 0), to: target),
+      ]
+    }
+    return events
+  }
+
+  /// The sink's size of every event is the size of the trace event the kept trace makes of it, on both
+  /// edges, with the motion memo met and missed (the events pass twice through one driver).
+  @Test func theSinksSizeIsTheTraceEventsSize() throws {
+    var driver = try SheetDriver(policy: DefaultPolicy(), geometry: SheetGeometry(width: 390, height: 844))
+    for _ in 0..<2 {
+      for edge in [SheetEdge.bottom, .top] {
+        for event in Self.events {
+          let made = SheetDriver.traceEvent(event, time: 1.5, edge: edge)
+          #expect(driver.estimatedBytes(of: event) == SheetDriver.estimatedBytes(.event(made)), "\(event)")
+        }
+      }
+    }
+  }
+
+  /// The memo gives a motion's length after it was forgotten and met again.
+  @Test func theMotionMemoForgetsTheOldest() {
+    var memo = MotionLengthMemo()
+    for motion in Self.motions + Self.motions.reversed() + Self.motions {
+      #expect(memo.bytes(of: motion) == SheetDriver.describe(motion).utf8.count, "\(motion)")
+    }
+  }
+}
