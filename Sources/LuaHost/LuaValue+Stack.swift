@@ -13,11 +13,26 @@ struct ConversionBudget {
 
   var values = maximumValues
   var bytes = maximumBytes
-  /// Where the conversion is (`[2].height`), kept as the path of keys from the root.
-  var path: [String] = []
+  /// One step of the path: a list position or a string key (rendered only for a message).
+  enum Step {
+    case position(Int)
+    case key(String)
+
+    /// The step as text: `[2]`, or `.height` with the key cut to 64 characters.
+    var text: String {
+      switch self {
+      case .position(let position): "[\(position)]"
+      case .key(let key): ".\(key.prefix(64))"
+      }
+    }
+  }
+
+  /// Where the conversion is (`[2].height`), kept as the path of steps from the root: made into text
+  /// only when a message needs it, so a conversion that succeeds formats nothing.
+  var path: [Step] = []
 
   /// The current path as text (`value` at the root).
-  var location: String { path.isEmpty ? "value" : "value" + path.joined() }
+  var location: String { path.isEmpty ? "value" : "value" + path.map(\.text).joined() }
 
   /// Spends one value (every value read costs one, whatever its type) and `byteCount` string bytes.
   mutating func spend(bytes byteCount: Int = 0) throws(LuaError) {
@@ -127,7 +142,7 @@ extension LuaValue {
       array.reserveCapacity(count)
       for position in 0..<count {
         lua.rawGet(table: table, position: position + 1)
-        budget.path.append("[\(position + 1)]")
+        budget.path.append(.position(position + 1))
         array.append(try read(from: lua, at: -1, runtime: runtime, budget: &budget, depth: depth + 1))
         budget.path.removeLast()
         lua.pop()
@@ -139,7 +154,7 @@ extension LuaValue {
         case .string:
           try budget.spend(bytes: lua.rawLength(at: -2))
           let key = lua.string(at: -2)
-          budget.path.append(".\(key.prefix(64))")
+          budget.path.append(.key(key))
           fields[key] = try read(from: lua, at: -1, runtime: runtime, budget: &budget, depth: depth + 1)
           budget.path.removeLast()
         case .number where lua.isInteger(at: -2) && count > 0 && (1...count).contains(lua.integer(at: -2)):

@@ -26,6 +26,26 @@ import Testing
     try expectHealthy(state, #line)
   }
 
+  @Test func aConversionErrorNamesThePathToTheBadValue() throws {
+    let rows: [(source: String, value: String, line: UInt)] = [
+      ("return { a = { [2.5] = 1 } }", "table key 2.5 at value.a", #line),
+      ("return { { x = { [true] = 1 } } }", "table key boolean at value[1].x", #line),
+      ("return { [1] = 0, { deep = { 1, { [{}] = 2 } } } }", "table key table at value[1].deep[2]", #line),
+      (
+        "return { [('k'):rep(80)] = { [0.5] = 1 } }",
+        "table key 0.5 at value.\(String(repeating: "k", count: 64))", #line
+      ),
+    ]
+    let state = try LuaState()
+    for row in rows {
+      guard case .conversion(let value, _, _)? = error(running: row.source, in: state) else {
+        Issue.record("expected a conversion error", sourceLocation: location(row.line))
+        continue
+      }
+      #expect(value == row.value, sourceLocation: location(row.line))
+    }
+  }
+
   @Test func aBudgetSpentByTheAllocatorRunsNoHostFunction() throws {
     // A 1 MB string is 250,000 units of allocation: past this budget, refused as a memory error the
     // script can catch; the host function after it must not run.
