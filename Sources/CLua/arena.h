@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 /// Size classes: 64 of 16-byte steps (16 .. 1024 bytes), then powers of two from 2 KiB to 2^47.
 #define CLUA_ARENA_SMALL 64
@@ -155,8 +156,15 @@ static inline int clua_arena_take(const clua_arena *arena, clua_arena_copy *copy
 /// region, which the copy cannot bring back or free.
 static inline int clua_arena_put_back(clua_arena *arena, const clua_arena_copy *copy) {
   if (arena->spilled != 0 || copy->arena.base != arena->base) return 0;
+  size_t run_top = arena->top;
   memcpy(arena->base, copy->bytes, copy->arena.top);
   *arena = copy->arena;
+  // The pages a run used past the snapshot's top hold nothing the restored state reaches: they are
+  // given back to the system (they read as zero when touched again), so a kept state costs its
+  // snapshot's pages, not its largest run's.
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  size_t from = (copy->arena.top + page - 1) & ~(page - 1);
+  if (run_top > from) madvise(arena->base + from, run_top - from, MADV_DONTNEED);
   return 1;
 }
 

@@ -100,8 +100,9 @@ static inline int clua_slot_holds(const clua_slot *slot) {
 /// must read back through the API. Checked in a state of its own (so no state of the host's numbers
 /// an object more), once per process (the library does not change while it runs): 1 or 0.
 static inline int clua_slots_check(void) {
-  static int known = -1;  // a race between two first calls only repeats the same check
-  if (known >= 0) return known;
+  static int known = -1;  // two first calls at once only repeat the same check (atomic loads and stores)
+  int seen = __atomic_load_n(&known, __ATOMIC_ACQUIRE);
+  if (seen >= 0) return seen;
   int usable = 0;
   lua_State *L = lua_version(NULL) == 504 ? luaL_newstate() : NULL;
   if (L != NULL) {
@@ -122,7 +123,7 @@ static inline int clua_slots_check(void) {
     }
     lua_close(L);
   }
-  known = usable;
+  __atomic_store_n(&known, usable, __ATOMIC_RELEASE);
   return usable;
 }
 

@@ -23,6 +23,11 @@ public final class LuaCoroutine {
   init(runtime: LuaRuntime, ref: Int32, thread: OpaquePointer) {
     anchor = RegistryAnchor(runtime: runtime, ref: ref)
     self.thread = thread
+    runtime.coroutines += 1
+  }
+
+  deinit {
+    runtime.coroutines -= 1
   }
 
   /// Where the suspended coroutine is (`"file.lua:12"`): the innermost Lua function on its stack whose

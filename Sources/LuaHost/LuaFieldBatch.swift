@@ -76,6 +76,7 @@ public final class LuaFieldBatch {
     } else {
       self.slots = nil
     }
+    runtime.noteBatch(self)
   }
 
   deinit {

@@ -23,6 +23,9 @@ extension LuaState {
     guard raw.isIdle, raw.top == 0, runtime.activeThread == nil, runtime.hostThread == nil else {
       throw LuaSnapshotError(description: "the state is running or its stack is not empty")
     }
+    guard runtime.coroutines == 0 else {
+      throw LuaSnapshotError(description: "the state has a coroutine")
+    }
     let copy = UnsafeMutablePointer<clua_state_copy>.allocate(capacity: 1)
     copy.initialize(to: clua_state_copy())
     guard raw.take(into: copy) else {
@@ -64,17 +67,19 @@ extension LuaState {
     }
     if runtime.closuresChanged {
       let held = runtime.liveClosures
-      // made since the snapshot: their Lua closures are gone with the memory that held them
-      for context in held.subtracting(snapshot.closures) {
-        Unmanaged<HostClosure>.fromOpaque(context).release()
-      }
+      // the set first: a release below may run Swift code that reaches the restored state
+      runtime.liveClosures = snapshot.closures
+      runtime.closuresChanged = false
       // collected since the snapshot: their Lua closures are back, each owning a retain again
       for context in snapshot.closures.subtracting(held) {
         _ = Unmanaged<HostClosure>.fromOpaque(context).retain()
       }
-      runtime.liveClosures = snapshot.closures
-      runtime.closuresChanged = false
+      // made since the snapshot: their Lua closures are gone with the memory that held them
+      for context in held.subtracting(snapshot.closures) {
+        Unmanaged<HostClosure>.fromOpaque(context).release()
+      }
     }
+    for entry in runtime.batches { entry.batch?.reset() }
     runtime.filesRead = snapshot.filesRead
     runtime.meter = meter
     raw.setMeter(meter?.counter)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import LuaHost
@@ -185,5 +186,60 @@ import Testing
     try state.run("local x = 0 for i = 1, 100000 do x = x + i end", name: "spend.lua")
     #expect(first.units == before)
     #expect(second.units > 0)
+  }
+
+  /// This process's resident bytes (`/proc/self/statm`).
+  private static func residentBytes() -> Int {
+    let text = (try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8)) ?? "0 0"
+    let fields = text.split(separator: " ")
+    return (fields.count > 1 ? Int(fields[1]) ?? 0 : 0) * Int(sysconf(Int32(_SC_PAGESIZE)))
+  }
+
+  @Test func aRestoreGivesBackThePagesARunTouched() throws {
+    var options = LuaState.Options(memoryLimit: 64 << 20, instructionLimit: 100_000_000)
+    options.restorable = true
+    var states: [(LuaState, LuaStateSnapshot)] = []
+    for _ in 0..<4 {
+      let state = try LuaState(options)
+      states.append((state, try state.snapshot()))
+    }
+    let before = Self.residentBytes()
+    for (state, snapshot) in states {
+      // about 30 MiB of the region touched, then forgotten by the restore
+      try state.run("local t = {} for i = 1, 250000 do t[i] = ('x'):rep(64) .. i end", name: "big.lua")
+      try state.restore(snapshot, meter: nil)
+      #expect(state.regionBytesUsed == snapshot.bytes)
+    }
+    let grown = Self.residentBytes() - before
+    #expect(grown < 16 << 20, "resident memory grew by \(grown >> 20) MiB over 4 restored states")
+  }
+
+  @Test func aBatchMadeBeforeTheSnapshotWritesAgainAfterARestore() throws {
+    var options = LuaState.Options()
+    options.restorable = true
+    let state = try LuaState(options)
+    let table = try state.newTable()
+    try state.setGlobal("t", .tableRef(table))
+    let batch = try LuaFieldBatch(fields: [(table: table, key: "x")])
+    let snapshot = try state.snapshot()
+    batch.stage(0, 1.5)
+    batch.flush()
+    #expect(try state.run("return t.x", name: "r.lua") == [.number(1.5)])
+    try state.restore(snapshot, meter: nil)
+    #expect(try state.run("return t.x", name: "r.lua") == [.nil])
+    batch.stage(0, 1.5)
+    batch.flush()
+    #expect(try state.run("return t.x", name: "r.lua") == [.number(1.5)])
+  }
+
+  @Test func aStateWithACoroutineIsNotSnapshotted() throws {
+    var options = LuaState.Options()
+    options.restorable = true
+    let state = try LuaState(options)
+    var coroutine: LuaCoroutine? = try state.coroutine(try state.load("return 1", name: "c.lua"))
+    #expect(throws: LuaSnapshotError(description: "the state has a coroutine")) { _ = try state.snapshot() }
+    _ = try coroutine?.resume()
+    coroutine = nil
+    _ = try state.snapshot()
   }
 }

@@ -72,6 +72,28 @@ import Testing
     }
   }
 
+  @Test func aRunThatGrewItsStatesGivesTheirPagesBackWhenItEnds() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("warm-grow-\(getpid())").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let file = "\(folder)/grow.lua"
+    try """
+    -- scenario: about 8 MiB held in the scenario's state for a while
+    local t = {}
+    for i = 1, 100000 do t[i] = ('x'):rep(64) .. i end
+    behaviour 'system'
+    present()
+    settle()
+    expect(#t == 100000, 'held')
+    """.write(toFile: file, atomically: true, encoding: .utf8)
+    let warm = WarmStates()
+    for _ in 0..<3 {
+      #expect(ScenarioRunner.run(file: file, options: ScenarioOptions(), warm: warm).passed)
+      // the kept scenario and behaviour states are back at about their snapshots (0.1 MiB each)
+      #expect(warm.keptRegionBytes < 2 << 20, "\(warm.keptRegionBytes) bytes kept")
+    }
+  }
+
   @Test func aBehaviourKeptPastItsRunIsNotRestoredUnderIt() throws {
     let file = Self.packageRoot.appendingPathComponent("scripts/scenarios/system_snap.lua").path
     let warm = WarmStates()

@@ -36,6 +36,26 @@ final class LuaRuntime {
   /// name a slot the restored registry does not hold).
   var referencesSinceSnapshot = 0
 
+  /// A field batch the runtime knows without keeping it alive.
+  struct WeakBatch {
+    weak var batch: LuaFieldBatch?
+  }
+
+  /// The field batches of a restorable state (a restore resets what each remembers writing: the
+  /// restored tables no longer hold it).
+  var batches: [WeakBatch] = []
+
+  /// Notes a new field batch of this state (only a restorable state's are tracked).
+  func noteBatch(_ batch: LuaFieldBatch) {
+    guard tracksClosures else { return }
+    batches.removeAll { $0.batch == nil }
+    batches.append(WeakBatch(batch: batch))
+  }
+
+  /// Coroutines of this state alive now: a snapshot waits for none (a coroutine's host side, whether
+  /// it finished, would not follow its thread back to the snapshot).
+  var coroutines = 0
+
   /// Whether a host closure was made or collected since the snapshot (a restore then compares the
   /// closures Lua holds with the snapshot's; otherwise they are the same).
   var closuresChanged = false

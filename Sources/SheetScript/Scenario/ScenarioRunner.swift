@@ -42,11 +42,14 @@ public enum ScenarioRunner {
     } catch {
       return failed(file, error.description)
     }
+    let result: ScenarioResult
     do {
-      return try ScenarioSession(file: file, options: options, warm: warm, text: text).run(text: text)
+      result = try ScenarioSession(file: file, options: options, warm: warm, text: text).run(text: text)
     } catch {
-      return failed(file, error.description)
+      result = failed(file, error.description)
     }
+    warm?.settle()  // the session is gone: a state its run grew gives its pages back now
+    return result
   }
 
   /// The result of a scenario that could not start: no trace, the error as its only failure.

@@ -151,6 +151,7 @@ package final class WarmStates: @unchecked Sendable {
     }
     meter.add(entry.setupUnits)
     restores += 1
+    used.insert(ObjectIdentifier(entry.state))
     return entry
   }
 
@@ -161,6 +162,7 @@ package final class WarmStates: @unchecked Sendable {
     if scenarioOrder.count >= Self.maximumScenarios { forgetScenario(scenarioOrder[0]) }
     scenarios[file] = entry
     scenarioOrder.append(file)
+    used.insert(ObjectIdentifier(entry.state))
     setUps += 1
   }
 
@@ -184,6 +186,7 @@ package final class WarmStates: @unchecked Sendable {
     }
     options.meter?.add(entry.setupUnits)
     restores += 1
+    used.insert(ObjectIdentifier(entry.state))
     return entry
   }
 
@@ -193,7 +196,42 @@ package final class WarmStates: @unchecked Sendable {
     behaviours.removeAll { $0.key == key }
     if behaviours.count >= Self.maximumBehaviours { behaviours.removeFirst() }
     behaviours.append((key, entry))
+    used.insert(ObjectIdentifier(entry.state))
     setUps += 1
+  }
+
+  /// How far a state's region may grow past its snapshot in a run before the run's end gives the
+  /// pages back (``settle()``): a kept state costs about its snapshot's memory between its runs.
+  static let parkingBytes = 256 << 10
+
+  /// The states the runs since the last ``settle()`` used (by identity: holding them would keep them
+  /// from being restored).
+  private var used = Set<ObjectIdentifier>()
+
+  /// After a run: each state the run used that grew more than ``parkingBytes`` past its snapshot, and
+  /// that nothing holds any more, is restored now, so the pages its run touched are given back while
+  /// it waits for the file's next run (a sweep runs every file of a point before the next point).
+  package func settle() {
+    for index in scenarios.values.indices {
+      let entry = scenarios.values[index]
+      park(&entry.state, entry.snapshot)
+    }
+    for (_, entry) in behaviours { park(&entry.state, entry.snapshot) }
+    used.removeAll()
+  }
+
+  /// Restores a state used since the last settle that grew past its snapshot, when nothing holds it.
+  private func park(_ state: inout LuaState, _ snapshot: LuaStateSnapshot) {
+    guard used.contains(ObjectIdentifier(state)) else { return }
+    guard state.regionBytesUsed > snapshot.bytes + Self.parkingBytes else { return }
+    guard isKnownUniquelyReferenced(&state) else { return }
+    try? state.restore(snapshot, meter: nil)
+  }
+
+  /// The bytes of the kept states' regions in use now (their snapshots' and what runs left past them).
+  package var keptRegionBytes: Int {
+    scenarios.values.reduce(0) { $0 + $1.state.regionBytesUsed }
+      + behaviours.reduce(0) { $0 + $1.entry.state.regionBytesUsed }
   }
 
   /// What became of a restore.
