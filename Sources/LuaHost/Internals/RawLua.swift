@@ -289,6 +289,20 @@ struct RawLua {
     return nil
   }
 
+  /// The file and line of the function `level` calls up this thread's stack (0: the running one), as
+  /// `luaL_where` finds them (`short_src` and `currentline`); nil when there is no such level or it has
+  /// no line (a C function). Reads debug information only: nothing runs and nothing is pushed.
+  func place(level: Int32) -> (file: String, line: Int)? {
+    var record = lua_Debug()
+    guard lua_getstack(state, level, &record) != 0, lua_getinfo(state, "Sl", &record) != 0,
+      record.currentline > 0
+    else { return nil }
+    let short = withUnsafeBytes(of: record.short_src) { bytes in
+      String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    return (short, Int(record.currentline))
+  }
+
   /// Whether the running function may yield (not inside a C call that cannot be resumed).
   var isYieldable: Bool { lua_isyieldable(state) != 0 }
 

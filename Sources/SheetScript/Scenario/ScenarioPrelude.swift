@@ -1,6 +1,7 @@
 /// The Lua side of the scenario language: thin wrappers over the host's functions that raise errors at
-/// the scenario's line, and `expect` / `expect_near`, which find their caller's line with the standard
-/// `pcall(error, '', level)` idiom (the sandbox has no debug library).
+/// the scenario's line, and `expect` / `expect_near`, whose caller's line the host reads from the stack
+/// (the calls with a line of their own find it with the standard `pcall(error, '', level)` idiom: the
+/// sandbox has no debug library).
 enum ScenarioPrelude {
   /// The chunk's name (messages and locations look through it to the scenario's own line).
   static let chunkName = "scenario-prelude.lua"
@@ -57,9 +58,9 @@ enum ScenarioPrelude {
       end
     end
 
+    -- host.expect reads its caller's caller's line itself (what pcall(error, '', 3) would say here)
     function api.expect(condition, message)
-      local _, where = pcall(error, '', 3)
-      host.expect(condition and true or false, where, message ~= nil and tostring(message) or '')
+      host.expect(condition and true or false, message ~= nil and tostring(message) or '')
       return condition
     end
 
@@ -72,8 +73,7 @@ enum ScenarioPrelude {
       local ok = math.abs(actual - expected) <= tolerance
       local text = (message ~= nil and tostring(message) .. ': ' or '')
         .. ('%.6g, expected %.6g +- %g'):format(actual, expected, tolerance)
-      local _, where = pcall(error, '', 3)
-      host.expect(ok, where, text)
+      host.expect(ok, text)
       return ok
     end
 

@@ -194,13 +194,15 @@ final class ScenarioSession {
       })
   }
 
-  /// Records an expectation: `expect(ok, "file:line: ", message)`.
+  /// Records an expectation: `expect(ok, message)`, at the line of the scenario code that called the
+  /// prelude's `expect` or `expect_near`.
   private func expectation(_ arguments: [LuaValue]) {
     let ok = arguments.first == .boolean(true)
-    let whereText = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
     let message = Quote.cut(
-      arguments.count > 2 ? arguments[2].stringValue ?? "" : "", limit: options.limits.printBytes)
-    let (location, line) = Self.location(whereText)
+      arguments.count > 1 ? arguments[1].stringValue ?? "" : "", limit: options.limits.printBytes)
+    // two calls up from `host.expect`: past the prelude's `expect` or `expect_near`, to its caller
+    let place = state.callerPlace(level: 2)
+    let (location, line) = (place?.file, place?.line ?? 0)
     note(
       "expect",
       [
