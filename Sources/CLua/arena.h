@@ -27,6 +27,8 @@
 /// Size classes: 64 of 16-byte steps (16 .. 1024 bytes), then powers of two from 2 KiB to 2^47.
 #define CLUA_ARENA_SMALL 64
 #define CLUA_ARENA_CLASSES (CLUA_ARENA_SMALL + 37)
+/// Bytes past a snapshot's top a restore leaves in memory for the next run (see clua_arena_put_back).
+enum { CLUA_ARENA_KEPT_BYTES = 512 << 10 };
 
 typedef struct clua_arena {
   unsigned char *base;  // the reserved region (mmap, no swap reserved: untouched pages cost nothing)
@@ -159,11 +161,12 @@ static inline int clua_arena_put_back(clua_arena *arena, const clua_arena_copy *
   size_t run_top = arena->top;
   memcpy(arena->base, copy->bytes, copy->arena.top);
   *arena = copy->arena;
-  // The pages a run used past the snapshot's top hold nothing the restored state reaches: they are
-  // given back to the system (they read as zero when touched again), so a kept state costs its
-  // snapshot's pages, not its largest run's.
+  // The pages a run used past the snapshot's top hold nothing the restored state reaches. Those more
+  // than CLUA_ARENA_KEPT_BYTES past it are given back to the system (they read as zero when touched
+  // again), so a kept state costs its snapshot's pages and that much, not its largest run's; the
+  // first ones stay, for the next run to reuse without page faults.
   size_t page = (size_t)sysconf(_SC_PAGESIZE);
-  size_t from = (copy->arena.top + page - 1) & ~(page - 1);
+  size_t from = (copy->arena.top + (size_t)CLUA_ARENA_KEPT_BYTES + page - 1) & ~(page - 1);
   if (run_top > from) madvise(arena->base + from, run_top - from, MADV_DONTNEED);
   return 1;
 }

@@ -85,6 +85,10 @@ extension LuaState {
     raw.setMeter(meter?.counter)
   }
 
+  /// The bytes past its snapshot's top a restored state keeps in memory for its next run (a run's pages
+  /// beyond them are given back to the system by the restore).
+  package static var bytesKeptPastSnapshot: Int { Int(CLUA_ARENA_KEPT_BYTES) }
+
   /// Bytes of the state's region handed out so far (0 when the state is not restorable): what a
   /// snapshot taken now would copy.
   package var regionBytesUsed: Int { runtime.raw?.regionBytesUsed ?? 0 }

@@ -201,8 +201,9 @@ package final class WarmStates: @unchecked Sendable {
   }
 
   /// How far a state's region may grow past its snapshot in a run before the run's end gives the
-  /// pages back (``settle()``): a kept state costs about its snapshot's memory between its runs.
-  static let parkingBytes = 256 << 10
+  /// pages back (``settle()``): a kept state costs at most its snapshot's memory and this between its
+  /// runs (a typical run grows it by some 10-20 KiB, which the next run reuses without a page fault).
+  static let parkingBytes = LuaState.bytesKeptPastSnapshot
 
   /// The states the runs since the last ``settle()`` used (by identity: holding them would keep them
   /// from being restored).
