@@ -61,6 +61,15 @@ final class ScenarioSession {
   /// The thresholds `sheet.thresholds` shows, and whether they are the running behaviour's (nil: not
   /// made yet).
   private var shownThresholds: (values: [String: Double], known: Bool)?
+  /// A `sheet.thresholds` view and its backing table, for one set of names.
+  struct ThresholdsView {
+    var names: [String]
+    var known: Bool
+    var data: LuaTable
+    var view: LuaTable
+  }
+  /// The thresholds views made so far (the set-up's first), reused when the same names are shown again.
+  var thresholdsViews: [ThresholdsView] = []
   /// What the thresholds in effect were last worked out from (``currentThresholds``): while these stay
   /// the same, so do the thresholds (a behaviour's are fixed when it loads). The behaviour is held until
   /// the next call's update, no longer.
@@ -93,6 +102,7 @@ final class ScenarioSession {
       link = entry.link
       helperModule = entry.helperModule
       globalNames = entry.globalNames
+      thresholdsViews = entry.thresholdsViews
       loaded = (text, .success(entry.chunk))
     } else {
       var stateOptions = LuaState.Options(moduleRoot: directory, meter: meter)
@@ -102,6 +112,7 @@ final class ScenarioSession {
       link = ScenarioLink()
       try installLanguage()
       helperModule = try Behaviour.runHelperModule(in: state)
+      thresholdsViews = Self.standardThresholdsViews(in: state)
       if let text {
         do throws(LuaError) {
           loaded = (text, .success(try state.load(text, name: file)))
@@ -115,7 +126,8 @@ final class ScenarioSession {
         warm.keepScenario(
           WarmStates.ScenarioEntry(
             state: state, snapshot: snapshot, sheetData: sheetData, helperModule: helperModule, link: link,
-            globalNames: globalNames, text: text, chunk: function, setupUnits: meter.units),
+            globalNames: globalNames, thresholdsViews: thresholdsViews, text: text, chunk: function,
+            setupUnits: meter.units),
           file: file)
       }
     }
@@ -322,14 +334,42 @@ final class ScenarioSession {
     let values = currentThresholds
     if let shown = shownThresholds, shown.known == (values != nil), shown.values == (values ?? [:]) { return }
     shownThresholds = (values ?? [:], values != nil)
-    let name =
-      values == nil
-      ? "sheet.thresholds (empty until the sheet is made by present() or another call that moves it)"
-      : "sheet.thresholds"
-    guard let data = try? state.newTable() else { return }
     let names = (values ?? [:]).keys.sorted()
-    for key in names { data.set(field: key, values?[key] ?? 0) }
-    sheetData.set("thresholds", try? data.readOnlyView(fields: names, name: name))
+    guard let view = thresholdsView(names: names, known: values != nil) else { return }
+    for key in names { view.data.set(field: key, values?[key] ?? 0) }
+    sheetData.set("thresholds", view.view)
+  }
+
+  /// The read-only view `sheet.thresholds` shows for these names: one made before (the set-up makes
+  /// the native thresholds' and the empty one, so a run that shows those makes none), or a new one,
+  /// kept for the rest of the run. Its backing table holds the last values written into it.
+  private func thresholdsView(names: [String], known: Bool) -> (data: LuaTable, view: LuaTable)? {
+    if let made = thresholdsViews.first(where: { $0.names == names && $0.known == known }) {
+      return (made.data, made.view)
+    }
+    guard let made = Self.makeThresholdsView(names: names, known: known, in: state) else { return nil }
+    thresholdsViews.append(made)
+    return (made.data, made.view)
+  }
+
+  /// A thresholds view over a new empty backing table: fields `names`, and the name its errors use
+  /// (`known` false: the view of a sheet not made yet, which says so).
+  static func makeThresholdsView(names: [String], known: Bool, in state: LuaState) -> ThresholdsView? {
+    let label =
+      known
+      ? "sheet.thresholds"
+      : "sheet.thresholds (empty until the sheet is made by present() or another call that moves it)"
+    guard let data = try? state.newTable(), let view = try? data.readOnlyView(fields: names, name: label)
+    else { return nil }
+    return ThresholdsView(names: names, known: known, data: data, view: view)
+  }
+
+  /// The views the set-up makes before the snapshot: the native thresholds' and the empty one.
+  static func standardThresholdsViews(in state: LuaState) -> [ThresholdsView] {
+    [
+      makeThresholdsView(names: nativeThresholds.keys.sorted(), known: true, in: state),
+      makeThresholdsView(names: [], known: false, in: state),
+    ].compactMap { $0 }
   }
 
   /// Whether the sheet exists (outside a call: ``withDriver(_:)`` holds it while one runs). Read through

@@ -26,6 +26,8 @@ package final class WarmStates: @unchecked Sendable {
     let helperModule: LuaTable?
     let link: ScenarioLink
     let globalNames: [String]
+    /// The thresholds views the set-up made (the native thresholds' and the empty one).
+    let thresholdsViews: [ScenarioSession.ThresholdsView]
     /// The scenario's text and its chunk, loaded.
     let text: String
     let chunk: LuaFunction
@@ -34,7 +36,8 @@ package final class WarmStates: @unchecked Sendable {
 
     init(
       state: LuaState, snapshot: LuaStateSnapshot, sheetData: LuaTable, helperModule: LuaTable?,
-      link: ScenarioLink, globalNames: [String], text: String, chunk: LuaFunction, setupUnits: Int
+      link: ScenarioLink, globalNames: [String], thresholdsViews: [ScenarioSession.ThresholdsView],
+      text: String, chunk: LuaFunction, setupUnits: Int
     ) {
       self.state = state
       self.snapshot = snapshot
@@ -42,6 +45,7 @@ package final class WarmStates: @unchecked Sendable {
       self.helperModule = helperModule
       self.link = link
       self.globalNames = globalNames
+      self.thresholdsViews = thresholdsViews
       self.text = text
       self.chunk = chunk
       self.setupUnits = setupUnits
