@@ -10,6 +10,22 @@ import Testing
   static let rows:
     [(text: String, overrides: [(name: String, value: Double)], failure: String?, line: UInt)] = [
       ("expect(sheet.thresholds.projection_rate == 0.998, 'native')", [], nil, #line),
+      // a view the scenario kept keeps its values when the thresholds change (a new view shows them)
+      (
+        "local before = sheet.thresholds\nset { projection_rate = 0.99 }\n"
+          + "expect(before.projection_rate == 0.998, 'a view read before set keeps its values')\n"
+          + "expect(sheet.thresholds.projection_rate == 0.99, 'the new one')", [], nil, #line
+      ),
+      (
+        "behaviour 'bottom-sheet-vc'\npresent()\nlocal t = sheet.thresholds\nset { dismiss_velocity = 1700 }\n"
+          + "expect(t.dismiss_velocity == 1500, 'kept view')\n"
+          + "expect(sheet.thresholds.dismiss_velocity == 1700, 'the new one')", [], nil, #line
+      ),
+      (
+        "local first = sheet.thresholds\nbehaviour 'system'\npresent()\n"
+          + "expect(rawequal(first, sheet.thresholds), 'the same values shown again: the same view')\n"
+          + "expect(first.projection_rate == 0.998, 'with its values')", [], nil, #line
+      ),
       (
         "set { projection_rate = 0.99 }\nexpect(sheet.thresholds.projection_rate == 0.99, 'set')", [], nil,
         #line

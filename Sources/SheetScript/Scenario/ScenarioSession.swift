@@ -67,6 +67,8 @@ final class ScenarioSession {
     var known: Bool
     var data: LuaTable
     var view: LuaTable
+    /// The values its backing table holds (nil: none written yet in this run).
+    var shown: [String: Double]?
   }
   /// The thresholds views made so far (the set-up's first), reused when the same names are shown again.
   var thresholdsViews: [ThresholdsView] = []
@@ -334,22 +336,33 @@ final class ScenarioSession {
     let values = currentThresholds
     if let shown = shownThresholds, shown.known == (values != nil), shown.values == (values ?? [:]) { return }
     shownThresholds = (values ?? [:], values != nil)
-    let names = (values ?? [:]).keys.sorted()
-    guard let view = thresholdsView(names: names, known: values != nil) else { return }
-    for key in names { view.data.set(field: key, values?[key] ?? 0) }
-    sheetData.set("thresholds", view.view)
+    guard let view = thresholdsView(for: values ?? [:], known: values != nil) else { return }
+    sheetData.set("thresholds", view)
   }
 
-  /// The read-only view `sheet.thresholds` shows for these names: one made before (the set-up makes
-  /// the native thresholds' and the empty one, so a run that shows those makes none), or a new one,
-  /// kept for the rest of the run. Its backing table holds the last values written into it.
-  private func thresholdsView(names: [String], known: Bool) -> (data: LuaTable, view: LuaTable)? {
-    if let made = thresholdsViews.first(where: { $0.names == names && $0.known == known }) {
-      return (made.data, made.view)
+  /// The read-only view `sheet.thresholds` shows for these values: one that already shows exactly them
+  /// (a table the scenario kept never changes under it), one made but not yet shown in this run (the
+  /// set-up makes the native thresholds' and the empty one, so a run that shows those makes none), or a
+  /// new one, kept for the rest of the run.
+  private func thresholdsView(for values: [String: Double], known: Bool) -> LuaTable? {
+    let names = values.keys.sorted()
+    let matching = thresholdsViews.indices.filter {
+      thresholdsViews[$0].names == names && thresholdsViews[$0].known == known
     }
-    guard let made = Self.makeThresholdsView(names: names, known: known, in: state) else { return nil }
-    thresholdsViews.append(made)
-    return (made.data, made.view)
+    if let shown = matching.first(where: { thresholdsViews[$0].shown == values }) {
+      return thresholdsViews[shown].view
+    }
+    let index: Int
+    if let unshown = matching.first(where: { thresholdsViews[$0].shown == nil }) {
+      index = unshown
+    } else {
+      guard let made = Self.makeThresholdsView(names: names, known: known, in: state) else { return nil }
+      thresholdsViews.append(made)
+      index = thresholdsViews.count - 1
+    }
+    for key in names { thresholdsViews[index].data.set(field: key, values[key] ?? 0) }
+    thresholdsViews[index].shown = values
+    return thresholdsViews[index].view
   }
 
   /// A thresholds view over a new empty backing table: fields `names`, and the name its errors use
