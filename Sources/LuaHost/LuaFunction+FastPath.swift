@@ -32,10 +32,11 @@ extension LuaFunction {
     // One crossing: the stack check, the call and a number or nil result are all done in C, which
     // leaves the stack as it found it for those results (no settop from here).
     return try Self.result(
-      of: lua.callRefs(ref: ref, arguments: arguments, count: count), on: lua, runtime: runtime)
+      of: lua.flushCallRefs(batch: nil, ref: ref, arguments: arguments, count: count), on: lua,
+      runtime: runtime)
   }
 
-  /// The first result of a ``RawLua/callRefs(ref:arguments:count:)`` crossing, as ``callOne(_:_:_:)``
+  /// The first result of a ``RawLua/flushCallRefs(batch:ref:arguments:count:)`` crossing, as ``callOne(_:_:_:)``
   /// returns it; the stack is left as it was before the call.
   static func result(
     of call: (status: Int32, kind: RawLua.Kind, value: Double, integer: Int?, base: Int32), on lua: RawLua,

@@ -1,4 +1,5 @@
 import Foundation
+import SheetScript
 
 /// A JSON object written field by field into one string: the replies the server sends. Numbers are
 /// written as Swift prints them (the shortest text that reads back as the same `Double`), non-finite
@@ -54,27 +55,11 @@ struct JSONText {
     return String(value)
   }
 
-  /// A string as a JSON string literal, with quotes, backslashes and control characters escaped.
+  /// A string as a JSON string literal, with quotes, backslashes and control characters escaped, and `<`
+  /// and U+2028 / U+2029 too: never `</script>` in a reply, wherever it ends up (the trace's writer,
+  /// `Trace.jsonString(_:forHTML:)`).
   static func quoted(_ value: String) -> String {
-    var out = "\""
-    out.reserveCapacity(value.utf8.count + 2)
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case "<": out += "\\u003c"  // never `</script>` in a reply, wherever it ends up
-      default:
-        if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-          out += String(format: "\\u%04x", scalar.value)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return out + "\""
+    Trace.jsonString(value, forHTML: true)
   }
 
   /// A JSON array of already-written elements.

@@ -224,24 +224,10 @@ struct RawLua {
     let status = clua_call_number(state, host, ref, x, &value, &kind)
     return (status, value, Kind(rawValue: kind) ?? .none)
   }
-  /// Calls the function in `ref` with up to three registry refs as arguments (see `clua_call_refs`):
-  /// a number or nil result comes back with the stack as it was; another stays on top, above the
-  /// message handler.
-  func callRefs(ref: Int32, arguments: (Int32, Int32, Int32), count: Int32) -> (
-    status: Int32, kind: Kind, value: Double, integer: Int?, base: Int32
-  ) {
-    var value = 0.0
-    var whole: Int64 = 0
-    var kind: Int32 = 0
-    var isInteger: Int32 = 0
-    var base: Int32 = 0
-    let status = clua_call_refs(
-      state, host, ref, count, arguments.0, arguments.1, arguments.2, &value, &whole, &kind, &isInteger,
-      &base)
-    return (status, Kind(rawValue: kind) ?? .none, value, isInteger != 0 ? Int(whole) : nil, base)
-  }
-  /// ``callRefs(ref:arguments:count:)`` after a field batch's changed numbers are written on its thread
-  /// (`clua_flush_call_refs`): both in one crossing. `batch` nil writes nothing.
+  /// Calls the function in `ref` with up to three registry refs as arguments (`clua_call_refs`), after a
+  /// field batch's changed numbers are written on its thread (`clua_flush_call_refs`): both in one
+  /// crossing; `batch` nil writes nothing. A number or nil result comes back with the stack as it was;
+  /// another stays on top, above the message handler.
   func flushCallRefs(
     batch: (
       thread: OpaquePointer, tableIndex: UnsafePointer<Int32>, keyBase: Int32, values: UnsafePointer<Double>,
@@ -260,7 +246,7 @@ struct RawLua {
       &whole, &kind, &isInteger, &base)
     return (status, Kind(rawValue: kind) ?? .none, value, isInteger != 0 ? Int(whole) : nil, base)
   }
-  /// The status ``callRefs(ref:arguments:count:)`` returns when the stack cannot grow for the call.
+  /// The status ``flushCallRefs(batch:ref:arguments:count:)`` returns when the stack cannot grow for the call.
   static var noStack: Int32 { Int32(CLUA_NO_STACK) }
   /// The reference that reads as nil (`LUA_REFNIL`).
   static var nilReference: Int32 { LUA_REFNIL }

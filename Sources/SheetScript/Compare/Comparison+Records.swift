@@ -36,10 +36,10 @@ extension Comparison {
       }.joined(separator: ",")
       out += "],\"decision_count\":\(run.decisionCount),\"state\":\(Trace.jsonString(run.state))"
       out +=
-        ",\"detent\":\(run.detent.map(Trace.jsonString) ?? "null"),\"height\":\(TraceNumber.format(run.height))"
+        ",\"detent\":\(run.detent.map { Trace.jsonString($0) } ?? "null"),\"height\":\(TraceNumber.format(run.height))"
       out +=
         ",\"result\":\(Trace.jsonString(run.status.rawValue)),\"passed\":\(run.passed),\"failed\":\(run.failed)"
-      out += ",\"failures\":[\(run.failures.map(Trace.jsonString).joined(separator: ","))]}\n"
+      out += ",\"failures\":[\(run.failures.map { Trace.jsonString($0) }.joined(separator: ","))]}\n"
     }
     return out
   }

@@ -17,8 +17,8 @@ extension Trace {
         guard frame.isFinite else { continue }
         out += "{\"t\":\(TraceNumber.format(frame.time, decimals: 6)),\"kind\":\"frame\""
         out += ",\"state\":\(Self.jsonString(frame.state))"
-        out += ",\"detent\":\(frame.detent.map(Self.jsonString) ?? "null")"
-        out += ",\"target\":\(frame.target.map(Self.jsonString) ?? "null")"
+        out += ",\"detent\":\(frame.detent.map { Self.jsonString($0) } ?? "null")"
+        out += ",\"target\":\(frame.target.map { Self.jsonString($0) } ?? "null")"
         out += ",\"height\":\(TraceNumber.format(frame.height))"
         out += ",\"backdrop\":\(TraceNumber.format(frame.backdrop, decimals: 5))"
         out += ",\"dh_dt\":\(TraceNumber.format(frame.velocity, decimals: 3))"
@@ -52,10 +52,14 @@ extension Trace {
   }
 
   /// A string as a JSON string literal, with quotes, backslashes and control characters escaped.
-  /// - Parameter text: The text.
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - forHTML: Whether `<` and the line and paragraph separators (U+2028, U+2029) are escaped too,
+  ///     so the literal can stand inside a page's `<script>` (`sheet preview`'s replies).
   /// - Returns: The quoted literal.
-  static func jsonString(_ text: String) -> String {
+  package static func jsonString(_ text: String, forHTML: Bool = false) -> String {
     var out = "\""
+    out.reserveCapacity(text.utf8.count + 2)
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": out += "\\\""
@@ -63,7 +67,8 @@ extension Trace {
       case "\n": out += "\\n"
       case "\r": out += "\\r"
       case "\t": out += "\\t"
-      case let c where c.value < 0x20:
+      case "<" where forHTML: out += "\\u003c"
+      case let c where c.value < 0x20 || (forHTML && (c.value == 0x2028 || c.value == 0x2029)):
         let hex = String(c.value, radix: 16)
         out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: out.unicodeScalars.append(scalar)
