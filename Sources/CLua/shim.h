@@ -3,8 +3,9 @@
 // the message handler, the count hook, the capped counting allocator and the closure trampoline.
 //
 // Memory policy ("host reserve"): the allocator refuses growth past the cap only while script code
-// runs (inside clua_pcall_host, clua_resume_host and clua_load_text). Host-side pushes (strings, tables,
-// refs) made from Swift are never refused, so no allocating API call made from Swift can raise an error.
+// runs or a chunk loads (inside clua_pcall_host, clua_resume_host, clua_compile and clua_load_compiled).
+// Host-side pushes (strings, tables, refs) made from Swift are never refused, so no allocating API call
+// made from Swift can raise an error.
 // Host pushes use raw access only (no metamethods), so no other Lua error can be raised from Swift.
 #ifndef SHEETSCRIPT_CLUA_SHIM_H
 #define SHEETSCRIPT_CLUA_SHIM_H
@@ -484,16 +485,6 @@ static inline int clua_resume_host(lua_State *L, clua_host *h, lua_State *co, in
   return status;
 }
 
-/// Loads a text chunk named "@name" (the cap applies while parsing).
-static inline int clua_load_text(lua_State *L, clua_host *h, const char *text, size_t length,
-                                 const char *chunkname) {
-  int enforce = h->enforce;
-  h->enforce = 1;
-  int status = luaL_loadbufferx(L, text, length, chunkname, "t");
-  h->enforce = enforce;
-  return status;
-}
-
 // MARK: - Field batches (LuaFieldBatch)
 
 /// Writes the number fields of a batch whose bits changed, in one call. The batch lives on a thread of
@@ -519,11 +510,7 @@ static inline void clua_write_changed(lua_State *T, const int *table_index, int 
     lua_pushvalue(T, key_base + i);
     lua_pushnumber(T, values[i]);
     lua_rawset(T, table_index[i]);
-    if (slots != NULL) {
-      slots[i].table = (const clua_ltable *)lua_topointer(T, table_index[i]);
-      slots[i].key = lua_topointer(T, key_base + i);
-      slots[i].value = clua_slot_find(slots[i].table, slots[i].key);
-    }
+    if (slots != NULL) slots[i].value = clua_slot_find(slots[i].table, slots[i].key);
   }
 }
 
@@ -598,7 +585,7 @@ static inline int clua_compile(lua_State *C, clua_host *ch, const char *text, si
 }
 
 /// Loads bytecode that clua_compile produced in this process from a text chunk (mode "b" only here:
-/// the sandbox's load and require take text alone), under the cap like clua_load_text. The objects are
+/// the sandbox's load and require take text alone), under the cap as a parse would be. The objects are
 /// numbered as a parse of the text in this state would have numbered them (`blocks`: what the parse
 /// numbered, the function and the parser's scratch table), so identities stay as they were.
 static inline int clua_load_compiled(lua_State *L, clua_host *h, const unsigned char *bytes,

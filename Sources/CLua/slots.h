@@ -76,6 +76,17 @@ typedef struct clua_slot {
   clua_ltvalue *value;
 } clua_slot;
 
+/// Each field's table and interned key, from T's stack (field i is T[key_base + i] of the table
+/// T[table_index[i]]; both stay there, and in place, for as long as the batch lives), no slot found yet.
+static inline void clua_slots_init(lua_State *T, const int *table_index, int key_base, clua_slot *slots,
+                                   int count) {
+  for (int i = 0; i < count; i++) {
+    slots[i].table = (const clua_ltable *)lua_topointer(T, table_index[i]);
+    slots[i].key = lua_topointer(T, key_base + i);
+    slots[i].value = NULL;
+  }
+}
+
 /// The slot of `key` (interned) in `table`, or NULL.
 static inline clua_ltvalue *clua_slot_find(const clua_ltable *table, const void *key) {
   if (table->node == NULL || table->lsizenode > 30) return NULL;

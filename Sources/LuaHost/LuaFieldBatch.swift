@@ -72,6 +72,7 @@ public final class LuaFieldBatch {
     if RawLua.slotsUsable {
       let found = UnsafeMutablePointer<clua_slot>.allocate(capacity: fields.count)
       found.initialize(repeating: clua_slot(), count: fields.count)
+      thread.findSlots(tableIndex: tableIndex, keyBase: keyBase, into: found, count: fields.count)
       self.slots = found
     } else {
       self.slots = nil
@@ -100,7 +101,8 @@ public final class LuaFieldBatch {
   public func reset() {
     written.update(repeating: Self.unwritten, count: fieldCount)
     values.update(repeating: .nan, count: fieldCount)
-    slots?.update(repeating: clua_slot(), count: fieldCount)
+    // the tables and keys stay where they were; only the slots are found again
+    if let slots { for i in 0..<fieldCount { slots[i].value = nil } }
   }
 
   /// What `clua_flush_call_refs` needs to write the batch in the crossing of a call

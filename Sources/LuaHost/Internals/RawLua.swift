@@ -204,6 +204,13 @@ struct RawLua {
   ) {
     clua_write_changed(state, tableIndex, keyBase, values, written, slots, Int32(count))
   }
+  /// Notes each batch field's table and key for its slot (`clua_slots_init`): field `i` is the key at
+  /// stack slot `keyBase + i` of the table at stack slot `tableIndex[i]` of this handle's thread.
+  func findSlots(
+    tableIndex: UnsafePointer<Int32>, keyBase: Int32, into slots: UnsafeMutablePointer<clua_slot>, count: Int
+  ) {
+    clua_slots_init(state, tableIndex, keyBase, slots, Int32(count))
+  }
   /// Whether a field's value slot may be written directly (`clua_slots_check`: Lua 5.4's layout, checked
   /// once per process).
   static var slotsUsable: Bool { clua_slots_check() != 0 }
@@ -267,10 +274,7 @@ struct RawLua {
       let source = record.source.map { String(cString: $0) } ?? ""
       let name = source.hasPrefix("@") ? String(source.dropFirst()) : source
       if skipping.contains(name) { continue }
-      let short = withUnsafeBytes(of: record.short_src) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      return "\(short):\(record.currentline)"
+      return "\(Self.shortSource(record)):\(record.currentline)"
     }
     return nil
   }
@@ -283,10 +287,14 @@ struct RawLua {
     guard lua_getstack(state, level, &record) != 0, lua_getinfo(state, "Sl", &record) != 0,
       record.currentline > 0
     else { return nil }
-    let short = withUnsafeBytes(of: record.short_src) { bytes in
+    return (Self.shortSource(record), Int(record.currentline))
+  }
+
+  /// A debug record's `short_src` (the chunk's name as messages print it).
+  private static func shortSource(_ record: lua_Debug) -> String {
+    withUnsafeBytes(of: record.short_src) { bytes in
       String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
     }
-    return (short, Int(record.currentline))
   }
 
   /// Whether the running function may yield (not inside a C call that cannot be resumed).

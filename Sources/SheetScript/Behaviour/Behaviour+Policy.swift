@@ -165,12 +165,11 @@ extension Behaviour: SheetPolicy {
   /// `on_scroll(sheet, gesture, scroll)`: 'sheet' or 'scroll', or nil for the native rule.
   public func scrollOwner(_ input: GestureInput, _ scroll: ScrollSnapshot) throws(PolicyFault) -> ScrollOwner?
   {
-    guard let onScroll = spec.onScroll else { return nil }
+    guard let scrollCall else { return nil }
     views.stage(gesture: input)
-    views.update(scroll: scroll)  // writes the gesture's and the scroll's numbers in one flush
-    let value = try invoke("on_scroll") { () throws(LuaError) in
-      try onScroll.callOne(views.sheet, views.gesture, views.scroll)
-    }
+    views.stage(scroll: scroll)
+    // the gesture's and the scroll's numbers are written in the crossing of the call
+    let value = try invoke("on_scroll") { () throws(LuaError) in try scrollCall.callOne() }
     switch value {
     case .nil: return nil
     case .string(let name):

@@ -21,9 +21,10 @@ public final class Behaviour: @unchecked Sendable {
   let table: LuaTable
   let spec: BehaviourSpec
   let views: BehaviourViews
-  /// `on_drag(sheet, gesture)` and `backdrop(sheet)` bound to the views, each writing the views' staged
-  /// numbers in the crossing of its call (nil: the behaviour has no such callback).
-  let dragCall, backdropCall: LuaBoundCall?
+  /// `on_drag(sheet, gesture)`, `backdrop(sheet)` and `on_scroll(sheet, gesture, scroll)` bound to the
+  /// views, each writing the views' staged numbers in the crossing of its call (nil: the behaviour has
+  /// no such callback).
+  let dragCall, backdropCall, scrollCall: LuaBoundCall?
   let locator: SourceLocator
   /// The Lua timing curves of the behaviour's animations, by the identifiers the core evaluates.
   let curves: CurveRegistry
@@ -137,6 +138,9 @@ public final class Behaviour: @unchecked Sendable {
       }
       backdropCall = try spec.backdrop.map { f throws(LuaError) in
         try LuaBoundCall(f, [views.sheet], flushing: views.numbers)
+      }
+      scrollCall = try spec.onScroll.map { f throws(LuaError) in
+        try LuaBoundCall(f, [views.sheet, views.gesture, views.scroll], flushing: views.numbers)
       }
     } catch {
       throw .lua(file: source.name, error: error)

@@ -173,13 +173,13 @@ final class BehaviourViews {
   }
 
   /// Forgets what the views last wrote, as when they were made: a warm state restored to its snapshot
-  /// (taken right after the views were made) holds the tables as they were then.
+  /// (taken right after the views were made) holds the tables as they were then. (The restore resets
+  /// the number batch itself, as it does every batch of the state.)
   func reset() {
     written.pointee = Written()
     geometry = nil
     detents = nil
     contentHeight = nil
-    numbers.reset()
   }
 
   deinit {
@@ -303,17 +303,10 @@ final class BehaviourViews {
     if let value { table.set(key, value) } else { table.set(key, nil as String?) }
   }
 
-  /// Fills the `scroll` view: its numbers in one write (``LuaFieldBatch``).
-  /// - Parameter view: The scroll view as the core sees it.
-  func update(scroll view: ScrollSnapshot) {
-    stage(scroll: view)
-    numbers.flush()
-  }
-
   /// Writes the `scroll` view's `at_top` and stages its numbers (written at the next flush of
   /// ``numbers``).
   /// - Parameter view: The scroll view as the core sees it.
-  private func stage(scroll view: ScrollSnapshot) {
+  func stage(scroll view: ScrollSnapshot) {
     numbers.stage(Number.offset.rawValue, view.offset)
     numbers.stage(Number.contentHeight.rawValue, view.contentHeight)
     numbers.stage(Number.scrollHeight.rawValue, view.height)
