@@ -139,15 +139,18 @@ extension ScenarioSession {
   /// The behaviour ``loadBehaviour()`` loads (noting its file for `sheet watch`), before its thresholds
   /// or a refusal are noted in the result.
   private func loadBehaviourUnnoted() throws(BehaviourError) -> Behaviour? {
+    behaviourReference = nil
     if let path = options.behaviourPath {
       let source = try BehaviourSource.resolve(path)
       note(path)
+      behaviourReference = path
       return try Behaviour.load(source, overrides: effectiveOverrides, options: behaviourOptions, warm: warm)
     }
     switch behaviourValue {
     case .string(let reference)?:
       let source = try BehaviourSource.resolve(reference, relativeTo: directory)
       if let path = source.path { note(path) }
+      behaviourReference = source.path ?? reference
       return try Behaviour.load(source, overrides: effectiveOverrides, options: behaviourOptions, warm: warm)
     case let value?:
       let table: LuaTable

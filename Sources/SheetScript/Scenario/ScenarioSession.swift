@@ -77,6 +77,9 @@ final class ScenarioSession {
   /// the next call's update, no longer.
   private var thresholdsSource:
     (hasSheet: Bool, behaviour: Behaviour?, ownBehaviour: Bool, overrides: [String: Double])?
+  /// The file (or preset name) the running behaviour was loaded from, as the set-up names it (nil: an
+  /// inline table or the native default); noted when the behaviour loads, so it is not resolved again.
+  var behaviourReference: String?
   /// Notes the calls that move the sheet, for `sheet bench`'s replay of this run (nil: not recorded).
   var replay: ScenarioReplay?
   /// The scenario's text and its chunk (or why it did not load), loaded with the set-up (nil: not yet).

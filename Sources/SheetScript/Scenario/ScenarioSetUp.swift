@@ -38,18 +38,10 @@ public struct ScenarioSetUp: Sendable, Equatable {
 extension ScenarioSession {
   /// The set-up as it stands now, for ``ScenarioResult/setUp``.
   var currentSetUp: ScenarioSetUp {
-    var reference: String?
-    if let path = options.behaviourPath {
-      reference = path
-    } else if case .string(let name)? = behaviourValue {
-      if let source = try? BehaviourSource.resolve(name, relativeTo: directory) {
-        reference = source.path ?? name
-      }
-    }
     var overrides: [String: Double] = [:]
     for (name, value) in effectiveOverrides { overrides[name] = value }
     return ScenarioSetUp(
       geometry: geometry, fps: options.fps ?? fps, contentHeight: contentHeight, overrides: overrides,
-      behaviour: reference)
+      behaviour: behaviourReference)
   }
 }
