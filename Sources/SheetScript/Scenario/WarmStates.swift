@@ -101,9 +101,8 @@ package final class WarmStates: @unchecked Sendable {
   /// The files of ``scenarios``, the oldest first.
   private var scenarioOrder: [String] = []
   private var behaviours: [(key: BehaviourKey, entry: BehaviourEntry)] = []
-  /// Runs that restored a state, and set-ups made (for tests and the bench's notes).
+  /// Runs that restored a state (for tests).
   package private(set) var restores = 0
-  package private(set) var setUps = 0
 
   /// The scenario files read so far, by path: a worker reads each file once for all its runs.
   private var texts: [String: String] = [:]
@@ -155,7 +154,7 @@ package final class WarmStates: @unchecked Sendable {
     }
     meter.add(entry.setupUnits)
     restores += 1
-    used.insert(ObjectIdentifier(entry.state))
+    usedScenarios.append(entry)
     return entry
   }
 
@@ -166,8 +165,7 @@ package final class WarmStates: @unchecked Sendable {
     if scenarioOrder.count >= Self.maximumScenarios { forgetScenario(scenarioOrder[0]) }
     scenarios[file] = entry
     scenarioOrder.append(file)
-    used.insert(ObjectIdentifier(entry.state))
-    setUps += 1
+    usedScenarios.append(entry)
   }
 
   private func forgetScenario(_ file: String) {
@@ -190,7 +188,7 @@ package final class WarmStates: @unchecked Sendable {
     }
     options.meter?.add(entry.setupUnits)
     restores += 1
-    used.insert(ObjectIdentifier(entry.state))
+    usedBehaviours.append(entry)
     return entry
   }
 
@@ -200,8 +198,7 @@ package final class WarmStates: @unchecked Sendable {
     behaviours.removeAll { $0.key == key }
     if behaviours.count >= Self.maximumBehaviours { behaviours.removeFirst() }
     behaviours.append((key, entry))
-    used.insert(ObjectIdentifier(entry.state))
-    setUps += 1
+    usedBehaviours.append(entry)
   }
 
   /// How far a state's region may grow past its snapshot in a run before the run's end gives the
@@ -209,25 +206,23 @@ package final class WarmStates: @unchecked Sendable {
   /// runs (a typical run grows it by some 10-20 KiB, which the next run reuses without a page fault).
   static let parkingBytes = LuaState.bytesKeptPastSnapshot
 
-  /// The states the runs since the last ``settle()`` used (by identity: holding them would keep them
-  /// from being restored).
-  private var used = Set<ObjectIdentifier>()
+  /// The entries the runs since the last ``settle()`` used (holding an entry adds no reference to its
+  /// state, so it does not keep the state from being restored).
+  private var usedScenarios: [ScenarioEntry] = []
+  private var usedBehaviours: [BehaviourEntry] = []
 
   /// After a run: each state the run used that grew more than ``parkingBytes`` past its snapshot, and
   /// that nothing holds any more, is restored now, so the pages its run touched are given back while
   /// it waits for the file's next run (a sweep runs every file of a point before the next point).
   package func settle() {
-    for index in scenarios.values.indices {
-      let entry = scenarios.values[index]
-      park(&entry.state, entry.snapshot)
-    }
-    for (_, entry) in behaviours { park(&entry.state, entry.snapshot) }
-    used.removeAll()
+    for entry in usedScenarios { park(&entry.state, entry.snapshot) }
+    for entry in usedBehaviours { park(&entry.state, entry.snapshot) }
+    usedScenarios.removeAll()
+    usedBehaviours.removeAll()
   }
 
-  /// Restores a state used since the last settle that grew past its snapshot, when nothing holds it.
+  /// Restores a state that grew past its snapshot, when nothing holds it.
   private func park(_ state: inout LuaState, _ snapshot: LuaStateSnapshot) {
-    guard used.contains(ObjectIdentifier(state)) else { return }
     guard state.regionBytesUsed > snapshot.bytes + Self.parkingBytes else { return }
     guard isKnownUniquelyReferenced(&state) else { return }
     try? state.restore(snapshot, meter: nil)
