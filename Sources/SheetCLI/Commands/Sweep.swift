@@ -167,10 +167,8 @@ struct Sweep: Sendable {
   func requireDeclaredThresholds(jobs: Int) throws(UsageError) {
     guard !files.isEmpty, (pointCount ?? 0) > 0 else { return }
     let runOptions = options(at: point(at: 0))
-    let warm = (0..<max(1, min(jobs, files.count))).map { _ in warmth.take() }
-    defer { for states in warm { warmth.give(states) } }
-    let results = Self.parallelMap(count: files.count, jobs: jobs, placeholder: nil) { index, worker in
-      ScenarioRunner.run(file: files[index], options: runOptions, warm: warm[worker]) as ScenarioResult?
+    let results = warmMap(count: files.count, jobs: jobs, placeholder: nil) { index, warm in
+      ScenarioRunner.run(file: files[index], options: runOptions, warm: warm) as ScenarioResult?
     }
     let informed = results.compactMap { $0 }.filter {
       !$0.thresholds.isEmpty || $0.overrideRefusal != nil
@@ -194,19 +192,31 @@ struct Sweep: Sendable {
   func run(jobs: Int, progress: @Sendable () -> Void = {}) -> [[SweepOutcome]] {
     let pointCount = self.pointCount ?? 0
     let count = runCount ?? 0
-    // a worker's runs restore the states its first run of a folder and behaviour built
-    let warm = (0..<max(1, min(jobs, count))).map { _ in warmth.take() }
-    defer { for states in warm { warmth.give(states) } }
-    let flat = Self.parallelMap(count: count, jobs: jobs, placeholder: SweepOutcome(passed: false)) {
-      index, worker in
+    let flat = warmMap(count: count, jobs: jobs, placeholder: SweepOutcome(passed: false)) { index, warm in
       let runOptions = options(at: point(at: index / files.count))
       let outcome = SweepOutcome(
-        ScenarioRunner.run(file: files[index % files.count], options: runOptions, warm: warm[worker]))
+        ScenarioRunner.run(file: files[index % files.count], options: runOptions, warm: warm))
       progress()
       return outcome
     }
     return (0..<pointCount).map { Array(flat[$0 * files.count..<($0 + 1) * files.count]) }
   }
+
+  /// ``parallelMap(count:jobs:placeholder:_:)`` with each worker's warm states (``WarmStates``), taken
+  /// from the sweep's pool for the map and given back after it: a worker's runs restore the states its
+  /// first run of a file and behaviour built.
+  private func warmMap<T: Sendable>(
+    count: Int, jobs: Int, placeholder: T, _ body: @Sendable (Int, WarmStates) -> T
+  ) -> [T] {
+    let warm = (0..<Self.workers(jobs: jobs, count: count)).map { _ in warmth.take() }
+    defer { for states in warm { warmth.give(states) } }
+    return Self.parallelMap(count: count, jobs: jobs, placeholder: placeholder) { index, worker in
+      body(index, warm[worker])
+    }
+  }
+
+  /// The threads a map over `count` items on `jobs` threads uses: at least 1, at most one per item.
+  static func workers(jobs: Int, count: Int) -> Int { max(1, min(jobs, count)) }
 
   /// `body(0..<count)` on `jobs` threads, each taking the next index until none is left; the results in
   /// index order.
@@ -223,7 +233,7 @@ struct Sweep: Sendable {
   ) -> [T] {
     let next = Atomic(0)
     let results = Mutex([T](repeating: placeholder, count: count))
-    DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { worker in
+    DispatchQueue.concurrentPerform(iterations: workers(jobs: jobs, count: count)) { worker in
       while true {
         let index = next.add(1, ordering: .relaxed).oldValue
         guard index < count else { return }
