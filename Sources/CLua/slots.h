@@ -106,6 +106,11 @@ static inline int clua_slot_holds(const clua_slot *slot) {
   return node->u.key_tt == CLUA_TAG_SHORT_KEY && node->u.key_val.gc == slot->key;
 }
 
+/// How many key-value pairs the hash part of the table at `index` has room for (its node count, 1 for
+/// an empty hash part; 0 when the mirrored layout is not the running library's, see clua_slots_check):
+/// an upper bound a reader reserves its dictionary for, never read as a count of fields.
+static inline size_t clua_table_hash_capacity(lua_State *L, int index);
+
 /// Whether the mirrored layout is the running library's: a table with one short-string key and a
 /// float, made through the API, must read back through the mirror, and a write through the mirror
 /// must read back through the API. Checked in a state of its own (so no state of the host's numbers
@@ -136,6 +141,13 @@ static inline int clua_slots_check(void) {
   }
   __atomic_store_n(&known, usable, __ATOMIC_RELEASE);
   return usable;
+}
+
+static inline size_t clua_table_hash_capacity(lua_State *L, int index) {
+  if (!clua_slots_check() || lua_type(L, index) != LUA_TTABLE) return 0;
+  const clua_ltable *table = (const clua_ltable *)lua_topointer(L, index);
+  if (table == NULL || table->node == NULL || table->lsizenode > 30) return 0;
+  return (size_t)1 << table->lsizenode;  // 1 for an empty hash part (Lua's dummy node)
 }
 
 #endif

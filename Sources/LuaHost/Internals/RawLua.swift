@@ -180,6 +180,9 @@ struct RawLua {
     return kept == length ? text : text + "... (\(length) bytes)"
   }
   func rawLength(at index: Int32) -> Int { Int(lua_rawlen(state, index)) }
+  /// Room in the hash part of the table at index (`clua_table_hash_capacity`): an upper bound of its
+  /// named fields, for reserving; 0 when unknown.
+  func hashCapacity(at index: Int32) -> Int { Int(clua_table_hash_capacity(state, index)) }
 
   // MARK: Tables (raw access only: no metamethod can run)
 
