@@ -45,15 +45,37 @@ public final class LuaTable {
   /// - Returns: the proxy table (create it once and reuse it).
   /// - Throws: `LuaError` if the proxy cannot be made (memory).
   public func readOnlyView(fields: [String]? = nil, name: String = "the view") throws(LuaError) -> LuaTable {
+    try view(name: name) { lua throws(LuaError) in
+      if let fields {
+        try LuaValue.table(array: fields.map { .string($0) }, fields: [:]).push(on: lua, runtime: runtime)
+      } else {
+        lua.pushNil()
+      }
+    }
+  }
+
+  /// A read-only proxy of this table whose fields are the names the table holds when a script reads
+  /// one: ``readOnlyView(fields:name:)`` for a table the host fills with a set of names that changes
+  /// (a behaviour's thresholds). A name it does not hold is an error naming the nearest one it does.
+  /// - Parameter name: What the view is called in that error.
+  /// - Returns: the proxy table.
+  /// - Throws: `LuaError` if the proxy cannot be made (memory).
+  public func readOnlyViewOfItsKeys(name: String) throws(LuaError) -> LuaTable {
+    try view(name: name) { lua in lua.push(true) }
+  }
+
+  /// The sandbox's `view(backing, known, label)` called on this table, `known` pushed by `pushKnown`.
+  private func view(name: String, pushKnown: (RawLua) throws(LuaError) -> Void) throws(LuaError) -> LuaTable {
     let lua = try runtime.open()
     let base = lua.top
     guard lua.ensureStack(8) else { throw .memory }
     lua.push(ref: runtime.viewRef)
     lua.push(ref: ref)
-    if let fields {
-      try LuaValue.table(array: fields.map { .string($0) }, fields: [:]).push(on: lua, runtime: runtime)
-    } else {
-      lua.pushNil()
+    do throws(LuaError) {
+      try pushKnown(lua)
+    } catch {
+      lua.setTop(base)
+      throw error
     }
     lua.push(name)
     let status = lua.call(arguments: 3, results: 1)

@@ -63,6 +63,55 @@ import Testing
     try expectHealthy(state, #line)
   }
 
+  /// A view over its table's own keys knows the names the table holds at each read: a name added later
+  /// reads, one removed is refused with the nearest name held then, and the view stays read-only.
+  @Test func aViewOfItsKeysKnowsTheNamesItsTableHoldsNow() throws {
+    let state = try LuaState()
+    let data = try state.newTable()
+    let view = try data.readOnlyViewOfItsKeys(name: "sheet.thresholds")
+    func reading(_ key: String) throws -> LuaValue {
+      try state.setGlobal("key", .string(key))
+      return try function("return function(t) return t[key] end", in: state).callOne(view)
+    }
+    let nothingYet = thrown { _ = try reading("projection_rate") }
+    #expect(runtimeParts(nothingYet)?.0 == "unknown field 'projection_rate' of sheet.thresholds")
+    data.set(field: "projection_rate", 0.998)
+    data.set(field: "redirect_progress", 0.5)
+    #expect(try reading("projection_rate") == .number(0.998))
+    let rows: [(key: String, message: String, line: UInt)] = [
+      (
+        "projection_rat",
+        "unknown field 'projection_rat' of sheet.thresholds (did you mean 'projection_rate'?)", #line
+      ),
+      (
+        "redirect_progres",
+        "unknown field 'redirect_progres' of sheet.thresholds (did you mean 'redirect_progress'?)", #line
+      ),
+      ("zzzzzzzzzzzzzz", "unknown field 'zzzzzzzzzzzzzz' of sheet.thresholds", #line),
+    ]
+    for row in rows {
+      let caught = thrown { _ = try reading(row.key) }
+      #expect(runtimeParts(caught, row.line)?.0 == row.message, sourceLocation: location(row.line))
+    }
+    try data.set(field: "projection_rate", .nil)
+    data.set(field: "projection_rates", 0.99)
+    let removed = thrown { _ = try reading("projection_rate") }
+    #expect(
+      runtimeParts(removed)?.0
+        == "unknown field 'projection_rate' of sheet.thresholds (did you mean 'projection_rates'?)")
+    try data.set(field: "projection_rates", .nil)
+    let write = thrown {
+      _ = try function("return function(t) t.redirect_progress = 1 end", in: state).callOne(view)
+    }
+    #expect(runtimeParts(write)?.0 == "attempt to modify read-only view field 'redirect_progress'")
+    let walk = try function(
+      "return function(t) local s = '' for k, v in pairs(t) do s = s .. k .. '=' .. v .. ';' end return s end",
+      in: state)
+    data.set(field: "allows_skipping", 0.0)
+    #expect(try walk.callOne(view) == .string("allows_skipping=0.0;redirect_progress=0.5;"))
+    try expectHealthy(state, #line)
+  }
+
   @Test func callOneReturnsScalarsAndReferences() throws {
     let state = try LuaState()
     let table = try state.newTable()

@@ -12,7 +12,7 @@ enum Prelude {
     local type, next, select, error, rawget, tostring = G.type, G.next, G.select, G.error, G.rawget, G.tostring
     local real_setmetatable, real_load, real_collect = G.setmetatable, G.load, G.collectgarbage
     local real_rawset, pairs = G.rawset, G.pairs
-    local concat, real_seed = G.table.concat, G.math.randomseed
+    local concat, sort, real_seed = G.table.concat, G.table.sort, G.math.randomseed
     -- Bills work done on a script's behalf outside the VM (parsing, printing): the counted library's
     -- charge function, taken out of the real globals so no script can reach it.
     local charge = G.sheetscript_charge
@@ -181,8 +181,30 @@ enum Prelude {
       })
     end
 
+    -- A view whose fields are the names its backing table holds at the time of a read (the host adds
+    -- and removes them): a read of any other name is the same error, the hint taken from those names.
+    local function guard_own_keys(backing, label)
+      real_setmetatable(backing, {
+        __index = function(_, key)
+          local names = {}
+          for name in raw_next, backing do
+            if type(name) == 'string' then names[#names + 1] = name end
+          end
+          sort(names)
+          local hint = type(key) == 'string' and host_nearest(key, names) or nil
+          error(("unknown field '%s' of %s%s"):format(tostring(key), label,
+            hint and (" (did you mean '" .. hint .. "'?)") or ''), 2)
+        end,
+      })
+    end
+
+    -- `known`: the list of field names, true for the backing table's own keys, nil for no guard.
     local function view(backing, known, label)
-      if known ~= nil then guard_reads(backing, known, label or 'the view') end
+      if known == true then
+        guard_own_keys(backing, label or 'the view')
+      elseif known ~= nil then
+        guard_reads(backing, known, label or 'the view')
+      end
       local proxy = real_setmetatable({}, {
         __index = backing,
         __newindex = function(_, key)

@@ -131,7 +131,7 @@ public final class Behaviour: @unchecked Sendable {
       }
       let views: BehaviourViews
       if let made { views = made } else { views = try BehaviourViews(state: state) }
-      try views.setThresholds(effective, in: state)
+      try views.setThresholds(effective)
       self.views = views
       dragCall = try spec.onDrag.map { f throws(LuaError) in
         try LuaBoundCall(f, [views.sheet, views.gesture], flushing: views.numbers)

@@ -22,6 +22,11 @@ final class BehaviourViews {
 
   private let sheetData, contextData, gestureData, tapData, scrollData, keyboardData: LuaTable
   private let screenData, safeData, detentsData, orderData: LuaTable
+  /// `sheet.thresholds`' (and `ctx.thresholds`') backing table: its fields are the names it holds, which
+  /// ``setThresholds(_:)`` writes (the view is made with the others, so a load makes no table for it).
+  private let thresholdsData: LuaTable
+  /// The threshold names ``thresholdsData`` holds, sorted.
+  private var thresholdNames: [String] = []
   private var geometry: SheetGeometry?
   private var detents: [ResolvedDetent]?
   private var contentHeight: Double?
@@ -115,8 +120,8 @@ final class BehaviourViews {
   /// The fields of the `keyboard` view of `on_keyboard`.
   static let keyboardFields = ["height", "target_height", "duration", "visible"]
 
-  /// Makes the views in `state`, `sheet.thresholds` and `ctx.thresholds` left for
-  /// ``setThresholds(_:in:)`` (views made before the behaviour's chunk runs, as a warm state's set-up
+  /// Makes the views in `state`, `sheet.thresholds` and `ctx.thresholds` empty until
+  /// ``setThresholds(_:)`` (views made before the behaviour's chunk runs, as a warm state's set-up
   /// makes them, do not know the thresholds yet).
   /// - Parameter state: The behaviour's Lua state.
   /// - Throws: `LuaError` when the state cannot make the tables.
@@ -137,6 +142,9 @@ final class BehaviourViews {
       data.set("screen", screen)
       data.set("safe", safe)
     }
+    thresholdsData = try state.newTable()
+    let thresholds = try thresholdsData.readOnlyViewOfItsKeys(name: "sheet.thresholds")
+    for data in [sheetData, contextData] { data.set("thresholds", thresholds) }
     sheetData.set("detents", try detentsData.readOnlyView())
     sheetData.set("order", try orderData.readOnlyView())
     sheet = try sheetData.readOnlyView(fields: Self.sheetFields, name: "sheet")
@@ -158,18 +166,15 @@ final class BehaviourViews {
     written.initialize(to: Written())
   }
 
-  /// Makes `sheet.thresholds` and `ctx.thresholds`: a read-only view of the thresholds in effect whose
-  /// fields are their names. Called once, before the views are handed to a callback.
-  /// - Parameters:
-  ///   - thresholds: The thresholds in effect (overrides applied).
-  ///   - state: The behaviour's Lua state (the views').
-  /// - Throws: `LuaError` when the state cannot make the table.
-  func setThresholds(_ thresholds: [String: Double], in state: LuaState) throws(LuaError) {
-    let data = try state.newTable()
-    let names = thresholds.keys.sorted()
-    for name in names { data.set(field: name, thresholds[name] ?? 0) }
-    let view = try data.readOnlyView(fields: names, name: "sheet.thresholds")
-    for table in [sheetData, contextData] { table.set("thresholds", view) }
+  /// Fills `sheet.thresholds` and `ctx.thresholds`, the read-only view of the thresholds in effect whose
+  /// fields are their names, in name order (a name no longer among them is removed). Called before the
+  /// views are handed to a callback.
+  /// - Parameter thresholds: The thresholds in effect (overrides applied).
+  /// - Throws: `LuaError` when the state cannot grow the table.
+  func setThresholds(_ thresholds: [String: Double]) throws(LuaError) {
+    for name in thresholdNames where thresholds[name] == nil { try thresholdsData.set(field: name, .nil) }
+    thresholdNames = thresholds.keys.sorted()
+    for name in thresholdNames { thresholdsData.set(field: name, thresholds[name] ?? 0) }
   }
 
   /// Forgets what the views last wrote, as when they were made: a warm state restored to its snapshot
@@ -177,6 +182,7 @@ final class BehaviourViews {
   /// the number batch itself, as it does every batch of the state.)
   func reset() {
     written.pointee = Written()
+    thresholdNames = []
     geometry = nil
     detents = nil
     contentHeight = nil
