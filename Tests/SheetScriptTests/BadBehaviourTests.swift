@@ -38,6 +38,11 @@ import Testing
     ("thresholds = { rubber_band = -0.55 }", ["'thresholds.rubber_band' is -0.55", "[0, 1]"], #line),
     ("thresholds = { redirect_progress = 2 }", ["'thresholds.redirect_progress' is 2", "[0, 1]"], #line),
     ("thresholds = { allows_skipping = 0.5 }", ["'thresholds.allows_skipping' is 0.5", "0 or 1"], #line),
+    // Of two bad thresholds, the first in name order is named.
+    (
+      "thresholds = { zeta = 'x', rubber_band = 2, alpha = 1, spring_damping = 9 }",
+      ["'thresholds.rubber_band' is 2", "[0, 1]"], #line
+    ),
     (
       "animations = { snap = { curve = 'linear', duration = 0 } }", ["'animations.snap.duration' is 0"],
       #line
@@ -165,6 +170,8 @@ import Testing
     ),
     // Unknown names, with the nearest known one.
     ("on_relase = function() end", ["'on_relase'", "did you mean 'on_release'"], #line),
+    // Of two unknown fields, the first in name order is named.
+    ("zz_top = 1, on_relase = function() end, edgy = 'top'", ["'edgy'", "did you mean 'edge'"], #line),
     ("corner_radios = 4", ["'corner_radios'", "did you mean 'corner_radius'"], #line),
     ("detents = { { id = 'a', hieght = 1 } }", ["'detents[1].hieght'", "did you mean 'height'"], #line),
     ("animations = { snapp = { duration = 1 } }", ["'animations.snapp'", "did you mean 'snap'"], #line),

@@ -47,6 +47,8 @@ enum BehaviourField: String, CaseIterable, Sendable {
 
   /// Every field's name, in order.
   static let allNames = allCases.map(\.rawValue)
+  /// ``allNames`` as a set, for telling a known field from an unknown one.
+  static let nameSet = Set(allNames)
 
   /// The field whose code (or table) gives the result the core checks under `callback`: the one place
   /// the core's names for its checks meet the behaviour's field names.

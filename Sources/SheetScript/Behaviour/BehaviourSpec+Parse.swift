@@ -14,10 +14,13 @@ extension BehaviourSpec {
   {
     var reader = FieldReader(file: file, locator: locator)
     reader.curves = curves
-    for key in fields.keys.sorted() where BehaviourField(rawValue: key) == nil {
-      throw .unknownField(
-        file: file, line: locator.line(of: [.key(key)]), path: key,
-        suggestion: NameSuggestion.nearest(to: key, in: BehaviourField.allNames))
+    if fields.keys.contains(where: { !BehaviourField.nameSet.contains($0) }) {
+      // the first unknown field in name order is the one named
+      for key in fields.keys.sorted() where BehaviourField(rawValue: key) == nil {
+        throw .unknownField(
+          file: file, line: locator.line(of: [.key(key)]), path: key,
+          suggestion: NameSuggestion.nearest(to: key, in: BehaviourField.allNames))
+      }
     }
     func field(_ name: BehaviourField) -> LuaValue? { fields[name.rawValue] }
     if let value = field(.edge) {

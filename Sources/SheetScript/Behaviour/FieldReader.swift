@@ -176,6 +176,15 @@ struct FieldReader {
       throw invalid(value, at: path, expected: "a table of named numbers, not a list")
     }
     var result: [String: Double] = [:]
+    result.reserveCapacity(fields.count)
+    for (key, value) in fields {
+      guard let number = value.doubleValue, number.isFinite,
+        (try? DefaultPolicy.Threshold.check(key, number)) != nil
+      else { break }
+      result[key] = number
+    }
+    if result.count == fields.count { return result }
+    // a bad one: the error names the first in name order, as a reader going through them in order finds
     for key in fields.keys.sorted() {
       guard let number = fields[key]?.doubleValue, number.isFinite else {
         throw invalid(fields[key] ?? .nil, at: path + [.key(key)], expected: "a finite number")
@@ -187,7 +196,6 @@ struct FieldReader {
           fields[key] ?? .nil, at: path + [.key(key)],
           expected: "\(error.expected) (the native policy's \(key) range)")
       }
-      result[key] = number
     }
     return result
   }
