@@ -23,7 +23,7 @@ import Testing
   /// Writes `machine` into the incremental view and into a new one, and checks they read alike.
   static func check(_ machine: SheetMachine, _ kept: ScenarioSheetView, in state: LuaState) throws {
     kept.write(machine, in: state)
-    let whole = ScenarioSheetView(data: try state.newTable())
+    let whole = ScenarioSheetView(data: try state.newTable(), numbers: nil)
     whole.write(machine, in: state)
     #expect(try fields(of: kept) == fields(of: whole), "t = \(machine.time)")
     if machine.scrollSnapshot != nil {
@@ -31,11 +31,16 @@ import Testing
     }
   }
 
-  @Test func theIncrementalViewReadsAsAWholeOne() throws {
+  /// Kept over a run, with its numbers written through a field batch or one by one, the view reads as
+  /// a new one written once.
+  @Test(arguments: [true, false]) func theIncrementalViewReadsAsAWholeOne(batched: Bool) throws {
     let state = try LuaState()
-    let kept = ScenarioSheetView(data: try state.newTable())
+    let data = try state.newTable()
+    let numbers = batched ? ScenarioSheetView.numbers(of: data) : nil
+    #expect((numbers != nil) == batched)
+    let kept = ScenarioSheetView(data: data, numbers: numbers)
     kept.writeHidden()
-    let hidden = ScenarioSheetView(data: try state.newTable())
+    let hidden = ScenarioSheetView(data: try state.newTable(), numbers: nil)
     hidden.writeHidden()
     #expect(try Self.fields(of: kept) == Self.fields(of: hidden))
 

@@ -25,7 +25,9 @@ final class ScenarioSession {
   /// The scroll view `content { scroll = ... }` described (given to the sheet when it is made).
   var scrollView: ScrollView?
   /// The `sheet` view's backing table, as the calls last wrote it.
-  lazy var sheetView = ScenarioSheetView(data: sheetData)
+  lazy var sheetView = ScenarioSheetView(data: sheetData, numbers: sheetNumbers)
+  /// The number fields' batch of ``sheetData`` (``ScenarioSheetView/numbers(of:)``), made with it.
+  private(set) var sheetNumbers: LuaFieldBatch?
   var scenarioOverrides: [String: Double] = [:]
   /// The callbacks the scenario expects script errors from (`expect_fault`), with the line that said so.
   var declaredFaults: [(callback: String, line: Int)] = []
@@ -104,6 +106,7 @@ final class ScenarioSession {
     if let warm, let text, let entry = warm.restoredScenario(file: file, text: text, meter: meter) {
       state = entry.state
       sheetData = entry.sheetData
+      sheetNumbers = entry.sheetNumbers
       link = entry.link
       helperModule = entry.helperModule
       globalNames = entry.globalNames
@@ -114,6 +117,7 @@ final class ScenarioSession {
       stateOptions.restorable = warm != nil
       state = try LuaState(stateOptions)
       sheetData = try state.newTable()
+      sheetNumbers = ScenarioSheetView.numbers(of: sheetData)
       link = ScenarioLink()
       try installLanguage()
       helperModule = try Behaviour.runHelperModule(in: state)
@@ -130,7 +134,8 @@ final class ScenarioSession {
       {
         warm.keepScenario(
           WarmStates.ScenarioEntry(
-            state: state, snapshot: snapshot, sheetData: sheetData, helperModule: helperModule, link: link,
+            state: state, snapshot: snapshot, sheetData: sheetData, sheetNumbers: sheetNumbers,
+            helperModule: helperModule, link: link,
             globalNames: globalNames, thresholdsViews: thresholdsViews, text: text, chunk: function,
             setupUnits: meter.units),
           file: file)
@@ -153,7 +158,12 @@ final class ScenarioSession {
 
   /// The scenario's file name, as the trace's title.
   static func title(_ file: String) -> String {
-    String(file.split(separator: "/").last ?? Substring(file))
+    // what follows the last slash that has something after it (`a/b/` is `b`; `/` and `` are themselves)
+    var name = file[...]
+    while name.last == "/" { name = name.dropLast() }
+    guard !name.isEmpty else { return file }
+    if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+    return String(name)
   }
 
   /// The globals the prelude gave the scenario, sorted (the calls, their aliases, `expect`,

@@ -3,16 +3,38 @@ import SheetCore
 
 /// The backing table of a scenario's read-only `sheet` view, written after every scenario call: a field
 /// is written only when its value changed since it was last written (the table then reads the same as
-/// if every field were written, and no key is pushed and hashed for the fields that stay). It makes no
-/// Lua object but `sheet.scroll`'s tables, at the first call that has a scroll view, as before: a
-/// scenario's `tostring` numbers objects by creation.
+/// if every field were written, and no key is pushed and hashed for the fields that stay). The number
+/// fields go through a field batch made with the table (``numbers(of:)``), written together in one
+/// crossing. It makes no Lua object but `sheet.scroll`'s tables, at the first call that has a scroll
+/// view, as before: a scenario's `tostring` numbers objects by creation.
 final class ScenarioSheetView {
   /// The table the `sheet` view reads.
   let data: LuaTable
-  /// The text fields as last written.
-  private var state: Text = .unset, edge: Text = .unset, detent: Text = .unset, target: Text = .unset
-  /// The number fields' bits as last written (nil: never written).
-  private var height, backdrop, velocity, time, keyboard: UInt64?
+  /// The number fields' batch (nil: each is written on its own, when its bits changed).
+  private let numbers: LuaFieldBatch?
+
+  /// The number fields, in the batch's slot order.
+  private enum Number: Int, CaseIterable {
+    case height, backdrop, velocity, time, keyboard
+
+    var key: String {
+      switch self {
+      case .height: "height"
+      case .backdrop: "backdrop"
+      case .velocity: "velocity"
+      case .time: "time"
+      case .keyboard: "keyboard"
+      }
+    }
+  }
+
+  /// The batch of a `sheet` view's number fields over its backing table (made with the table, in the
+  /// scenario's set-up, so that a warm state's snapshot holds it); nil when the state cannot make it.
+  static func numbers(of data: LuaTable) -> LuaFieldBatch? {
+    try? LuaFieldBatch(fields: Number.allCases.map { (data, $0.key) })
+  }
+  /// The fields as last written.
+  private var written = Written()
   /// `sheet.scroll`'s backing table and its read-only view, made on first use.
   private var scrollTables: (data: LuaTable, view: LuaTable)?
   /// `sheet.scroll`'s backing table, once made.
@@ -22,6 +44,14 @@ final class ScenarioSheetView {
   /// Whether `sheet.scroll` was last set to the view (true) or cleared (false); nil: never written.
   private var showsScroll: Bool?
 
+  /// The fields as last written: the text fields, and (without a batch) the number fields' bits (nil:
+  /// never written).
+  /// One value, so that a write of every field reads and stores the object's state once.
+  private struct Written {
+    var state: Text = .unset, edge: Text = .unset, detent: Text = .unset, target: Text = .unset
+    var height, backdrop, velocity, time, keyboard: UInt64?
+  }
+
   /// A text field's last written value: never written, or a string or nil.
   private enum Text: Equatable {
     case unset
@@ -29,22 +59,28 @@ final class ScenarioSheetView {
   }
 
   /// A view over `data`, whose fields are all unwritten.
-  /// - Parameter data: The `sheet` view's backing table.
-  init(data: LuaTable) {
+  /// - Parameters:
+  ///   - data: The `sheet` view's backing table.
+  ///   - numbers: Its number fields' batch (``numbers(of:)``), none of them written yet.
+  init(data: LuaTable, numbers: LuaFieldBatch?) {
     self.data = data
+    self.numbers = numbers
   }
 
   /// Writes the hidden sheet the scenario sees before its sheet is made: `hidden`, every number 0, no
   /// detent and no edge (`target` and `scroll` are left as they are).
   func writeHidden() {
-    write("state", SheetState.hidden.rawValue, &state)
-    write("height", 0, &height)
-    write("backdrop", 0, &backdrop)
-    write("velocity", 0, &velocity)
-    write("time", 0, &time)
-    write("keyboard", 0, &keyboard)
-    write("detent", nil, &detent)
-    write("edge", nil, &edge)
+    var last = written
+    write("state", SheetState.hidden.rawValue, &last.state)
+    write(.height, 0, &last.height)
+    write(.backdrop, 0, &last.backdrop)
+    write(.velocity, 0, &last.velocity)
+    write(.time, 0, &last.time)
+    write(.keyboard, 0, &last.keyboard)
+    write("detent", nil, &last.detent)
+    write("edge", nil, &last.edge)
+    written = last
+    numbers?.flush()
   }
 
   /// Writes the sheet's current values.
@@ -52,15 +88,18 @@ final class ScenarioSheetView {
   ///   - machine: The sheet.
   ///   - state: The scenario's state, where `sheet.scroll`'s tables are made.
   func write(_ machine: SheetMachine, in state: LuaState) {
-    write("edge", machine.configuration.edge == .top ? "top" : "bottom", &edge)
-    write("state", machine.state.rawValue, &self.state)
-    write("detent", machine.detent, &detent)
-    write("height", machine.height, &height)
-    write("backdrop", machine.backdrop, &backdrop)
-    write("velocity", machine.velocity, &velocity)
-    write("time", machine.time, &time)
-    write("target", machine.target?.name, &target)
-    write("keyboard", machine.keyboard.height, &keyboard)
+    var last = written
+    write("edge", machine.configuration.edge == .top ? "top" : "bottom", &last.edge)
+    write("state", machine.state.rawValue, &last.state)
+    write("detent", machine.detent, &last.detent)
+    write(.height, machine.height, &last.height)
+    write(.backdrop, machine.backdrop, &last.backdrop)
+    write(.velocity, machine.velocity, &last.velocity)
+    write(.time, machine.time, &last.time)
+    write("target", machine.target?.name, &last.target)
+    write(.keyboard, machine.keyboard.height, &last.keyboard)
+    written = last
+    numbers?.flush()
     write(scroll: machine.scrollSnapshot, in: state)
   }
 
@@ -111,10 +150,15 @@ final class ScenarioSheetView {
     data.set(key, value)
   }
 
-  /// Writes a number field unless it already holds these bits (-0 and 0 differ).
-  private func write(_ key: StaticString, _ value: Double, _ last: inout UInt64?) {
+  /// Stages a number field in the batch (written at its flush when its bits changed), or without a
+  /// batch writes it unless it already holds these bits (-0 and 0 differ).
+  private func write(_ field: Number, _ value: Double, _ last: inout UInt64?) {
+    if let numbers {
+      numbers.stage(field.rawValue, value)
+      return
+    }
     guard last != value.bitPattern else { return }
     last = value.bitPattern
-    data.set(key, value)
+    data.set(field: field.key, value)
   }
 }

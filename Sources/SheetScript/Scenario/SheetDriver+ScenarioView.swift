@@ -6,7 +6,7 @@ extension SheetDriver {
   /// - Parameters:
   ///   - view: The view's backing table.
   ///   - state: The scenario's state, where `sheet.scroll`'s tables are made.
-  func show(in view: ScenarioSheetView, state: LuaState) {
+  mutating func show(in view: ScenarioSheetView, state: LuaState) {
     view.write(machine, in: state)
   }
 }

@@ -23,6 +23,8 @@ package final class WarmStates: @unchecked Sendable {
     var state: LuaState
     let snapshot: LuaStateSnapshot
     let sheetData: LuaTable
+    /// The number fields' batch of ``sheetData`` (restored with the state: a restore resets it).
+    let sheetNumbers: LuaFieldBatch?
     let helperModule: LuaTable?
     let link: ScenarioLink
     let globalNames: [String]
@@ -35,13 +37,15 @@ package final class WarmStates: @unchecked Sendable {
     let setupUnits: Int
 
     init(
-      state: LuaState, snapshot: LuaStateSnapshot, sheetData: LuaTable, helperModule: LuaTable?,
+      state: LuaState, snapshot: LuaStateSnapshot, sheetData: LuaTable, sheetNumbers: LuaFieldBatch?,
+      helperModule: LuaTable?,
       link: ScenarioLink, globalNames: [String], thresholdsViews: [ScenarioSession.ThresholdsView],
       text: String, chunk: LuaFunction, setupUnits: Int
     ) {
       self.state = state
       self.snapshot = snapshot
       self.sheetData = sheetData
+      self.sheetNumbers = sheetNumbers
       self.helperModule = helperModule
       self.link = link
       self.globalNames = globalNames
