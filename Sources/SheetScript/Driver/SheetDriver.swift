@@ -34,9 +34,31 @@ public struct SheetDriver {
   var motionLengths = MotionLengthMemo()
   /// Trace entries made so far, kept or counted (a frame the sink drops counts too).
   var entryCount = 0
-  /// A limit the host checks after every frame (a scenario's run-wide budget for its behaviour's code):
-  /// a sentence naming the limit when it is reached, which stops the driver; nil: no such check.
-  public var hostLimit: (() -> String?)?
+  /// A budget the driver checks after every frame (a scenario's run-wide budget for its behaviour's
+  /// code), or nil for none.
+  public var unitsLimit: UnitsLimit?
+
+  /// A budget of units counted elsewhere: once `spent()` is more than `most`, the driver stops with the
+  /// sentence `limit` makes, naming the limit. A host moves `most` between its calls and keeps the two
+  /// closures, so a call of the driver makes none.
+  public struct UnitsLimit {
+    /// The units spent so far.
+    public var spent: () -> Int
+    /// The most that may be spent.
+    public var most: Int
+    /// The limit in words, made once it is reached.
+    public var limit: () -> String
+
+    /// A budget of `most` units.
+    public init(spent: @escaping () -> Int, most: Int, limit: @escaping () -> String) {
+      self.spent = spent
+      self.most = most
+      self.limit = limit
+    }
+
+    /// Whether more than `most` units are spent.
+    var isReached: Bool { spent() > most }
+  }
 
   /// The finger's last position while a touch is down.
   public internal(set) var touchY: Double?
@@ -119,8 +141,8 @@ public struct SheetDriver {
       reachLimit("the frame limit (\(limits.frames) frames)")
     } else if machine.time > limits.simulatedTime {
       reachLimit("the simulated-time limit (\(TraceNumber.format(limits.simulatedTime)) s)")
-    } else if let reached = hostLimit?() {
-      reachLimit(reached)
+    } else if unitsLimit?.isReached == true, let limit = unitsLimit?.limit() {
+      reachLimit(limit)
     }
   }
 

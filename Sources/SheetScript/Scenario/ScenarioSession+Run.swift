@@ -19,13 +19,15 @@ extension ScenarioSession {
       let coroutine = try state.coroutine(chunk)
       var step = try resume(coroutine)
       var calls = 0
+      let instructions = options.limits.behaviourInstructions
+      let meter = meter
+      var budget = SheetDriver.UnitsLimit(
+        spent: { meter.units }, most: 0, limit: { Self.behaviourLimit(instructions) })
       while case .yielded = step {
         calls += 1
         // the driver stops a long call (a drag of many frames) once the behaviour's share runs out
-        let meter = meter
-        let instructions = options.limits.behaviourInstructions
-        let most = scenarioUnits + instructions
-        driver?.hostLimit = { meter.units > most ? Self.behaviourLimit(instructions) : nil }
+        budget.most = scenarioUnits + instructions
+        driver?.unitsLimit = budget
         let reply = perform()
         if let limit = limitReached(calls: calls) {
           let place = coroutine.location(skipping: [ScenarioPrelude.chunkName]).map(Self.location)
