@@ -34,9 +34,8 @@ extension SheetDriver {
   mutating func noteGuides() {
     guard recording, limitReached == nil else { return }
     let now = machine.time
-    var active = Set<String>()
-    for detent in machine.detents {
-      active.insert(detent.id)
+    let detents = machine.detents
+    for detent in detents {
       if let open = openGuides[detent.id] {
         if trace.guides[open].height == detent.height { continue }
         trace.guides[open].end = now
@@ -45,7 +44,7 @@ extension SheetDriver {
       trace.guides.append(TraceGuide(id: detent.id, height: detent.height, start: now))
       traceBytes += 64 + detent.id.utf8.count
     }
-    for (id, open) in openGuides where !active.contains(id) {
+    for (id, open) in openGuides where !detents.contains(where: { $0.id == id }) {
       trace.guides[open].end = now
       openGuides[id] = nil
     }
@@ -241,6 +240,15 @@ extension SheetDriver {
   /// Stops the driver at a limit.
   mutating func reachLimit(_ limit: String) {
     if limitReached == nil { limitReached = "the run reached \(limit)" }
+  }
+
+  /// ``estimatedFrameBytes(detent:target:)``, taken from the last frame's when the detent and the target
+  /// are the same (a run's frames mostly repeat them).
+  mutating func frameBytes(detent: String?, target: ReleaseTarget?) -> Int {
+    if detent == frameBytesMemo.detent, target == frameBytesMemo.target { return frameBytesMemo.bytes }
+    let bytes = Self.estimatedFrameBytes(detent: detent, target: target)
+    frameBytesMemo = (detent, target, bytes)
+    return bytes
   }
 
   /// A frame's size as text, roughly: 64 bytes plus its strings (made without making the frame).

@@ -79,6 +79,8 @@ public struct SheetDriver {
   var openGuides: [String: Int] = [:]
   /// Whether a keyboard was ever shown: from then on frames record its height.
   var keyboardShown = false
+  /// The last frame the sink counted: its detent, its target and its size (``frameBytes(detent:target:)``).
+  var frameBytesMemo: (detent: String?, target: ReleaseTarget?, bytes: Int) = (nil, nil, 64)
 
   /// Creates a driver over a new hidden sheet.
   /// - Parameters:
@@ -132,7 +134,7 @@ public struct SheetDriver {
             velocity: frame.velocity, keyboard: keyboardShown ? frame.keyboard : nil,
             scroll: frame.scrollOffset)))
     } else if recording {
-      count(bytes: Self.estimatedFrameBytes(detent: step.frame.detent, target: step.frame.target))
+      count(bytes: frameBytes(detent: step.frame.detent, target: step.frame.target))
     }
     frameCount += 1
     if closing {
