@@ -10,6 +10,8 @@ public final class Behaviour: @unchecked Sendable {
   public let source: BehaviourSource
   /// The thresholds in effect, overrides applied.
   public let thresholds: [String: Double]
+  /// Their names, sorted.
+  public let thresholdNames: [String]
   /// The sheet's configuration: edge, detents, gesture area, backdrop and tap settings.
   public private(set) var configuration: SheetConfiguration
   /// The native default policy that fills every decision the behaviour leaves out or gets wrong,
@@ -125,13 +127,14 @@ public final class Behaviour: @unchecked Sendable {
     }
     self.spec = spec
     self.thresholds = effective
+    thresholdNames = effective.keys.sorted()
     do throws(LuaError) {
       if case .tableRef(let own) = try table.get("thresholds", byReference: true) {
         for (name, value) in overrides { own.set(field: name, value) }
       }
       let views: BehaviourViews
       if let made { views = made } else { views = try BehaviourViews(state: state) }
-      try views.setThresholds(effective)
+      try views.setThresholds(effective, names: thresholdNames)
       self.views = views
       dragCall = try spec.onDrag.map { f throws(LuaError) in
         try LuaBoundCall(f, [views.sheet, views.gesture], flushing: views.numbers)

@@ -23,7 +23,7 @@ final class BehaviourViews {
   private let sheetData, contextData, gestureData, tapData, scrollData, keyboardData: LuaTable
   private let screenData, safeData, detentsData, orderData: LuaTable
   /// `sheet.thresholds`' (and `ctx.thresholds`') backing table: its fields are the names it holds, which
-  /// ``setThresholds(_:)`` writes (the view is made with the others, so a load makes no table for it).
+  /// ``setThresholds(_:names:)`` writes (the view is made with the others, so a load makes no table for it).
   private let thresholdsData: LuaTable
   /// The threshold names ``thresholdsData`` holds, sorted.
   private var thresholdNames: [String] = []
@@ -121,7 +121,7 @@ final class BehaviourViews {
   static let keyboardFields = ["height", "target_height", "duration", "visible"]
 
   /// Makes the views in `state`, `sheet.thresholds` and `ctx.thresholds` empty until
-  /// ``setThresholds(_:)`` (views made before the behaviour's chunk runs, as a warm state's set-up
+  /// ``setThresholds(_:names:)`` (views made before the behaviour's chunk runs, as a warm state's set-up
   /// makes them, do not know the thresholds yet).
   /// - Parameter state: The behaviour's Lua state.
   /// - Throws: `LuaError` when the state cannot make the tables.
@@ -169,11 +169,13 @@ final class BehaviourViews {
   /// Fills `sheet.thresholds` and `ctx.thresholds`, the read-only view of the thresholds in effect whose
   /// fields are their names, in name order (a name no longer among them is removed). Called before the
   /// views are handed to a callback.
-  /// - Parameter thresholds: The thresholds in effect (overrides applied).
+  /// - Parameters:
+  ///   - thresholds: The thresholds in effect (overrides applied).
+  ///   - names: Their names, sorted.
   /// - Throws: `LuaError` when the state cannot grow the table.
-  func setThresholds(_ thresholds: [String: Double]) throws(LuaError) {
+  func setThresholds(_ thresholds: [String: Double], names: [String]) throws(LuaError) {
     for name in thresholdNames where thresholds[name] == nil { try thresholdsData.set(field: name, .nil) }
-    thresholdNames = thresholds.keys.sorted()
+    thresholdNames = names
     for name in thresholdNames { thresholdsData.set(field: name, thresholds[name] ?? 0) }
   }
 

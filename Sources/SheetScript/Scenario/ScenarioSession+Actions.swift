@@ -105,7 +105,7 @@ extension ScenarioSession {
   func loadBehaviour() throws(ScenarioRefusal) -> Behaviour? {
     do throws(BehaviourError) {
       let behaviour = try loadBehaviourUnnoted()
-      if let behaviour { noteThresholds(behaviour.thresholds.keys) }
+      if let behaviour { noteThresholds(sorted: behaviour.thresholdNames) }
       return behaviour
     } catch {
       noteRefusal(error)
@@ -116,6 +116,11 @@ extension ScenarioSession {
   /// Adds declared threshold names to the result.
   private func noteThresholds<S: Sequence<String>>(_ names: S) {
     result.thresholds = Array(Set(result.thresholds).union(names)).sorted()
+  }
+
+  /// ``noteThresholds(_:)`` of distinct names in order: the first behaviour's names are the list.
+  private func noteThresholds(sorted names: [String]) {
+    if result.thresholds.isEmpty { result.thresholds = names } else { noteThresholds(names) }
   }
 
   /// Notes what a refused load tells the command: the thresholds the behaviour declares, and an
@@ -208,7 +213,7 @@ extension ScenarioSession {
         noteRefusal(error)
         throw error
       }
-      noteThresholds(behaviour.thresholds.keys)
+      noteThresholds(sorted: behaviour.thresholdNames)
       behaviourValue = .string(reference)
       try? withDriver { d throws(SheetError) in
         noteModules(of: self.behaviour)
