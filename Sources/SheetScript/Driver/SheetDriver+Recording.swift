@@ -242,12 +242,15 @@ extension SheetDriver {
     if limitReached == nil { limitReached = "the run reached \(limit)" }
   }
 
-  /// ``estimatedFrameBytes(detent:target:)``, taken from the last frame's when the detent and the target
-  /// are the same (a run's frames mostly repeat them).
-  mutating func frameBytes(detent: String?, target: ReleaseTarget?) -> Int {
-    if detent == frameBytesMemo.detent, target == frameBytesMemo.target { return frameBytesMemo.bytes }
-    let bytes = Self.estimatedFrameBytes(detent: detent, target: target)
-    frameBytesMemo = (detent, target, bytes)
+  /// ``estimatedFrameBytes(detent:target:)`` of a frame, the last counted frame's size when its detent
+  /// and target have the same bits (the same values: equal bits are the same string, the same target),
+  /// read in place without copying them (a run's frames mostly repeat them).
+  @inline(never)
+  mutating func frameBytes(_ frame: borrowing SheetFrame) -> Int {
+    let bits = frame.textBits
+    if let bits, let memo = frameBytesMemo, memo.bits == bits { return memo.bytes }
+    let bytes = Self.estimatedFrameBytes(detent: frame.detent, target: frame.target)
+    frameBytesMemo = bits.map { ($0, bytes) }
     return bytes
   }
 

@@ -79,8 +79,9 @@ public struct SheetDriver {
   var openGuides: [String: Int] = [:]
   /// Whether a keyboard was ever shown: from then on frames record its height.
   var keyboardShown = false
-  /// The last frame the sink counted: its detent, its target and its size (``frameBytes(detent:target:)``).
-  var frameBytesMemo: (detent: String?, target: ReleaseTarget?, bytes: Int) = (nil, nil, 64)
+  /// The last frame the sink counted, as ``frameBytes(_:)`` compares them: its detent's and target's
+  /// bits, and its size.
+  var frameBytesMemo: (bits: SheetFrame.TextBits, bytes: Int)?
 
   /// Creates a driver over a new hidden sheet.
   /// - Parameters:
@@ -134,7 +135,7 @@ public struct SheetDriver {
             velocity: frame.velocity, keyboard: keyboardShown ? frame.keyboard : nil,
             scroll: frame.scrollOffset)))
     } else if recording {
-      count(bytes: frameBytes(detent: step.frame.detent, target: step.frame.target))
+      count(bytes: frameBytes(step.frame))
     }
     frameCount += 1
     if closing {
