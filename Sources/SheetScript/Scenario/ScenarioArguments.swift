@@ -14,6 +14,23 @@ struct ScenarioArguments {
     case position(Int)
     init(stringLiteral value: String) { self = .field(value) }
     init(integerLiteral value: Int) { self = .position(value) }
+
+    /// The key as a table of the call holds it (a position as its number in text, as ``table(known:optional:)``
+    /// keys the list part).
+    var name: String {
+      switch self {
+      case .field(let name): name
+      case .position(let index): "\(index)"
+      }
+    }
+
+    /// Whether a table's key `key` is this one.
+    func matches(_ key: String) -> Bool {
+      switch self {
+      case .field(let name): name == key
+      case .position(let index): Int(key) == index && "\(index)" == key
+      }
+    }
   }
 
   /// The first argument as a table of fields (its list part keyed by position).
@@ -32,13 +49,8 @@ struct ScenarioArguments {
     }
     for (index, value) in array.enumerated() { fields["\(index + 1)"] = value }
     guard let known else { return fields }
-    let names = known.compactMap { key -> String? in
-      switch key {
-      case .field(let name): name
-      case .position(let index): "\(index)"
-      }
-    }
-    guard fields.keys.contains(where: { !names.contains($0) }) else { return fields }
+    guard fields.keys.contains(where: { key in !known.contains { $0.matches(key) } }) else { return fields }
+    let names = known.map(\.name)
     for key in fields.keys.sorted() where !names.contains(key) {
       let hint =
         NameSuggestion.nearest(to: key, in: names.filter { Int($0) == nil }).map {

@@ -96,6 +96,8 @@ extension ScenarioSession {
 
   /// The overrides in effect: the scenario's `set`, then the command line's (which win), by name.
   var effectiveOverrides: [(name: String, value: Double)] {
+    // a sweep's run: one override from the command line, none from the scenario
+    if scenarioOverrides.isEmpty, options.overrides.count <= 1 { return options.overrides }
     var merged = scenarioOverrides
     for (name, value) in options.overrides { merged[name] = value }
     return merged.keys.sorted().map { ($0, merged[$0] ?? 0) }

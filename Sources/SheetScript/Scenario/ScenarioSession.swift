@@ -358,12 +358,13 @@ final class ScenarioSession {
   /// set-up makes the native thresholds' and the empty one, so a run that shows those makes none), or a
   /// new one, kept for the rest of the run.
   private func thresholdsView(for values: [String: Double], known: Bool) -> LuaTable? {
+    // one that shows these values has these names
+    if let shown = thresholdsViews.first(where: { $0.known == known && $0.shown == values }) {
+      return shown.view
+    }
     let names = values.keys.sorted()
     let matching = thresholdsViews.indices.filter {
       thresholdsViews[$0].names == names && thresholdsViews[$0].known == known
-    }
-    if let shown = matching.first(where: { thresholdsViews[$0].shown == values }) {
-      return thresholdsViews[shown].view
     }
     let index: Int
     if let unshown = matching.first(where: { thresholdsViews[$0].shown == nil }) {
