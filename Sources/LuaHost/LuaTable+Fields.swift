@@ -83,15 +83,17 @@ extension LuaTable {
     return try LuaValue.read(from: lua, at: -1, runtime: runtime, byReference: byReference)
   }
 
-  /// Reads an array element (1-based) by value.
+  /// Reads an array element (1-based).
+  /// - Parameter byReference: As for a field: `true` returns a nested table as `.tableRef` instead of
+  ///   copying it.
   /// - Throws: `LuaError.conversion` when the value cannot be converted, `.stateClosed`.
-  public func get(_ position: Int) throws(LuaError) -> LuaValue {
+  public func get(_ position: Int, byReference: Bool = false) throws(LuaError) -> LuaValue {
     let lua = try runtime.open()
     let base = lua.top
     defer { lua.setTop(base) }
     lua.push(ref: ref)
     lua.rawGet(table: -1, position: position)
-    return try LuaValue.read(from: lua, at: -1, runtime: runtime)
+    return try LuaValue.read(from: lua, at: -1, runtime: runtime, byReference: byReference)
   }
 
   /// Removes every key, keeping the table (and the references to it).
