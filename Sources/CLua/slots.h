@@ -98,11 +98,15 @@ static inline clua_ltvalue *clua_slot_find(const clua_ltable *table, const void 
   return NULL;
 }
 
-/// Whether the slot is still the field's: inside the table's current nodes, holding its key.
+/// Whether the slot is still the field's: one of the table's current nodes (at a node's start: the
+/// table's nodes may lie where an older array of nodes was, at another offset, and Lua leaves the bytes
+/// of a new array's free nodes as they were, so a pointer between two nodes can read an old key there),
+/// holding its key.
 static inline int clua_slot_holds(const clua_slot *slot) {
   const clua_ltable *table = slot->table;
   const clua_lnode *node = (const clua_lnode *)(const void *)slot->value;
   if (node < table->node || node >= table->node + ((size_t)1 << table->lsizenode)) return 0;
+  if ((size_t)((const char *)node - (const char *)table->node) % sizeof(clua_lnode) != 0) return 0;
   return node->u.key_tt == CLUA_TAG_SHORT_KEY && node->u.key_val.gc == slot->key;
 }
 

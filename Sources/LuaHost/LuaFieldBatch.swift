@@ -119,6 +119,9 @@ public final class LuaFieldBatch {
     )
   }
 
+  /// Slot 0's found slot (tests look at what the direct write would take); nil without slots.
+  var slotForTesting: clua_slot? { slots?.pointee }
+
   /// The state the batch writes into.
   var owner: LuaRuntime { runtime }
 

@@ -1,3 +1,4 @@
+import CLua
 import Foundation
 import Testing
 
@@ -54,5 +55,32 @@ import Testing
       for extra in 0..<random.below(48) { table.set(field: "extra\(round % 7)_\(extra)", Double(extra)) }
       if random.chance(20) { try clear.callIgnoringResults([.tableRef(table)]) }
     }
+  }
+
+  /// A pointer between two nodes is never the field's slot, even where the bytes there read as the
+  /// field's key: Lua leaves a new node array's free nodes' bytes as they were, so an old array's
+  /// node can show through at another offset. Here two free nodes are given such bytes by hand (Lua
+  /// reads neither: a free node's key is nil and its value empty).
+  @Test func aSlotBetweenTwoNodesIsNotTheFieldsSlot() throws {
+    let state = try LuaState()
+    let table = try state.newTable()
+    for k in 0..<8 { table.set(field: "filler\(k)", Double(k)) }  // with height, 16 nodes, 7 free
+    table.set(field: "height", 1.0)
+    let batch = try LuaFieldBatch(fields: [(table, "height")])
+    batch.stage(0, 2)
+    batch.flush()
+    var slot = try #require(batch.slotForTesting)
+    let node = UnsafeMutablePointer(mutating: slot.table.pointee.node!)
+    let count = 1 << Int(slot.table.pointee.lsizenode)
+    // two free nodes next to each other
+    let free = try #require((0..<(count - 1)).first { node[$0].u.key_tt == 0 && node[$0 + 1].u.key_tt == 0 })
+    let raw = UnsafeMutableRawPointer(node + free)
+    raw.storeBytes(of: UInt8(CLUA_TAG_SHORT_KEY), toByteOffset: 17, as: UInt8.self)  // read as key_tt
+    raw.storeBytes(of: slot.key, toByteOffset: 24, as: UnsafeRawPointer?.self)  // read as key_val
+    slot.value = raw.advanced(by: 8).assumingMemoryBound(to: clua_ltvalue.self)
+    #expect(clua_slot_holds(&slot) == 0)
+    slot.value = UnsafeMutableRawPointer(node + free).assumingMemoryBound(to: clua_ltvalue.self)
+    #expect(clua_slot_holds(&slot) == 0)  // a node's start, but not the field's node
+    try expectHealthy(state, #line)
   }
 }
