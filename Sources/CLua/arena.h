@@ -171,6 +171,21 @@ static inline int clua_arena_put_back(clua_arena *arena, const clua_arena_copy *
   return 1;
 }
 
+/// The bytes of the region's pages in memory now (mincore), for tests that a restore gave pages back;
+/// 0 when the kernel cannot say.
+static inline size_t clua_arena_resident_bytes(const clua_arena *arena) {
+  size_t page = (size_t)sysconf(_SC_PAGESIZE);
+  size_t pages = (arena->capacity + page - 1) / page;
+  unsigned char *resident = (unsigned char *)malloc(pages > 0 ? pages : 1);
+  if (resident == NULL) return 0;
+  size_t bytes = 0;
+  if (mincore(arena->base, arena->capacity, resident) == 0) {
+    for (size_t i = 0; i < pages; i++) bytes += (resident[i] & 1) ? page : 0;
+  }
+  free(resident);
+  return bytes;
+}
+
 static inline void clua_arena_copy_free(clua_arena_copy *copy) {
   free(copy->bytes);
   copy->bytes = NULL;

@@ -92,4 +92,7 @@ extension LuaState {
   /// Bytes of the state's region handed out so far (0 when the state is not restorable): what a
   /// snapshot taken now would copy.
   package var regionBytesUsed: Int { runtime.raw?.regionBytesUsed ?? 0 }
+  /// The bytes of the state's region in memory now (its pages the system holds), 0 without a region:
+  /// the state's own share of the process's resident memory, whatever else runs beside it.
+  package var regionResidentBytes: Int { runtime.raw?.regionResidentBytes ?? 0 }
 }

@@ -141,6 +141,8 @@ struct RawLua {
   var isIdle: Bool { host.pointee.depth == 0 }
   /// Bytes of the state's region handed out so far (0 for a state that is not restorable).
   var regionBytesUsed: Int { host.pointee.arena.map { Int($0.pointee.top) } ?? 0 }
+  /// The bytes of the region's pages in memory now (`clua_arena_resident_bytes`); 0 without a region.
+  var regionResidentBytes: Int { host.pointee.arena.map { Int(clua_arena_resident_bytes($0)) } ?? 0 }
   /// Copies the state's memory and counters into `copy`; false when it cannot (see `clua_state_take`).
   func take(into copy: UnsafeMutablePointer<clua_state_copy>) -> Bool { clua_state_take(host, copy) != 0 }
   /// Puts a copy back; false, with nothing changed, when it cannot (see `clua_state_put_back`).
