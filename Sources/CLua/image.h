@@ -92,13 +92,10 @@ static void clua_image_table(clua_image *image, lua_State *L, int index, int dep
         if (inner_length != 0) image->failed = 1;  // a list there: the parse refuses it, as before
         lua_pushnil(L);
         while (!image->failed && lua_next(L, inner) != 0) {
-          if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TNUMBER) {
-            image->failed = 1;  // (lua_tolstring would turn a number key into a string under lua_next)
-          } else {
-            clua_image_tag(image, CLUA_IMAGE_KEY);
-            clua_image_string(image, L, -2);
-            clua_image_tag(image, CLUA_IMAGE_NUMBER);
-          }
+          if (lua_type(L, -2) != LUA_TSTRING || lua_type(L, -1) != LUA_TNUMBER) image->failed = 1;
+          clua_image_tag(image, CLUA_IMAGE_KEY);
+          clua_image_string(image, L, -2);
+          clua_image_tag(image, CLUA_IMAGE_NUMBER);
           lua_pop(L, 1);
         }
         if (image->failed) lua_settop(L, inner);
