@@ -59,16 +59,14 @@ public final class Behaviour: @unchecked Sendable {
     var options = options
     if options.moduleRoot == nil { options.moduleRoot = source.moduleRoot }
     do {
-      let (state, chunk, views, entry) = try loadedState(
-        source, options: options, overrides: overrides, warm: warm)
+      let (state, chunk, views) = try loadedState(source, options: options, overrides: overrides, warm: warm)
       let result = try chunk.callOne()
       guard case .tableRef(let table) = result else {
         throw BehaviourError.invalidField(
           file: source.name, line: 1, path: "(returned value)", value: FieldReader.describe(result),
           expected: "the file to return a table")
       }
-      return try Behaviour(
-        source: source, state: state, table: table, overrides: overrides, views: views, kept: entry)
+      return try Behaviour(source: source, state: state, table: table, overrides: overrides, views: views)
     } catch let error as BehaviourError {
       throw error
     } catch let error as LuaError {
@@ -93,11 +91,9 @@ public final class Behaviour: @unchecked Sendable {
 
   /// ``init(source:state:table:overrides:)`` with views made in the state before its table was (a
   /// warm state's, ``WarmStates``); nil makes them.
-  /// - Parameter entry: The warm state the table was made in, which keeps the parse of its last load
-  ///   (``BehaviourSpec/Kept``): a table with the same image takes it instead of a new one.
   init(
     source: BehaviourSource, state: LuaState, table: LuaTable, overrides: [(name: String, value: Double)],
-    views made: BehaviourViews?, kept entry: WarmStates.BehaviourEntry? = nil
+    views made: BehaviourViews?
   ) throws(BehaviourError) {
     try Self.checkOverrides(overrides, file: source.name)
     self.source = source
@@ -105,9 +101,20 @@ public final class Behaviour: @unchecked Sendable {
     self.table = table
     let locator = SourceLocator(source.text, firstLine: source.firstLine)
     self.locator = locator
+    let value: LuaValue
+    do throws(LuaError) {
+      value = try table.value()
+    } catch {
+      throw Self.conversionFailure(error, file: source.name, locator: locator)
+    }
+    guard case .table(let array, let fields) = value, array.isEmpty else {
+      throw BehaviourError.invalidField(
+        file: source.name, line: source.firstLine, path: "(returned value)", value: "a list",
+        expected: "a table of named fields")
+    }
     let curves = CurveRegistry()
     self.curves = curves
-    let spec = try Self.spec(of: table, source: source, locator: locator, curves: curves, kept: entry)
+    let spec = try BehaviourSpec(fields: fields, file: source.name, locator: locator, curves: curves)
     var effective = spec.thresholds
     for (name, value) in overrides {
       guard effective[name] != nil else {
@@ -234,11 +241,11 @@ public final class Behaviour: @unchecked Sendable {
   private static func loadedState(
     _ source: BehaviourSource, options: LuaState.Options, overrides: [(name: String, value: Double)],
     warm: WarmStates?
-  ) throws(LuaError) -> (LuaState, LuaFunction, BehaviourViews, WarmStates.BehaviourEntry?) {
+  ) throws(LuaError) -> (LuaState, LuaFunction, BehaviourViews) {
     if let warm, options.print == nil, let entry = warm.restoredBehaviour(source, options: options) {
       entry.views.reset()
       try registerHelperModule(entry.module, overrides: overrides, in: entry.state)
-      return (entry.state, entry.chunk, entry.views, entry)
+      return (entry.state, entry.chunk, entry.views)
     }
     var made = options
     made.restorable = warm != nil && options.print == nil
@@ -247,16 +254,15 @@ public final class Behaviour: @unchecked Sendable {
     let module = try runHelperModule(in: state)
     let chunk = try state.load(source.text, name: source.name)
     let views = try BehaviourViews(state: state)
-    var kept: WarmStates.BehaviourEntry?
     if let warm, made.restorable, let snapshot = try? state.snapshot() {
       let units = (options.meter?.units ?? 0) - before
-      let entry = WarmStates.BehaviourEntry(
-        state: state, snapshot: snapshot, module: module, chunk: chunk, views: views, setupUnits: units)
-      warm.keepBehaviour(entry, source: source, options: options)
-      kept = entry
+      warm.keepBehaviour(
+        WarmStates.BehaviourEntry(
+          state: state, snapshot: snapshot, module: module, chunk: chunk, views: views, setupUnits: units),
+        source: source, options: options)
     }
     try registerHelperModule(module, overrides: overrides, in: state)
-    return (state, chunk, views, kept)
+    return (state, chunk, views)
   }
 
   /// Replaces the helper module's `S.overrides` with a fresh table of these overrides.
@@ -278,33 +284,4 @@ public final class Behaviour: @unchecked Sendable {
 
   /// How many allocations the behaviour's Lua state has made since it opened.
   public var allocationCount: UInt64 { state.allocationCount }
-}
-
-extension Behaviour {
-  /// The spec of a returned table: the kept one of the warm state's last load when the table has the
-  /// same image (``BehaviourSpec/Kept``), else read from the table's value (and kept for the next load).
-  static func spec(
-    of table: LuaTable, source: BehaviourSource, locator: SourceLocator, curves: CurveRegistry,
-    kept entry: WarmStates.BehaviourEntry?
-  ) throws(BehaviourError) -> BehaviourSpec {
-    let image = entry == nil ? nil : table.image(leavingNumbersOf: BehaviourField.thresholds.rawValue)
-    if let image, let kept = entry?.keptSpec, kept.image == image {
-      // nil, or an error: the full read below says what is wrong
-      if let spec = try? kept.spec(of: table) { return spec }
-    }
-    let value: LuaValue
-    do throws(LuaError) {
-      value = try table.value()
-    } catch {
-      throw Self.conversionFailure(error, file: source.name, locator: locator)
-    }
-    guard case .table(let array, let fields) = value, array.isEmpty else {
-      throw BehaviourError.invalidField(
-        file: source.name, line: source.firstLine, path: "(returned value)", value: "a list",
-        expected: "a table of named fields")
-    }
-    let spec = try BehaviourSpec(fields: fields, file: source.name, locator: locator, curves: curves)
-    if let image, let entry { entry.keptSpec = spec.kept(image: image, curves: curves) }
-    return spec
-  }
 }

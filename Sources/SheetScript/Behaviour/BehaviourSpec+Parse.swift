@@ -84,22 +84,17 @@ extension BehaviourSpec {
   /// - Parameter field: The field.
   /// - Returns: The function.
   func function(_ field: BehaviourField) -> LuaFunction? {
-    Self.functionSlot(field).flatMap { self[keyPath: $0] }
-  }
-
-  /// Where the spec keeps the function a field may hold (nil: a field that never holds one).
-  static func functionSlot(_ field: BehaviourField) -> WritableKeyPath<BehaviourSpec, LuaFunction?>? {
     switch field {
-    case .detents: \.detentsFunction
-    case .onDrag: \.onDrag
-    case .onRelease: \.onRelease
-    case .backdrop: \.backdrop
-    case .onTap: \.onTap
-    case .onResize: \.onResize
-    case .onState: \.onState
-    case .onScroll: \.onScroll
-    case .animations: \.animationsFunction
-    case .onKeyboard: \.onKeyboard
+    case .detents: detentsFunction
+    case .onDrag: onDrag
+    case .onRelease: onRelease
+    case .backdrop: backdrop
+    case .onTap: onTap
+    case .onResize: onResize
+    case .onState: onState
+    case .onScroll: onScroll
+    case .animations: animationsFunction
+    case .onKeyboard: onKeyboard
     case .keyboard, .name, .description, .edge, .cornerRadius, .grabber, .pannable, .gestureArea,
       .backdropMax, .tapToDismiss, .allowDismiss, .presentDetent, .largestUndimmedDetent,
       .backdropFollowsHeight, .prefersScrollingExpands, .thresholds:
