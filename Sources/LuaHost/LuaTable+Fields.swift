@@ -84,10 +84,8 @@ extension LuaTable {
   }
 
   /// Reads an array element (1-based).
-  /// - Parameters:
-  ///   - position: The element's position, from 1.
-  ///   - byReference: As for a field: `true` returns a nested table as `.tableRef` instead of copying
-  ///     it.
+  /// - Parameter byReference: As for a field: `true` returns a nested table as `.tableRef` instead of
+  ///   copying it.
   /// - Throws: `LuaError.conversion` when the value cannot be converted, `.stateClosed`.
   public func get(_ position: Int, byReference: Bool = false) throws(LuaError) -> LuaValue {
     let lua = try runtime.open()
