@@ -20,7 +20,6 @@
 
 #include "arena.h"
 #include "slots.h"
-#include "image.h"
 
 // MARK: - Macro replacements
 

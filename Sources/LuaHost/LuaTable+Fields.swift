@@ -83,17 +83,15 @@ extension LuaTable {
     return try LuaValue.read(from: lua, at: -1, runtime: runtime, byReference: byReference)
   }
 
-  /// Reads an array element (1-based).
-  /// - Parameter byReference: As for a field: `true` returns a nested table as `.tableRef` instead of
-  ///   copying it.
+  /// Reads an array element (1-based) by value.
   /// - Throws: `LuaError.conversion` when the value cannot be converted, `.stateClosed`.
-  public func get(_ position: Int, byReference: Bool = false) throws(LuaError) -> LuaValue {
+  public func get(_ position: Int) throws(LuaError) -> LuaValue {
     let lua = try runtime.open()
     let base = lua.top
     defer { lua.setTop(base) }
     lua.push(ref: ref)
     lua.rawGet(table: -1, position: position)
-    return try LuaValue.read(from: lua, at: -1, runtime: runtime, byReference: byReference)
+    return try LuaValue.read(from: lua, at: -1, runtime: runtime)
   }
 
   /// Removes every key, keeping the table (and the references to it).

@@ -182,20 +182,6 @@ struct RawLua {
     return kept == length ? text : text + "... (\(length) bytes)"
   }
   func rawLength(at index: Int32) -> Int { Int(lua_rawlen(state, index)) }
-  /// The image of the table at index (`clua_table_image`), at most `capacity` bytes; nil without one.
-  func image(at index: Int32, capacity: Int, leavingNumbersOf key: String?) -> [UInt8]? {
-    guard ensureStack(8) else { return nil }
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-      let size =
-        if let key {
-          key.withCString { clua_table_image(state, index, buffer.baseAddress, capacity, $0) }
-        } else {
-          clua_table_image(state, index, buffer.baseAddress, capacity, nil)
-        }
-      return size == 0 ? nil : Array(buffer.prefix(size))
-    }
-  }
-
   /// Room in the hash part of the table at index (`clua_table_hash_capacity`): an upper bound of its
   /// named fields, for reserving; 0 when unknown.
   func hashCapacity(at index: Int32) -> Int { Int(clua_table_hash_capacity(state, index)) }
