@@ -33,7 +33,8 @@ import Testing
     }
   }
 
-  /// Equal bits are equal values; the same values read from two frames give the same bits.
+  /// Among values alive together, equal bits are equal values; the same values read from two frames
+  /// give the same bits.
   @Test func equalBitsAreEqualDetentsAndTargets() throws {
     for (detent, target, line) in Self.sequence {
       let bits = try #require(Self.frame(detent, target).textBits, "line \(line)")

@@ -243,7 +243,7 @@ extension SheetDriver {
   }
 
   /// ``estimatedFrameBytes(detent:target:)`` of a frame, the last counted frame's size when its detent
-  /// and target have the same bits (the same values: equal bits are the same string, the same target),
+  /// and target have the same bits (``SheetFrame/TextBits``: then their texts have the same lengths),
   /// read in place without copying them (a run's frames mostly repeat them).
   @inline(never)
   mutating func frameBytes(_ frame: borrowing SheetFrame) -> Int {

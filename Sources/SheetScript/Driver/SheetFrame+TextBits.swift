@@ -2,8 +2,9 @@ import SheetCore
 
 extension SheetFrame {
   /// The bytes of a frame's `detent` and `target` as they lie in the frame: two frames whose bits are
-  /// equal have the same detent and the same target (the same string storage or small-string bytes,
-  /// the same case and payload); two with the same values may differ in bits (a string copied to new
+  /// equal have detents and targets of the same sizes as text (a string's bits hold its UTF-8 length,
+  /// a small one's its bytes; a target's hold its case and its height), which is all a frame's
+  /// estimated size reads; two with the same values may differ in bits (a string copied to new
   /// storage), which only costs a comparison a frame.
   struct TextBits: Equatable {
     var words: (UInt64, UInt64, UInt64, UInt64, UInt64)
