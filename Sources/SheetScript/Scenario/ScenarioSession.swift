@@ -27,7 +27,7 @@ final class ScenarioSession {
   /// The `sheet` view's backing table, as the calls last wrote it.
   lazy var sheetView = ScenarioSheetView(data: sheetData, numbers: sheetNumbers)
   /// The number fields' batch of ``sheetData`` (``ScenarioSheetView/numbers(of:)``), made with it.
-  private(set) var sheetNumbers: LuaFieldBatch?
+  private(set) var sheetNumbers: LuaFieldBatch
   var scenarioOverrides: [String: Double] = [:]
   /// The callbacks the scenario expects script errors from (`expect_fault`), with the line that said so.
   var declaredFaults: [(callback: String, line: Int)] = []
@@ -117,7 +117,7 @@ final class ScenarioSession {
       stateOptions.restorable = warm != nil
       state = try LuaState(stateOptions)
       sheetData = try state.newTable()
-      sheetNumbers = ScenarioSheetView.numbers(of: sheetData)
+      sheetNumbers = try ScenarioSheetView.numbers(of: sheetData)
       link = ScenarioLink()
       try installLanguage()
       helperModule = try Behaviour.runHelperModule(in: state)

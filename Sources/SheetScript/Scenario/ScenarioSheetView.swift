@@ -10,8 +10,8 @@ import SheetCore
 final class ScenarioSheetView {
   /// The table the `sheet` view reads.
   let data: LuaTable
-  /// The number fields' batch (nil: each is written on its own, when its bits changed).
-  private let numbers: LuaFieldBatch?
+  /// The number fields' batch: it writes a staged number only when its bits changed.
+  private let numbers: LuaFieldBatch
 
   /// The number fields, in the batch's slot order.
   private enum Number: Int, CaseIterable {
@@ -29,9 +29,10 @@ final class ScenarioSheetView {
   }
 
   /// The batch of a `sheet` view's number fields over its backing table (made with the table, in the
-  /// scenario's set-up, so that a warm state's snapshot holds it); nil when the state cannot make it.
-  static func numbers(of data: LuaTable) -> LuaFieldBatch? {
-    try? LuaFieldBatch(fields: Number.allCases.map { (data, $0.key) })
+  /// scenario's set-up, so that a warm state's snapshot holds it).
+  /// - Throws: `LuaError` when the state cannot make it (memory).
+  static func numbers(of data: LuaTable) throws(LuaError) -> LuaFieldBatch {
+    try LuaFieldBatch(fields: Number.allCases.map { (data, $0.key) })
   }
   /// The fields as last written.
   private var written = Written()
@@ -44,12 +45,10 @@ final class ScenarioSheetView {
   /// Whether `sheet.scroll` was last set to the view (true) or cleared (false); nil: never written.
   private var showsScroll: Bool?
 
-  /// The fields as last written: the text fields, and (without a batch) the number fields' bits (nil:
-  /// never written).
-  /// One value, so that a write of every field reads and stores the object's state once.
+  /// The text fields as last written (the batch keeps the numbers'). One value, so that a write of
+  /// every field reads and stores the object's state once.
   private struct Written {
     var state: Text = .unset, edge: Text = .unset, detent: Text = .unset, target: Text = .unset
-    var height, backdrop, velocity, time, keyboard: UInt64?
   }
 
   /// A text field's last written value: never written, or a string or nil.
@@ -62,7 +61,7 @@ final class ScenarioSheetView {
   /// - Parameters:
   ///   - data: The `sheet` view's backing table.
   ///   - numbers: Its number fields' batch (``numbers(of:)``), none of them written yet.
-  init(data: LuaTable, numbers: LuaFieldBatch?) {
+  init(data: LuaTable, numbers: LuaFieldBatch) {
     self.data = data
     self.numbers = numbers
   }
@@ -72,15 +71,11 @@ final class ScenarioSheetView {
   func writeHidden() {
     var last = written
     write("state", SheetState.hidden.rawValue, &last.state)
-    write(.height, 0, &last.height)
-    write(.backdrop, 0, &last.backdrop)
-    write(.velocity, 0, &last.velocity)
-    write(.time, 0, &last.time)
-    write(.keyboard, 0, &last.keyboard)
+    for slot in Number.height.rawValue...Number.keyboard.rawValue { numbers.stage(slot, 0) }
     write("detent", nil, &last.detent)
     write("edge", nil, &last.edge)
     written = last
-    numbers?.flush()
+    numbers.flush()
   }
 
   /// Writes the sheet's current values.
@@ -92,14 +87,14 @@ final class ScenarioSheetView {
     write("edge", machine.configuration.edge == .top ? "top" : "bottom", &last.edge)
     write("state", machine.state.rawValue, &last.state)
     write("detent", machine.detent, &last.detent)
-    write(.height, machine.height, &last.height)
-    write(.backdrop, machine.backdrop, &last.backdrop)
-    write(.velocity, machine.velocity, &last.velocity)
-    write(.time, machine.time, &last.time)
     write("target", machine.target?.name, &last.target)
-    write(.keyboard, machine.keyboard.height, &last.keyboard)
     written = last
-    numbers?.flush()
+    numbers.stage(Number.height.rawValue, machine.height)
+    numbers.stage(Number.backdrop.rawValue, machine.backdrop)
+    numbers.stage(Number.velocity.rawValue, machine.velocity)
+    numbers.stage(Number.time.rawValue, machine.time)
+    numbers.stage(Number.keyboard.rawValue, machine.keyboard.height)
+    numbers.flush()
     write(scroll: machine.scrollSnapshot, in: state)
   }
 
@@ -148,17 +143,5 @@ final class ScenarioSheetView {
     guard last != .value(value) else { return }
     last = .value(value)
     data.set(key, value)
-  }
-
-  /// Stages a number field in the batch (written at its flush when its bits changed), or without a
-  /// batch writes it unless it already holds these bits (-0 and 0 differ).
-  private func write(_ field: Number, _ value: Double, _ last: inout UInt64?) {
-    if let numbers {
-      numbers.stage(field.rawValue, value)
-      return
-    }
-    guard last != value.bitPattern else { return }
-    last = value.bitPattern
-    data.set(field: field.key, value)
   }
 }

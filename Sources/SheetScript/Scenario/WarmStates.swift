@@ -24,7 +24,7 @@ package final class WarmStates: @unchecked Sendable {
     let snapshot: LuaStateSnapshot
     let sheetData: LuaTable
     /// The number fields' batch of ``sheetData`` (restored with the state: a restore resets it).
-    let sheetNumbers: LuaFieldBatch?
+    let sheetNumbers: LuaFieldBatch
     let helperModule: LuaTable?
     let link: ScenarioLink
     let globalNames: [String]
@@ -37,7 +37,7 @@ package final class WarmStates: @unchecked Sendable {
     let setupUnits: Int
 
     init(
-      state: LuaState, snapshot: LuaStateSnapshot, sheetData: LuaTable, sheetNumbers: LuaFieldBatch?,
+      state: LuaState, snapshot: LuaStateSnapshot, sheetData: LuaTable, sheetNumbers: LuaFieldBatch,
       helperModule: LuaTable?,
       link: ScenarioLink, globalNames: [String], thresholdsViews: [ScenarioSession.ThresholdsView],
       text: String, chunk: LuaFunction, setupUnits: Int
