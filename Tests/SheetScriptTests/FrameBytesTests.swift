@@ -3,14 +3,10 @@ import Testing
 @testable import SheetCore
 @testable import SheetScript
 
-/// The outcome sink counts a frame by the size its text would have, taking the last frame's size when
-/// the detent and target are the same: the count must be the one worked out afresh for every frame.
+/// The outcome sink counts a frame by the size its text would have, taking the last frame's size while
+/// the machine's detent and target were not set: the count must be the one worked out afresh for every
+/// frame.
 @Suite struct FrameBytesTests {
-  static func frame(_ detent: String?, _ target: ReleaseTarget?) -> SheetFrame {
-    SheetFrame(
-      time: 0, state: .resting, detent: detent, target: target, height: 0, velocity: 0, backdrop: 0)
-  }
-
   /// A sequence that repeats, changes and returns to detents and targets, long names (strings in
   /// storage of their own) and heights (a target whose text is made) included.
   static let sequence: [(String?, ReleaseTarget?, UInt)] = [
@@ -23,25 +19,50 @@ import Testing
     ("large", .detent("medium"), #line), ("medium", .detent("large"), #line), (nil, nil, #line),
   ]
 
+  /// Each row sets the detent, the target, both or neither (a frame that only moves the time), and the
+  /// size read then is the one worked out afresh.
   @Test func theRememberedSizeIsTheSizeWorkedOutAfresh() throws {
     var driver = try SheetDriver(policy: DefaultPolicy(), geometry: SheetGeometry(width: 390, height: 844))
-    for (detent, target, line) in Self.sequence {
-      let frame = Self.frame(detent, target)
-      #expect(
-        driver.frameBytes(frame) == SheetDriver.estimatedFrameBytes(detent: detent, target: target),
-        "line \(line)")
+    for (index, (detent, target, line)) in Self.sequence.enumerated() {
+      for sets in 0..<4 {  // neither, the detent, the target, both
+        if sets & 1 != 0 {
+          _ = driver.funnel.input { machine in
+            machine.detent = detent
+            return []
+          }
+        }
+        if sets & 2 != 0 {
+          _ = driver.funnel.input { machine in
+            machine.target = target
+            return []
+          }
+        }
+        let machine = driver.machine
+        #expect(
+          driver.frameBytes()
+            == SheetDriver.estimatedFrameBytes(detent: machine.detent, target: machine.target),
+          "line \(line), row \(index), sets \(sets)")
+      }
     }
   }
 
-  /// Among values alive together, equal bits are equal values; the same values read from two frames
-  /// give the same bits.
-  @Test func equalBitsAreEqualDetentsAndTargets() throws {
+  /// Every setting of the detent or the target moves the revision, also to the value it held.
+  @Test func settingTheDetentOrTheTargetMovesTheRevision() throws {
+    var driver = try SheetDriver(policy: DefaultPolicy(), geometry: SheetGeometry(width: 390, height: 844))
+    var last = driver.machine.textRevision
     for (detent, target, line) in Self.sequence {
-      let bits = try #require(Self.frame(detent, target).textBits, "line \(line)")
-      #expect(Self.frame(detent, target).textBits == bits, "line \(line)")
-      for (other, otherTarget, _) in Self.sequence where Self.frame(other, otherTarget).textBits == bits {
-        #expect(other == detent && otherTarget == target, "line \(line)")
+      _ = driver.funnel.input { machine in
+        machine.detent = detent
+        return []
       }
+      #expect(driver.machine.textRevision != last, "line \(line)")
+      last = driver.machine.textRevision
+      _ = driver.funnel.input { machine in
+        machine.target = target
+        return []
+      }
+      #expect(driver.machine.textRevision != last, "line \(line)")
+      last = driver.machine.textRevision
     }
   }
 }

@@ -242,15 +242,14 @@ extension SheetDriver {
     if limitReached == nil { limitReached = "the run reached \(limit)" }
   }
 
-  /// ``estimatedFrameBytes(detent:target:)`` of a frame, the last counted frame's size when its detent
-  /// and target have the same bits (``SheetFrame/TextBits``: then their texts have the same lengths),
-  /// read in place without copying them (a run's frames mostly repeat them).
-  @inline(never)
-  mutating func frameBytes(_ frame: borrowing SheetFrame) -> Int {
-    let bits = frame.textBits
-    if let bits, let memo = frameBytesMemo, memo.bits == bits { return memo.bytes }
-    let bytes = Self.estimatedFrameBytes(detent: frame.detent, target: frame.target)
-    frameBytesMemo = bits.map { ($0, bytes) }
+  /// ``estimatedFrameBytes(detent:target:)`` of the machine's frame: the last counted frame's size while
+  /// the machine's ``SheetMachine/textRevision`` stays (its detent and target were not set since), so a
+  /// run's frames, which mostly repeat them, are not measured again.
+  mutating func frameBytes() -> Int {
+    let revision = machine.textRevision
+    if let memo = frameBytesMemo, memo.revision == revision { return memo.bytes }
+    let bytes = Self.estimatedFrameBytes(detent: machine.detent, target: machine.target)
+    frameBytesMemo = (revision, bytes)
     return bytes
   }
 

@@ -79,9 +79,9 @@ public struct SheetDriver {
   var openGuides: [String: Int] = [:]
   /// Whether a keyboard was ever shown: from then on frames record its height.
   var keyboardShown = false
-  /// The last frame the sink counted, as ``frameBytes(_:)`` compares them: its detent's and target's
-  /// bits, and its size.
-  var frameBytesMemo: (bits: SheetFrame.TextBits, bytes: Int)?
+  /// The size of the last frame the sink counted, and the machine's ``SheetMachine/textRevision`` then
+  /// (``frameBytes()``).
+  var frameBytesMemo: (revision: UInt64, bytes: Int)?
 
   /// Creates a driver over a new hidden sheet.
   /// - Parameters:
@@ -135,7 +135,7 @@ public struct SheetDriver {
             velocity: frame.velocity, keyboard: keyboardShown ? frame.keyboard : nil,
             scroll: frame.scrollOffset)))
     } else if recording {
-      count(bytes: frameBytes(step.frame))
+      count(bytes: frameBytes())
     }
     frameCount += 1
     if closing {
