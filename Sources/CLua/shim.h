@@ -20,6 +20,7 @@
 
 #include "arena.h"
 #include "slots.h"
+#include "image.h"
 
 // MARK: - Macro replacements
 

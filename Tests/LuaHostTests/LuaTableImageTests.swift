@@ -1,0 +1,114 @@
+import Testing
+
+@testable import LuaHost
+
+/// A table's image (`CLua/image.h`) converts to what ``LuaTable/value()`` converts the table to, and
+/// reading it makes in Lua what the conversion makes (the same references: the same bytes in use
+/// while they live and after they are released); a table an image does not describe has none, and
+/// leaves Lua as a conversion would.
+@Suite struct LuaTableImageTests {
+  /// A value in words that tells integers from floats and names each function by what it returns.
+  static func shape(_ value: LuaValue) throws -> String {
+    switch value {
+    case .nil: return "nil"
+    case .boolean(let b): return "\(b)"
+    case .integer(let i): return "i\(i)"
+    case .number(let n): return "f\(n.bitPattern)"
+    case .string(let s): return "s\(s.debugDescription)"
+    case .function(let f): return "fn(\(try f.call().first?.stringValue ?? "?"))"
+    case .tableRef: return "ref"
+    case .table(let array, let fields):
+      let list = try array.map(shape).joined(separator: ",")
+      let named = try fields.sorted { $0.key < $1.key }.map { "\($0.key)=\(try shape($0.value))" }.joined(
+        separator: ",")
+      return "[\(list)|\(named)]"
+    }
+  }
+
+  static let tables: [(String, UInt)] = [
+    ("{ a = 1, b = 2.5, c = 'x', d = true, e = false }", #line),
+    ("{ t = { 1, 2, { x = 3, y = { z = -0.0 } } }, list = { 'a', 'b' }, empty = {} }", #line),
+    (
+      "{ f = function() return 'f' end, g = { h = function() return 'h' end },"
+        + " l = { function() return 'l1' end, function() return 'l2' end } }", #line
+    ),
+    ("{ 1, 2, 3, x = 'list and fields' }", #line),
+    ("{ thresholds = { p = 0.5, q = 2, r = -1e300 }, x = 1, other = { p = 0.25 } }", #line),
+    ("{ s = '\\xff\\xfe', long = string.rep('y', 300), [''] = 'empty key' }", #line),
+    (
+      "local t = {} for i = 1, 300 do t['f' .. i] = function() return 'f' .. i end end return t",
+      #line
+    ),
+  ]
+
+  @Test func anImageConvertsAsTheTableDoesAndMakesTheSameInLua() throws {
+    for (text, line) in Self.tables {
+      let chunk = text.hasPrefix("local") ? text : "return \(text)"
+      let converting = try LuaState()
+      let imaging = try LuaState()
+      guard case .tableRef(let a) = try converting.load(chunk, name: "t.lua").callOne(),
+        case .tableRef(let b) = try imaging.load(chunk, name: "t.lua").callOne()
+      else {
+        Issue.record("no table, line \(line)")
+        continue
+      }
+      #expect(converting.memoryInUse == imaging.memoryInUse, "line \(line)")
+      var value: LuaValue? = try a.value()
+      var image = b.image(leavingNumbersOf: "thresholds")
+      #expect(image != nil, "line \(line)")
+      #expect(converting.memoryInUse == imaging.memoryInUse, "references alive, line \(line)")
+      let shape = try Self.shape(value ?? .nil)
+      #expect(try Self.shape(image?.value() ?? .nil) == shape, "line \(line)")
+      #expect(image?.functions.count == shape.components(separatedBy: "fn(").count - 1, "line \(line)")
+      value = nil
+      image = nil
+      #expect(converting.memoryInUse == imaging.memoryInUse, "references released, line \(line)")
+      try expectHealthy(imaging, line)
+    }
+  }
+
+  /// The thresholds' numbers are left out (their names and kinds stay): two tables that differ only
+  /// there have the same bytes, and the numbers come in order with their kinds.
+  @Test func theThresholdsNumbersAreLeftOutWithTheirKinds() throws {
+    let state = try LuaState()
+    func image(_ text: String) throws -> LuaTableImage? {
+      guard case .tableRef(let t) = try state.load("return \(text)", name: "t.lua").callOne() else {
+        return nil
+      }
+      return t.image(leavingNumbersOf: "thresholds")
+    }
+    let a = try #require(try image("{ thresholds = { p = 0.5 }, x = 1 }"))
+    let b = try #require(try image("{ thresholds = { p = 0.75 }, x = 1 }"))
+    let integer = try #require(try image("{ thresholds = { p = 1 }, x = 1 }"))
+    let other = try #require(try image("{ thresholds = { p = 0.5 }, x = 2 }"))
+    #expect(a.bytes == b.bytes)
+    #expect(a.numbers.map(\.doubleValue) == [0.5] && b.numbers.map(\.doubleValue) == [0.75])
+    #expect(a.numberNames == ["p"])
+    #expect(integer.bytes != a.bytes)  // an integer's kind is not a float's
+    #expect(other.bytes != a.bytes)  // any other number is in the bytes
+  }
+
+  /// A key the conversion refuses, a value it cannot hold, or nesting past the image's 16 levels makes
+  /// no image, and leaves Lua holding what it held (the references taken on the way are released).
+  @Test(
+    arguments: [
+      ("{ f = function() end, [true] = 1 }", #line), ("{ f = function() end, [1.5] = 2 }", #line),
+      ("{ f = function() end, co = coroutine.create(function() end) }", #line),
+      (
+        "local t = { f = function() end } local n = t for _ = 1, 20 do n.next = {} n = n.next end return t",
+        #line
+      ),
+    ] as [(String, UInt)])
+  func aTableWithoutAnImage(_ text: String, _ line: UInt) throws {
+    let chunk = text.hasPrefix("local") ? text : "return \(text)"
+    let state = try LuaState()
+    guard case .tableRef(let t) = try state.load(chunk, name: "t.lua").callOne() else {
+      Issue.record("no table, line \(line)")
+      return
+    }
+    let before = state.memoryInUse
+    #expect(t.image(leavingNumbersOf: nil) == nil, "line \(line)")
+    #expect(state.memoryInUse == before, "line \(line)")
+    try expectHealthy(state, line)
+  }
+}
