@@ -59,14 +59,16 @@ public final class Behaviour: @unchecked Sendable {
     var options = options
     if options.moduleRoot == nil { options.moduleRoot = source.moduleRoot }
     do {
-      let (state, chunk, views) = try loadedState(source, options: options, overrides: overrides, warm: warm)
+      let (state, chunk, views, entry) = try loadedState(
+        source, options: options, overrides: overrides, warm: warm)
       let result = try chunk.callOne()
       guard case .tableRef(let table) = result else {
         throw BehaviourError.invalidField(
           file: source.name, line: 1, path: "(returned value)", value: FieldReader.describe(result),
           expected: "the file to return a table")
       }
-      return try Behaviour(source: source, state: state, table: table, overrides: overrides, views: views)
+      return try Behaviour(
+        source: source, state: state, table: table, overrides: overrides, views: views, kept: entry)
     } catch let error as BehaviourError {
       throw error
     } catch let error as LuaError {
@@ -91,9 +93,11 @@ public final class Behaviour: @unchecked Sendable {
 
   /// ``init(source:state:table:overrides:)`` with views made in the state before its table was (a
   /// warm state's, ``WarmStates``); nil makes them.
+  /// - Parameter entry: The warm state the table was made in, which keeps the parse of its last load
+  ///   (``BehaviourSpec/Kept``): a table with the same image takes it instead of a new one.
   init(
     source: BehaviourSource, state: LuaState, table: LuaTable, overrides: [(name: String, value: Double)],
-    views made: BehaviourViews?
+    views made: BehaviourViews?, kept entry: WarmStates.BehaviourEntry? = nil
   ) throws(BehaviourError) {
     try Self.checkOverrides(overrides, file: source.name)
     self.source = source
@@ -101,20 +105,9 @@ public final class Behaviour: @unchecked Sendable {
     self.table = table
     let locator = SourceLocator(source.text, firstLine: source.firstLine)
     self.locator = locator
-    let value: LuaValue
-    do throws(LuaError) {
-      value = try table.value()
-    } catch {
-      throw Self.conversionFailure(error, file: source.name, locator: locator)
-    }
-    guard case .table(let array, let fields) = value, array.isEmpty else {
-      throw BehaviourError.invalidField(
-        file: source.name, line: source.firstLine, path: "(returned value)", value: "a list",
-        expected: "a table of named fields")
-    }
     let curves = CurveRegistry()
     self.curves = curves
-    let spec = try BehaviourSpec(fields: fields, file: source.name, locator: locator, curves: curves)
+    let spec = try Self.spec(of: table, source: source, locator: locator, curves: curves, kept: entry)
     var effective = spec.thresholds
     for (name, value) in overrides {
       guard effective[name] != nil else {
@@ -241,11 +234,11 @@ public final class Behaviour: @unchecked Sendable {
   private static func loadedState(
     _ source: BehaviourSource, options: LuaState.Options, overrides: [(name: String, value: Double)],
     warm: WarmStates?
-  ) throws(LuaError) -> (LuaState, LuaFunction, BehaviourViews) {
+  ) throws(LuaError) -> (LuaState, LuaFunction, BehaviourViews, WarmStates.BehaviourEntry?) {
     if let warm, options.print == nil, let entry = warm.restoredBehaviour(source, options: options) {
       entry.views.reset()
       try registerHelperModule(entry.module, overrides: overrides, in: entry.state)
-      return (entry.state, entry.chunk, entry.views)
+      return (entry.state, entry.chunk, entry.views, entry)
     }
     var made = options
     made.restorable = warm != nil && options.print == nil
@@ -254,15 +247,16 @@ public final class Behaviour: @unchecked Sendable {
     let module = try runHelperModule(in: state)
     let chunk = try state.load(source.text, name: source.name)
     let views = try BehaviourViews(state: state)
+    var kept: WarmStates.BehaviourEntry?
     if let warm, made.restorable, let snapshot = try? state.snapshot() {
       let units = (options.meter?.units ?? 0) - before
-      warm.keepBehaviour(
-        WarmStates.BehaviourEntry(
-          state: state, snapshot: snapshot, module: module, chunk: chunk, views: views, setupUnits: units),
-        source: source, options: options)
+      let entry = WarmStates.BehaviourEntry(
+        state: state, snapshot: snapshot, module: module, chunk: chunk, views: views, setupUnits: units)
+      warm.keepBehaviour(entry, source: source, options: options)
+      kept = entry
     }
     try registerHelperModule(module, overrides: overrides, in: state)
-    return (state, chunk, views)
+    return (state, chunk, views, kept)
   }
 
   /// Replaces the helper module's `S.overrides` with a fresh table of these overrides.
@@ -284,4 +278,38 @@ public final class Behaviour: @unchecked Sendable {
 
   /// How many allocations the behaviour's Lua state has made since it opened.
   public var allocationCount: UInt64 { state.allocationCount }
+}
+
+extension Behaviour {
+  /// The spec of a returned table, read through its image (``LuaTableImage``) in every load, fresh or
+  /// warm, so that every load makes the same in Lua: the kept parse of the warm state's last load when
+  /// the image is the same (``BehaviourSpec/Kept``), else parsed from the image's value (and kept for the
+  /// next load). A table without an image is converted as before, and the conversion names the problem.
+  static func spec(
+    of table: LuaTable, source: BehaviourSource, locator: SourceLocator, curves: CurveRegistry,
+    kept entry: WarmStates.BehaviourEntry?
+  ) throws(BehaviourError) -> BehaviourSpec {
+    let image = table.image(leavingNumbersOf: BehaviourField.thresholds.rawValue)
+    if let image, let kept = entry?.keptSpec, kept.image == image.bytes, let spec = kept.spec(with: image) {
+      return spec
+    }
+    let value: LuaValue
+    if let image {
+      value = image.value()
+    } else {
+      do throws(LuaError) {
+        value = try table.value()
+      } catch {
+        throw Self.conversionFailure(error, file: source.name, locator: locator)
+      }
+    }
+    guard case .table(let array, let fields) = value, array.isEmpty else {
+      throw BehaviourError.invalidField(
+        file: source.name, line: source.firstLine, path: "(returned value)", value: "a list",
+        expected: "a table of named fields")
+    }
+    let spec = try BehaviourSpec(fields: fields, file: source.name, locator: locator, curves: curves)
+    if let entry { entry.keptSpec = image.flatMap { spec.kept(image: $0, curves: curves) } }
+    return spec
+  }
 }

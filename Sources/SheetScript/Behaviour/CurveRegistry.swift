@@ -18,6 +18,9 @@ final class CurveRegistry {
   private var recent: [(id: Int, function: LuaFunction)?] = Array(repeating: nil, count: recentSlots)
   private var nextRecent = 0
 
+  /// Whether no file's curve is registered (callbacks' curves come later, once the behaviour runs).
+  var hasNoFileCurves: Bool { permanent.isEmpty }
+
   /// Registers a curve.
   /// - Parameters:
   ///   - function: The curve.

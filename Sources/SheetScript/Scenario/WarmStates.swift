@@ -65,6 +65,8 @@ package final class WarmStates: @unchecked Sendable {
     let chunk: LuaFunction
     let views: BehaviourViews
     let setupUnits: Int
+    /// The parse of the last load's returned table, for the next load (``BehaviourSpec/Kept``).
+    var keptSpec: BehaviourSpec.Kept?
 
     init(
       state: LuaState, snapshot: LuaStateSnapshot, module: LuaTable?, chunk: LuaFunction,
@@ -231,6 +233,9 @@ package final class WarmStates: @unchecked Sendable {
     guard isKnownUniquelyReferenced(&state) else { return }
     try? state.restore(snapshot, meter: nil)
   }
+
+  /// How many behaviour states keep the parse of their last load (for tests).
+  package var keptSpecs: Int { behaviours.filter { $0.entry.keptSpec != nil }.count }
 
   /// The bytes of the kept states' regions in use now (their snapshots' and what runs left past them).
   package var keptRegionBytes: Int {

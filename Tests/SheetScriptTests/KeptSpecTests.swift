@@ -1,0 +1,66 @@
+import LuaHost
+import SheetCore
+import Testing
+
+@testable import SheetScript
+
+/// A warm behaviour state keeps the parse of its last load (`BehaviourSpec.Kept`): a load whose table
+/// has the same image takes it, with the new table's functions and thresholds; one whose table differs
+/// is read again. Either way the behaviour is the one a fresh load gives, and its Lua state holds as
+/// many bytes as a fresh load's (the image makes in Lua what a conversion makes).
+@Suite struct KeptSpecTests {
+  /// What a loaded behaviour is, as its users see it: thresholds, configuration, fallback and a drag.
+  static func summary(_ behaviour: Behaviour) throws -> String {
+    var driver = try SheetDriver(policy: behaviour, geometry: PresetTest.reference)
+    try driver.presentAndSettle()
+    try driver.drag(DragGesture(dy: -150, duration: 0.3, velocity: -400))
+    try driver.settle()
+    let thresholds = behaviour.thresholdNames.map { "\($0)=\(behaviour.thresholds[$0] ?? .nan)" }
+    return "\(thresholds) \(behaviour.configuration) \(behaviour.fallbackPolicy) "
+      + "\(driver.machine.detents.map(\.height)) \(driver.machine.height) \(driver.machine.detent ?? "-") "
+      + "\(driver.scriptErrors) memory \(behaviour.memoryInUse)"
+  }
+
+  /// Overrides in load order: the same names with other numbers (the kept parse), one the file copies
+  /// into a field at load time (`backdrop_max`: read again), and back.
+  static let loads: [([(name: String, value: Double)], UInt)] = [
+    ([], #line), ([("projection_rate", 0.995)], #line), ([("projection_rate", 0.9991)], #line),
+    ([("backdrop_max", 0.6)], #line), ([("backdrop_max", 0.6), ("spring_response", 0.5)], #line),
+    ([("medium_fraction", 0.25)], #line), ([], #line), ([("redirect_progress", 0.9)], #line),
+  ]
+
+  @Test(arguments: ["system", "bottom-sheet-vc"])
+  func aKeptParseLoadsAsAFreshOne(_ preset: String) throws {
+    let source = try #require(Presets.source(named: preset))
+    let warm = WarmStates()
+    var kept = 0
+    for (overrides, line) in Self.loads {
+      let valid = overrides.filter { row in (try? PresetTest.load(preset, overrides: [row])) != nil }
+      let fresh = try Behaviour.load(source, overrides: valid)
+      let restored = try Behaviour.load(source, overrides: valid, options: LuaState.Options(), warm: warm)
+      #expect(try Self.summary(restored) == Self.summary(fresh), "line \(line)")
+      if warm.keptSpecs > 0 { kept += 1 }
+      warm.settle()
+    }
+    #expect(kept > 0, "no load kept its parse")
+  }
+
+  /// A file whose animations run a curve the parse checks keeps no parse: every load reads its table.
+  @Test func aBehaviourWithCurvesKeepsNoParse() throws {
+    let text = """
+      return {
+        detents = { { id = 'half', height = 300 } },
+        animations = { snap = { curve = function(t) return t * t end, duration = 0.3 } },
+      }
+      """
+    let source = BehaviourSource(name: "curves.lua", text: text)
+    let warm = WarmStates()
+    for _ in 0..<3 {
+      let behaviour = try Behaviour.load(source, overrides: [], options: LuaState.Options(), warm: warm)
+      #expect(behaviour.configuration.detents.count == 1)
+      #expect(warm.keptSpecs == 0)
+
+      warm.settle()
+    }
+  }
+}
