@@ -63,4 +63,32 @@ import Testing
       warm.settle()
     }
   }
+
+  /// A threshold the chunk works out from an override is checked again on the kept path: out of its
+  /// range, the load fails as a fresh one does, with the same message, and a good value loads again.
+  @Test func aKeptParseChecksTheThresholdsAgain() throws {
+    let text = """
+      local S = require 'sheet'
+      local t = S.thresholds { k = 0.95 }
+      return { detents = { { id = 'a', height = 300 } }, thresholds = { k = t.k, projection_rate = t.k } }
+      """
+    let source = BehaviourSource(name: "derived.lua", text: text)
+    let warm = WarmStates()
+    for (value, line) in [(0.95, #line), (0.99, #line), (5.0, #line), (0.97, #line)] as [(Double, UInt)] {
+      let overrides = [(name: "k", value: value)]
+      let fresh = Result { () throws(BehaviourError) in try Behaviour.load(source, overrides: overrides) }
+      let restored = Result { () throws(BehaviourError) in
+        try Behaviour.load(source, overrides: overrides, options: LuaState.Options(), warm: warm)
+      }
+      switch (fresh, restored) {
+      case (.success(let a), .success(let b)):
+        #expect(a.thresholds == b.thresholds && b.thresholds["projection_rate"] == value, "line \(line)")
+      case (.failure(let a), .failure(let b)):
+        #expect(a.description == b.description && value == 5, "line \(line)")
+      default: Issue.record("fresh \(fresh), warm \(restored), line \(line)")
+      }
+      warm.settle()
+    }
+    #expect(warm.keptSpecs == 1)
+  }
 }

@@ -25,6 +25,8 @@ extension BehaviourSpec {
     let detentHeights: [(detent: Int, function: Int)]
     /// The thresholds' names, in the order of the image's left-out numbers.
     let thresholdNames: [String]
+    /// The native parameter each name is, if any (its range is checked; any other must be finite).
+    let natives: [DefaultPolicy.Threshold?]
   }
 
   /// Every place the spec keeps a function: the callbacks and `detents` or `animations` given as one.
@@ -71,7 +73,8 @@ extension BehaviourSpec {
       return nil
     }
     return Kept(
-      image: image.bytes, spec: spec, slots: slots, detentHeights: heights, thresholdNames: image.numberNames)
+      image: image.bytes, spec: spec, slots: slots, detentHeights: heights, thresholdNames: image.numberNames,
+      natives: image.numberNames.map { DefaultPolicy.Threshold(rawValue: $0) })
   }
 }
 
@@ -81,7 +84,8 @@ extension BehaviourSpec.Kept {
   /// - Returns: The spec, or nil when a threshold is not a finite number in its range (the full parse
   ///   says which).
   func spec(with image: LuaTableImage) -> BehaviourSpec? {
-    guard image.functions.count > (slots.map(\.function) + detentHeights.map(\.function)).max() ?? -1,
+    // equal bytes place as many functions and numbers (the kept parse placed every function)
+    guard image.functions.count == slots.count + detentHeights.count,
       image.numbers.count == thresholdNames.count
     else { return nil }
     var spec = self.spec
@@ -91,10 +95,10 @@ extension BehaviourSpec.Kept {
     }
     var thresholds: [String: Double] = [:]
     thresholds.reserveCapacity(thresholdNames.count)
-    for (name, value) in zip(thresholdNames, image.numbers) {
-      guard let number = value.doubleValue, number.isFinite,
-        (try? DefaultPolicy.Threshold.check(name, number)) != nil
-      else { return nil }
+    for (index, name) in thresholdNames.enumerated() {
+      // what DefaultPolicy.Threshold.check(name, number) checks, with the name looked up once
+      guard let number = image.numbers[index].doubleValue, number.isFinite else { return nil }
+      if let native = natives[index], (try? native.check(number)) == nil { return nil }
       thresholds[name] = number
     }
     spec.thresholds = thresholds
