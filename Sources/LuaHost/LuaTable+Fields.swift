@@ -40,6 +40,21 @@ extension LuaTable {
     }
   }
 
+  /// Sets numbers under keys known only at run time, in order, in one crossing (what ``set(field:_:)``
+  /// does for each, without reaching the table again for every one).
+  /// - Parameters:
+  ///   - keys: The keys, in the order they are set.
+  ///   - value: Each key's number.
+  public func set(fields keys: [String], _ value: (String) -> Double) {
+    withPushed { lua in
+      for key in keys {
+        lua.push(key)
+        lua.push(value(key))
+        lua.rawSet(table: -3)
+      }
+    }
+  }
+
   /// Sets a number at an array position (1-based).
   public func set(_ position: Int, _ value: Double) {
     write(position) { $0.push(value) }

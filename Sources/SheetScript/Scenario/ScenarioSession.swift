@@ -324,6 +324,9 @@ final class ScenarioSession {
     return (try? Behaviour.load(source).thresholds) ?? [:]
   }()
 
+  /// ``nativeThresholds``' names, sorted.
+  static let nativeThresholdNames = nativeThresholds.keys.sorted()
+
   /// The thresholds in effect for the running behaviour (overrides applied), or `nil` while they are not
   /// known: a behaviour waits for the sheet to be made (it loads then).
   private var currentThresholds: [String: Double]? {
@@ -349,7 +352,10 @@ final class ScenarioSession {
     let values = currentThresholds
     if let shown = shownThresholds, shown.known == (values != nil), shown.values == (values ?? [:]) { return }
     shownThresholds = (values ?? [:], values != nil)
-    guard let view = thresholdsView(for: values ?? [:], known: values != nil) else { return }
+    // their names, sorted: the behaviour's (sorted once per load), or the native ones (overrides of a
+    // sheet not made yet only change native values)
+    let names = values == nil ? [] : (hasSheet ? behaviour?.thresholdNames : nil) ?? Self.nativeThresholdNames
+    guard let view = thresholdsView(for: values ?? [:], names: names, known: values != nil) else { return }
     sheetData.set("thresholds", view)
   }
 
@@ -357,12 +363,13 @@ final class ScenarioSession {
   /// (a table the scenario kept never changes under it), one made but not yet shown in this run (the
   /// set-up makes the native thresholds' and the empty one, so a run that shows those makes none), or a
   /// new one, kept for the rest of the run.
-  private func thresholdsView(for values: [String: Double], known: Bool) -> LuaTable? {
+  /// - Parameter names: The values' names, sorted.
+  private func thresholdsView(for values: [String: Double], names: [String], known: Bool) -> LuaTable? {
+    assert(names == values.keys.sorted(), "the names of the values, sorted")
     // one that shows these values has these names
     if let shown = thresholdsViews.first(where: { $0.known == known && $0.shown == values }) {
       return shown.view
     }
-    let names = values.keys.sorted()
     let matching = thresholdsViews.indices.filter {
       thresholdsViews[$0].names == names && thresholdsViews[$0].known == known
     }
@@ -374,7 +381,7 @@ final class ScenarioSession {
       thresholdsViews.append(made)
       index = thresholdsViews.count - 1
     }
-    for key in names { thresholdsViews[index].data.set(field: key, values[key] ?? 0) }
+    thresholdsViews[index].data.set(fields: names) { values[$0] ?? 0 }
     thresholdsViews[index].shown = values
     return thresholdsViews[index].view
   }
@@ -394,7 +401,7 @@ final class ScenarioSession {
   /// The views the set-up makes before the snapshot: the native thresholds' and the empty one.
   static func standardThresholdsViews(in state: LuaState) -> [ThresholdsView] {
     [
-      makeThresholdsView(names: nativeThresholds.keys.sorted(), known: true, in: state),
+      makeThresholdsView(names: nativeThresholdNames, known: true, in: state),
       makeThresholdsView(names: [], known: false, in: state),
     ].compactMap { $0 }
   }
