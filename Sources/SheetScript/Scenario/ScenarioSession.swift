@@ -5,11 +5,16 @@ import SheetCore
 /// One run of a scenario file: its sandboxed state, the coroutine running the file, and the sheet it
 /// drives. Every scenario call yields to the host, which carries the call out between resumes, so no
 /// behaviour code ever runs inside a scenario's Lua call.
+///
+/// A session is used from one thread, one call at a time, and none of its methods reaches a property
+/// while another access to it is under way: the properties every scenario call reads and writes are
+/// `@exclusivity(unchecked)`, which spares each access the runtime's exclusivity check (a few tens of
+/// thousands of instructions a tune run; the checks stay for the rest).
 final class ScenarioSession {
   let file: String
   let directory: String
   let options: ScenarioOptions
-  var result: ScenarioResult
+  @exclusivity(unchecked) var result: ScenarioResult
 
   let state: LuaState
   private(set) var sheetData: LuaTable
@@ -17,7 +22,7 @@ final class ScenarioSession {
   let link: ScenarioLink
   /// The worker's warm states the run's states come from (nil: fresh states).
   let warm: WarmStates?
-  var pending: Result<ScenarioAction, ScenarioRefusal>?
+  @exclusivity(unchecked) var pending: Result<ScenarioAction, ScenarioRefusal>?
 
   var geometry = SheetGeometry.reference
   var fps = 120.0
@@ -28,41 +33,41 @@ final class ScenarioSession {
   lazy var sheetView = ScenarioSheetView(data: sheetData, numbers: sheetNumbers)
   /// The number fields' batch of ``sheetData`` (``ScenarioSheetView/numbers(of:)``), made with it.
   private(set) var sheetNumbers: LuaFieldBatch
-  var scenarioOverrides: [String: Double] = [:]
+  @exclusivity(unchecked) var scenarioOverrides: [String: Double] = [:]
   /// The callbacks the scenario expects script errors from (`expect_fault`), with the line that said so.
-  var declaredFaults: [(callback: String, line: Int)] = []
-  var behaviourValue: LuaValue?
+  @exclusivity(unchecked) var declaredFaults: [(callback: String, line: Int)] = []
+  @exclusivity(unchecked) var behaviourValue: LuaValue?
   /// The line of the `behaviour` call, where an inline table's fields are looked up from.
   var behaviourLine = 1
   /// The scenario's text (an inline behaviour's field lines are found in it).
   var text = ""
-  var driver: SheetDriver?
+  @exclusivity(unchecked) var driver: SheetDriver?
   /// Expectations and prints noted before the sheet exists, flushed into its trace when it is made.
-  var earlyNotes: [(String, [TraceField])] = []
+  @exclusivity(unchecked) var earlyNotes: [(String, [TraceField])] = []
   /// The scripted behaviour driving the sheet, when it is one (the driver knows only its policy).
-  var behaviour: Behaviour?
+  @exclusivity(unchecked) var behaviour: Behaviour?
   /// Every Lua state of the run reports its spending here: the scenario's own, the behaviour's, and
   /// every version of it a load or hot reload made (failed loads too).
   let meter = LuaMeter()
   /// Units the scenario's own Lua spent: the scenario state's spending during its resumes (an inline
   /// behaviour shares that state, but its callbacks run between resumes and count as the behaviour's).
-  var scenarioUnits = 0
+  @exclusivity(unchecked) var scenarioUnits = 0
   /// Options for the states that load behaviours: they report to the run's meter.
   var behaviourOptions: LuaState.Options { LuaState.Options(meter: meter) }
   /// Units the behaviour's code spent in this run, all its states and versions together.
   var behaviourUnits: Int { meter.units - scenarioUnits }
   /// The trace limit, when the notes kept before the sheet existed reached it.
-  var earlyLimit: String?
+  @exclusivity(unchecked) var earlyLimit: String?
   /// While a call has the sheet (``withDriver(_:)``), the sheet's time when it began; notes made then
   /// (an inline behaviour's `print` or `expect`) wait in `callNotes` and go into the trace after it.
-  var callTime: Double?
-  var callNotes: [(String, [TraceField])] = []
+  @exclusivity(unchecked) var callTime: Double?
+  @exclusivity(unchecked) var callNotes: [(String, [TraceField])] = []
   /// The `sheet` helper module of the scenario's own state (`require 'sheet'` there, for inline
   /// behaviours and `S.extend`): its `overrides` follow the scenario's `set` and the command line's.
   var helperModule: LuaTable?
   /// The thresholds `sheet.thresholds` shows, and whether they are the running behaviour's (nil: not
   /// made yet).
-  private var shownThresholds: (values: [String: Double], known: Bool)?
+  @exclusivity(unchecked) private var shownThresholds: (values: [String: Double], known: Bool)?
   /// A `sheet.thresholds` view and its backing table, for one set of names.
   struct ThresholdsView {
     var names: [String]
@@ -73,19 +78,19 @@ final class ScenarioSession {
     var shown: [String: Double]?
   }
   /// The thresholds views made so far (the set-up's first), reused when the same names are shown again.
-  var thresholdsViews: [ThresholdsView] = []
+  @exclusivity(unchecked) var thresholdsViews: [ThresholdsView] = []
   /// What the thresholds in effect were last worked out from (``currentThresholds``): while these stay
   /// the same, so do the thresholds (a behaviour's are fixed when it loads). The behaviour is held until
   /// the next call's update, no longer.
-  private var thresholdsSource:
+  @exclusivity(unchecked) private var thresholdsSource:
     (hasSheet: Bool, behaviour: Behaviour?, ownBehaviour: Bool, overrides: [String: Double])?
   /// The file (or preset name) the running behaviour was loaded from, as the set-up names it (nil: an
   /// inline table or the native default); noted when the behaviour loads, so it is not resolved again.
   var behaviourReference: String?
   /// Notes the calls that move the sheet, for `sheet bench`'s replay of this run (nil: not recorded).
-  var replay: ScenarioReplay?
+  @exclusivity(unchecked) var replay: ScenarioReplay?
   /// The scenario's text and its chunk (or why it did not load), loaded with the set-up (nil: not yet).
-  var loaded: (text: String, chunk: Result<LuaFunction, LuaError>)?
+  @exclusivity(unchecked) var loaded: (text: String, chunk: Result<LuaFunction, LuaError>)?
 
   /// Opens the scenario's state and registers the scenario language.
   /// - Parameters:
