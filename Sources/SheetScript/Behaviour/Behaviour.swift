@@ -290,7 +290,7 @@ extension Behaviour {
     kept entry: WarmStates.BehaviourEntry?
   ) throws(BehaviourError) -> BehaviourSpec {
     let image = table.image(leavingNumbersOf: BehaviourField.thresholds.rawValue)
-    if let image, let kept = entry?.keptSpec, kept.image == image.bytes, let spec = kept.spec(with: image) {
+    if let image, let kept = entry?.keptSpec, kept.matches(image), let spec = kept.spec(with: image) {
       return spec
     }
     let value: LuaValue

@@ -1,3 +1,4 @@
+import Foundation
 import LuaHost
 import SheetCore
 
@@ -79,6 +80,17 @@ extension BehaviourSpec {
 }
 
 extension BehaviourSpec.Kept {
+  /// Whether a new table's image has the kept bytes (compared as memory, not byte by byte).
+  func matches(_ other: LuaTableImage) -> Bool {
+    guard image.count == other.bytes.count else { return false }
+    return image.withUnsafeBytes { kept in
+      other.bytes.withUnsafeBytes { new in
+        guard let a = kept.baseAddress, let b = new.baseAddress else { return true }  // both empty
+        return memcmp(a, b, kept.count) == 0
+      }
+    }
+  }
+
   /// The spec of a table with this image: the kept spec with the image's functions and numbers.
   /// - Parameter image: The new table's image (its bytes equal to ``image``).
   /// - Returns: The spec, or nil when a threshold is not a finite number in its range (the full parse

@@ -218,7 +218,7 @@ extension SheetDriver {
   /// Counts an entry of `bytes` toward the trace limits, as ``append(_:)`` does whether or not the
   /// entry is kept (the frame sink counts the frames it drops).
   /// - Returns: Whether the entry goes into the trace.
-  @discardableResult
+  @discardableResult @inline(__always)
   mutating func count(bytes: Int) -> Bool {
     if closing {
       entryCount += 1
@@ -245,6 +245,7 @@ extension SheetDriver {
   /// ``estimatedFrameBytes(detent:target:)`` of the machine's frame: the last counted frame's size while
   /// the machine's ``SheetMachine/textRevision`` stays (its detent and target were not set since), so a
   /// run's frames, which mostly repeat them, are not measured again.
+  @inline(__always)
   mutating func frameBytes() -> Int {
     let revision = machine.textRevision
     if let memo = frameBytesMemo, memo.revision == revision { return memo.bytes }
