@@ -176,7 +176,7 @@ final class BehaviourViews {
   func setThresholds(_ thresholds: [String: Double], names: [String]) throws(LuaError) {
     for name in thresholdNames where thresholds[name] == nil { try thresholdsData.set(field: name, .nil) }
     thresholdNames = names
-    for name in thresholdNames { thresholdsData.set(field: name, thresholds[name] ?? 0) }
+    thresholdsData.set(fields: thresholdNames) { thresholds[$0] ?? 0 }
   }
 
   /// Forgets what the views last wrote, as when they were made: a warm state restored to its snapshot

@@ -6,7 +6,9 @@ import SheetCore
 /// if every field were written, and no key is pushed and hashed for the fields that stay). The number
 /// fields go through a field batch made with the table (``numbers(of:)``), written together in one
 /// crossing. It makes no Lua object but `sheet.scroll`'s tables, at the first call that has a scroll
-/// view, as before: a scenario's `tostring` numbers objects by creation.
+/// view, as before: a scenario's `tostring` numbers objects by creation. Its session's thread alone
+/// writes it, one call at a time: what it last wrote is `@exclusivity(unchecked)`, as the session's
+/// per-call state is.
 final class ScenarioSheetView {
   /// The table the `sheet` view reads.
   let data: LuaTable
@@ -35,15 +37,15 @@ final class ScenarioSheetView {
     try LuaFieldBatch(fields: Number.allCases.map { (data, $0.key) })
   }
   /// The fields as last written.
-  private var written = Written()
+  @exclusivity(unchecked) private var written = Written()
   /// `sheet.scroll`'s backing table and its read-only view, made on first use.
-  private var scrollTables: (data: LuaTable, view: LuaTable)?
+  @exclusivity(unchecked) private var scrollTables: (data: LuaTable, view: LuaTable)?
   /// `sheet.scroll`'s backing table, once made.
   var scrollData: LuaTable? { scrollTables?.data }
   /// The scroll view as last written into its table (nil: never, or not since it was made).
-  private var scroll: ScrollSnapshot?
+  @exclusivity(unchecked) private var scroll: ScrollSnapshot?
   /// Whether `sheet.scroll` was last set to the view (true) or cleared (false); nil: never written.
-  private var showsScroll: Bool?
+  @exclusivity(unchecked) private var showsScroll: Bool?
 
   /// The text fields as last written (the batch keeps the numbers'). One value, so that a write of
   /// every field reads and stores the object's state once.
