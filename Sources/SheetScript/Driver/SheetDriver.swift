@@ -170,6 +170,15 @@ public struct SheetDriver {
     return (try? settle(limit: seconds)) ?? isStill
   }
 
+  /// Adds notes as closing entries, past the trace limits as ``comeToRest(within:)``'s frames are: what
+  /// the sheet's callbacks noted while it came to rest, kept by the caller while the driver was busy.
+  /// - Parameter notes: Each note's kind and fields, in order.
+  mutating func noteClosing(_ notes: [(String, [TraceField])]) {
+    closing = true
+    defer { closing = false }
+    for (name, fields) in notes { note(name, fields) }
+  }
+
   /// Whole frames in `seconds` at `fps` (rounded, or cut down), clamped to 0...limit without trapping
   /// on a NaN, infinite or huge value.
   static func frameCount(_ seconds: Double, fps: Double, limit: Int, rounded: Bool = true) -> Int {

@@ -32,7 +32,7 @@ extension ScenarioSession {
         if let limit = limitReached(calls: calls) {
           let place = coroutine.location(skipping: [ScenarioPrelude.chunkName]).map(Self.location)
           fail("\(limit); the scenario was stopped", location: place)
-          driver?.comeToRest()
+          bringToRest()
           break
         }
         updateSheetView()
@@ -238,6 +238,20 @@ extension ScenarioSession {
     for (name, fields) in earlyNotes { made.note(name, fields) }
     earlyNotes.removeAll()
     driver = made
+  }
+
+  /// Brings the sheet of a run a limit stopped to rest (``SheetDriver/comeToRest(within:)``), moved out
+  /// for the call as ``withDriver(_:)`` moves it: the callbacks it runs on the way (a finger lifted, the
+  /// frames to rest) may print or expect, and those notes go in as its closing entries, past the limits
+  /// as its frames do. Nothing without a sheet.
+  private func bringToRest() {
+    guard var sheet = driver.take() else { return }
+    callTime = sheet.machine.time
+    sheet.comeToRest()
+    callTime = nil
+    sheet.noteClosing(callNotes)
+    callNotes.removeAll()
+    driver = consume sheet
   }
 
   /// Runs `body` on the sheet, turning a machine error into a refusal. The driver is moved out for the
