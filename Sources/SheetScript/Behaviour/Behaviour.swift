@@ -290,7 +290,9 @@ extension Behaviour {
     kept entry: WarmStates.BehaviourEntry?
   ) throws(BehaviourError) -> BehaviourSpec {
     let image = table.image(leavingNumbersOf: BehaviourField.thresholds.rawValue)
-    if let image, let kept = entry?.keptSpec, kept.matches(image), let spec = kept.spec(with: image) {
+    if let image, let entry, let kept = entry.keptSpec, kept.matches(image), let spec = kept.spec(with: image)
+    {
+      entry.keptSpecHits += 1
       return spec
     }
     let value: LuaValue

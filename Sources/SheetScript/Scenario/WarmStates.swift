@@ -67,6 +67,8 @@ package final class WarmStates: @unchecked Sendable {
     let setupUnits: Int
     /// The parse of the last load's returned table, for the next load (``BehaviourSpec/Kept``).
     var keptSpec: BehaviourSpec.Kept?
+    /// How many loads took the kept parse (for tests).
+    var keptSpecHits = 0
 
     init(
       state: LuaState, snapshot: LuaStateSnapshot, module: LuaTable?, chunk: LuaFunction,
@@ -236,6 +238,9 @@ package final class WarmStates: @unchecked Sendable {
 
   /// How many behaviour states keep the parse of their last load (for tests).
   package var keptSpecs: Int { behaviours.filter { $0.entry.keptSpec != nil }.count }
+
+  /// How many loads took a kept parse so far (for tests).
+  package var keptSpecHits: Int { behaviours.reduce(0) { $0 + $1.entry.keptSpecHits } }
 
   /// The bytes of the kept states' regions in use now (their snapshots' and what runs left past them).
   package var keptRegionBytes: Int {
