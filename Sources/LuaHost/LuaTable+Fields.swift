@@ -40,7 +40,7 @@ extension LuaTable {
     }
   }
 
-  /// Sets numbers under keys known only at run time, in order, in one crossing (what ``set(field:_:)``
+  /// Sets numbers under keys known only at run time, in order, in one crossing (what ``set(field:_:)-(_,Double)``
   /// does for each, without reaching the table again for every one).
   /// - Parameters:
   ///   - keys: The keys, in the order they are set.
