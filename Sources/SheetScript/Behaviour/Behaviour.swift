@@ -281,15 +281,20 @@ public final class Behaviour: @unchecked Sendable {
 }
 
 extension Behaviour {
-  /// The spec of a returned table, read through its image (``LuaTableImage``) in every load, fresh or
-  /// warm, so that every load makes the same in Lua: the kept parse of the warm state's last load when
-  /// the image is the same (``BehaviourSpec/Kept``), else parsed from the image's value (and kept for the
-  /// next load). A table without an image is converted as before, and the conversion names the problem.
+  /// The spec of a returned table. A warm state's load reads it through its image (``LuaTableImage``),
+  /// and takes the kept parse of the state's last load when the image is the same
+  /// (``BehaviourSpec/Kept``), else parses the image's value and keeps that parse for the next load. Any
+  /// other load (a fresh state's, an inline table's, or one whose parse cannot be kept: a function in an
+  /// animation) converts the table as before: the image makes in Lua what the conversion makes (the
+  /// same references in the same order, the same stack checks; `LuaTableImageTests`), so a load leaves
+  /// Lua the same whichever way it goes. A table without an image is converted, and the conversion
+  /// names the problem.
   static func spec(
     of table: LuaTable, source: BehaviourSource, locator: SourceLocator, curves: CurveRegistry,
     kept entry: WarmStates.BehaviourEntry?
   ) throws(BehaviourError) -> BehaviourSpec {
-    let image = table.image(leavingNumbersOf: BehaviourField.thresholds.rawValue)
+    let image =
+      entry?.keepsParse == true ? table.image(leavingNumbersOf: BehaviourField.thresholds.rawValue) : nil
     if let image, let entry, let kept = entry.keptSpec, kept.matches(image), let spec = kept.spec(with: image)
     {
       entry.keptSpecHits += 1
@@ -311,7 +316,11 @@ extension Behaviour {
         expected: "a table of named fields")
     }
     let spec = try BehaviourSpec(fields: fields, file: source.name, locator: locator, curves: curves)
-    if let entry { entry.keptSpec = image.flatMap { spec.kept(image: $0, curves: curves) } }
+    if let entry, let image {
+      entry.keptSpec = spec.kept(image: image, curves: curves)
+      // a table whose parse cannot be kept (a function the spec does not place) is converted from then on
+      if entry.keptSpec == nil { entry.keepsParse = false }
+    }
     return spec
   }
 }

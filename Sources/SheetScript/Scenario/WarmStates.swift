@@ -69,6 +69,8 @@ package final class WarmStates: @unchecked Sendable {
     var keptSpec: BehaviourSpec.Kept?
     /// How many loads took the kept parse (for tests).
     var keptSpecHits = 0
+    /// Whether loads read the table through its image to keep its parse (false once one could not).
+    var keepsParse = true
 
     init(
       state: LuaState, snapshot: LuaStateSnapshot, module: LuaTable?, chunk: LuaFunction,
