@@ -83,6 +83,13 @@ static inline void clua_image_string(clua_image *image, lua_State *L, int index)
 
 static void clua_image_value(clua_image *image, lua_State *L, int index, int depth, const char *numbers_of);
 
+/// Whether the string key at `index` is `name` exactly (its length too: a key may hold a zero byte).
+static inline int clua_image_key_is(lua_State *L, int index, const char *name) {
+  size_t length = 0;
+  const char *text = lua_tolstring(L, index, &length);
+  return length == strlen(name) && memcmp(text, name, length) == 0;
+}
+
 /// A left-out number of the numbers' table: its kind in the image, its value in the list.
 static inline void clua_image_left_number(clua_image *image, lua_State *L, int index) {
   if (image->number_count >= image->number_capacity) {
@@ -135,7 +142,7 @@ static void clua_image_table(clua_image *image, lua_State *L, int index, int dep
       if (leave_numbers && lua_type(L, -1) == LUA_TNUMBER) {
         clua_image_left_number(image, L, -1);
       } else if (numbers_of != NULL && depth == 0 && lua_type(L, -1) == LUA_TTABLE &&
-                 strcmp(lua_tostring(L, key), numbers_of) == 0) {
+                 clua_image_key_is(L, key, numbers_of)) {
         clua_image_table(image, L, lua_gettop(L), depth + 1, 1, NULL);
       } else {
         clua_image_value(image, L, lua_gettop(L), depth + 1, NULL);

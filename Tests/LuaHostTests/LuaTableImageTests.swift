@@ -117,6 +117,9 @@ import Testing
     #expect(a.numberNames == ["p"])
     #expect(integer.bytes != a.bytes)  // an integer's kind is not a float's
     #expect(other.bytes != a.bytes)  // any other number is in the bytes
+    // only the field named exactly so: a key with a zero byte after the name is another field
+    let zero = try #require(try image("{ ['thresholds\\0x'] = { p = 0.5 }, x = 1 }"))
+    #expect(zero.numbers.isEmpty)
   }
 
   /// A key the conversion refuses, a value it cannot hold, or nesting past the image's 16 levels makes
