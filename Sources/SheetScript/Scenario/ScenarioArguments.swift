@@ -65,11 +65,7 @@ struct ScenarioArguments {
   func number(_ fields: [String: LuaValue], _ key: Key, _ range: ClosedRange<Double>) throws(ScenarioRefusal)
     -> Double?
   {
-    let name: String
-    switch key {
-    case .field(let field): name = field
-    case .position(let index): name = "\(index)"
-    }
+    let name = key.name
     guard let value = fields[name], value != .nil else { return nil }
     guard let number = value.doubleValue, number.isFinite, range.contains(number) else {
       throw ScenarioRefusal(
