@@ -47,8 +47,7 @@ final class ScenarioSheetView {
   /// Whether `sheet.scroll` was last set to the view (true) or cleared (false); nil: never written.
   @exclusivity(unchecked) private var showsScroll: Bool?
 
-  /// The text fields as last written (the batch keeps the numbers'). One value, so that a write of
-  /// every field reads and stores the object's state once.
+  /// The text fields as last written (the batch keeps the numbers').
   private struct Written {
     var state: Text = .unset, edge: Text = .unset, detent: Text = .unset, target: Text = .unset
   }
@@ -71,12 +70,10 @@ final class ScenarioSheetView {
   /// Writes the hidden sheet the scenario sees before its sheet is made: `hidden`, every number 0, no
   /// detent and no edge (`target` and `scroll` are left as they are).
   func writeHidden() {
-    var last = written
-    write("state", SheetState.hidden.rawValue, &last.state)
-    for slot in Number.height.rawValue...Number.keyboard.rawValue { numbers.stage(slot, 0) }
-    write("detent", nil, &last.detent)
-    write("edge", nil, &last.edge)
-    written = last
+    write("state", SheetState.hidden.rawValue, &written.state)
+    for number in Number.allCases { numbers.stage(number.rawValue, 0) }
+    write("detent", nil, &written.detent)
+    write("edge", nil, &written.edge)
     numbers.flush()
   }
 
@@ -85,12 +82,10 @@ final class ScenarioSheetView {
   ///   - machine: The sheet.
   ///   - state: The scenario's state, where `sheet.scroll`'s tables are made.
   func write(_ machine: SheetMachine, in state: LuaState) {
-    var last = written
-    write("edge", machine.configuration.edge == .top ? "top" : "bottom", &last.edge)
-    write("state", machine.state.rawValue, &last.state)
-    write("detent", machine.detent, &last.detent)
-    write("target", machine.target?.name, &last.target)
-    written = last
+    write("edge", machine.configuration.edge == .top ? "top" : "bottom", &written.edge)
+    write("state", machine.state.rawValue, &written.state)
+    write("detent", machine.detent, &written.detent)
+    write("target", machine.target?.name, &written.target)
     numbers.stage(Number.height.rawValue, machine.height)
     numbers.stage(Number.backdrop.rawValue, machine.backdrop)
     numbers.stage(Number.velocity.rawValue, machine.velocity)
