@@ -27,8 +27,7 @@
 
 /// An image being written: `size` bytes so far into `bytes` (of `capacity`), `ref_count` references into
 /// `refs` (of `ref_capacity`), `number_count` left-out numbers into `numbers` (of `number_capacity`; each
-/// a float, or an integer's value as a float when `integers[i]` is 1 and its bits in `integer_bits[i]`);
-/// `failed` once it cannot be made.
+/// an integer's value when `integers[i]` is 1, else a float's bits); `failed` once it cannot be made.
 typedef struct clua_image {
   unsigned char *bytes;
   size_t capacity;
@@ -36,8 +35,7 @@ typedef struct clua_image {
   int *refs;
   size_t ref_capacity;
   size_t ref_count;
-  double *numbers;
-  long long *integer_bits;
+  long long *numbers;
   unsigned char *integers;
   size_t number_capacity;
   size_t number_count;
@@ -97,17 +95,14 @@ static inline void clua_image_left_number(clua_image *image, lua_State *L, int i
     return;
   }
   size_t i = image->number_count++;
-  if (lua_isinteger(L, index)) {
-    image->integers[i] = 1;
-    image->integer_bits[i] = (long long)lua_tointeger(L, index);
-    image->numbers[i] = (double)lua_tointeger(L, index);
-    clua_image_tag(image, CLUA_IMAGE_LEFT_INTEGER);
+  image->integers[i] = lua_isinteger(L, index) ? 1 : 0;
+  if (image->integers[i]) {
+    image->numbers[i] = (long long)lua_tointeger(L, index);
   } else {
-    image->integers[i] = 0;
-    image->integer_bits[i] = 0;
-    image->numbers[i] = (double)lua_tonumber(L, index);
-    clua_image_tag(image, CLUA_IMAGE_LEFT_FLOAT);
+    lua_Number value = lua_tonumber(L, index);
+    memcpy(&image->numbers[i], &value, sizeof value);
   }
+  clua_image_tag(image, image->integers[i] ? CLUA_IMAGE_LEFT_INTEGER : CLUA_IMAGE_LEFT_FLOAT);
 }
 
 /// The table at `index` (absolute), as LuaValue.readTable reads it: the stack checked for 4 more slots,

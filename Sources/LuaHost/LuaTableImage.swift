@@ -25,16 +25,16 @@ package struct LuaTableImage {
 
   /// The value the table converts to (``LuaTable/value()``), made from the image alone: the same
   /// tables, strings, numbers and functions (these very ones), nothing read from Lua again.
-  package func value() -> LuaValue {
-    var reader = Reader(bytes: bytes)
-    return reader.value(functions: functions, numbers: numbers)
-  }
+  package func value() -> LuaValue { decoded().value }
 
   /// The names of the left-out numbers that are a table's fields (not its list), in order.
-  package var numberNames: [String] {
+  package var numberNames: [String] { decoded().numberNames }
+
+  /// ``value()`` and ``numberNames`` in one read of the bytes.
+  package func decoded() -> (value: LuaValue, numberNames: [String]) {
     var reader = Reader(bytes: bytes)
-    _ = reader.value(functions: functions, numbers: numbers)
-    return reader.names
+    let value = reader.value(functions: functions, numbers: numbers)
+    return (value, reader.names)
   }
 
   /// Reads the bytes in the order `CLua/image.h` writes them.

@@ -189,19 +189,17 @@ struct RawLua {
     let numberCapacity = LuaTableImage.maximumNumbers
     let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: byteCapacity)
     let refs = UnsafeMutablePointer<Int32>.allocate(capacity: refCapacity)
-    let numbers = UnsafeMutablePointer<Double>.allocate(capacity: numberCapacity)
-    let integerBits = UnsafeMutablePointer<Int64>.allocate(capacity: numberCapacity)
+    let numbers = UnsafeMutablePointer<Int64>.allocate(capacity: numberCapacity)
     let integers = UnsafeMutablePointer<UInt8>.allocate(capacity: numberCapacity)
     defer {
       bytes.deallocate()
       refs.deallocate()
       numbers.deallocate()
-      integerBits.deallocate()
       integers.deallocate()
     }
     var image = clua_image(
       bytes: bytes, capacity: byteCapacity, size: 0, refs: refs, ref_capacity: refCapacity, ref_count: 0,
-      numbers: numbers, integer_bits: integerBits, integers: integers, number_capacity: numberCapacity,
+      numbers: numbers, integers: integers, number_capacity: numberCapacity,
       number_count: 0, failed: 0)
     let made: Int32 =
       if let key { key.withCString { clua_table_image(state, index, &image, $0) } } else {
@@ -211,7 +209,8 @@ struct RawLua {
     // the references become the functions' anchors at once, in order (each released with its function)
     let functions = (0..<image.ref_count).map { LuaFunction(runtime: runtime, ref: refs[$0]) }
     let left: [LuaValue] = (0..<image.number_count).map {
-      integers[$0] != 0 ? .integer(Int(integerBits[$0])) : .number(numbers[$0])
+      integers[$0] != 0
+        ? .integer(Int(numbers[$0])) : .number(Double(bitPattern: UInt64(bitPattern: numbers[$0])))
     }
     return LuaTableImage(
       bytes: Array(UnsafeBufferPointer(start: bytes, count: image.size)), functions: functions, numbers: left)

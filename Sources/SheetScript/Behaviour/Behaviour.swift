@@ -301,8 +301,9 @@ extension Behaviour {
       return spec
     }
     let value: LuaValue
+    var numberNames: [String] = []
     if let image {
-      value = image.value()
+      (value, numberNames) = image.decoded()
     } else {
       do throws(LuaError) {
         value = try table.value()
@@ -317,7 +318,7 @@ extension Behaviour {
     }
     let spec = try BehaviourSpec(fields: fields, file: source.name, locator: locator, curves: curves)
     if let entry, let image {
-      entry.keptSpec = spec.kept(image: image, curves: curves)
+      entry.keptSpec = spec.kept(image: image, numberNames: numberNames, curves: curves)
       // a table whose parse cannot be kept (a function the spec does not place) is converted from then on
       if entry.keptSpec == nil { entry.keepsParse = false }
     }

@@ -43,9 +43,10 @@ extension BehaviourSpec {
   /// function in an animation or its curve, one closure in two places: those are parsed every time).
   /// - Parameters:
   ///   - image: The image the spec was parsed from (its value).
+  ///   - numberNames: The image's ``LuaTableImage/numberNames``.
   ///   - curves: The spec's curve registry.
-  func kept(image: LuaTableImage, curves: CurveRegistry) -> Kept? {
-    guard curves.hasNoFileCurves, image.numbers.count == image.numberNames.count else { return nil }
+  func kept(image: LuaTableImage, numberNames: [String], curves: CurveRegistry) -> Kept? {
+    guard curves.hasNoFileCurves, image.numbers.count == numberNames.count else { return nil }
     var position: [ObjectIdentifier: Int] = [:]
     for (index, function) in image.functions.enumerated() { position[ObjectIdentifier(function)] = index }
     var spec = self
@@ -70,12 +71,10 @@ extension BehaviourSpec {
     }
     for entry in animations.values { if case .function = entry { return nil } }
     guard placed.count == image.functions.count else { return nil }
-    guard Set(image.numberNames) == Set(thresholds.keys), image.numberNames.count == thresholds.count else {
-      return nil
-    }
+    guard Set(numberNames) == Set(thresholds.keys), numberNames.count == thresholds.count else { return nil }
     return Kept(
-      image: image.bytes, spec: spec, slots: slots, detentHeights: heights, thresholdNames: image.numberNames,
-      natives: image.numberNames.map { DefaultPolicy.Threshold(rawValue: $0) })
+      image: image.bytes, spec: spec, slots: slots, detentHeights: heights, thresholdNames: numberNames,
+      natives: numberNames.map { DefaultPolicy.Threshold(rawValue: $0) })
   }
 }
 
