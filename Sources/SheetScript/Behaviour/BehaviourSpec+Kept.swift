@@ -107,9 +107,8 @@ extension BehaviourSpec.Kept {
     var thresholds: [String: Double] = [:]
     thresholds.reserveCapacity(thresholdNames.count)
     for (index, name) in thresholdNames.enumerated() {
-      // what DefaultPolicy.Threshold.check(name, number) checks, with the name looked up once
-      guard let number = image.numbers[index].doubleValue, number.isFinite else { return nil }
-      if let native = natives[index], (try? native.check(number)) == nil { return nil }
+      guard let number = image.numbers[index].doubleValue, FieldReader.accepts(number, as: natives[index])
+      else { return nil }
       thresholds[name] = number
     }
     spec.thresholds = thresholds

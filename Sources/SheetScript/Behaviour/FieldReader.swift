@@ -167,6 +167,17 @@ struct FieldReader {
     }
   }
 
+  /// Whether a threshold's number is one `DefaultPolicy.Threshold.check(name, number)` accepts, its
+  /// name already looked up: finite, and in its range for a native parameter.
+  /// - Parameters:
+  ///   - number: The threshold's number.
+  ///   - native: The native parameter its name is, or nil for any other name.
+  static func accepts(_ number: Double, as native: DefaultPolicy.Threshold?) -> Bool {
+    guard number.isFinite else { return false }
+    guard let native else { return true }
+    return (try? native.check(number)) != nil
+  }
+
   /// Reads `thresholds`: named finite numbers; one the native policy reads (``DefaultPolicy/Threshold``)
   /// must lie in its range, and the error names the range.
   func thresholds(_ value: LuaValue) throws(BehaviourError) -> [String: Double] {
@@ -178,8 +189,7 @@ struct FieldReader {
     var result: [String: Double] = [:]
     result.reserveCapacity(fields.count)
     for (key, value) in fields {
-      guard let number = value.doubleValue, number.isFinite,
-        (try? DefaultPolicy.Threshold.check(key, number)) != nil
+      guard let number = value.doubleValue, Self.accepts(number, as: DefaultPolicy.Threshold(rawValue: key))
       else { break }
       result[key] = number
     }
