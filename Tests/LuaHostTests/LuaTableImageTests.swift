@@ -45,11 +45,18 @@ import Testing
     ),
   ]
 
+  /// The table `text` makes in `state`: a table constructor, or a chunk (`local ...`) that returns one.
+  static func table(_ text: String, in state: LuaState) throws -> LuaTable? {
+    let chunk = text.hasPrefix("local") ? text : "return \(text)"
+    guard case .tableRef(let table) = try state.load(chunk, name: "t.lua").callOne() else { return nil }
+    return table
+  }
+
   /// In one state (the order of a table's hash part is the state's), the conversion and then the image
   /// take references for the same functions in the same order.
-  func expectSameOrder(_ chunk: String, _ line: UInt) throws {
+  func expectSameOrder(_ text: String, _ line: UInt) throws {
     let state = try LuaState()
-    guard case .tableRef(let t) = try state.load(chunk, name: "t.lua").callOne() else { return }
+    guard let t = try Self.table(text, in: state) else { return }
     let value = try t.value()
     let image = try #require(t.image(leavingNumbersOf: "thresholds"))
     var converted: [String: Int32] = [:]
@@ -73,12 +80,9 @@ import Testing
 
   @Test func anImageConvertsAsTheTableDoesAndMakesTheSameInLua() throws {
     for (text, line) in Self.tables {
-      let chunk = text.hasPrefix("local") ? text : "return \(text)"
       let converting = try LuaState()
       let imaging = try LuaState()
-      guard case .tableRef(let a) = try converting.load(chunk, name: "t.lua").callOne(),
-        case .tableRef(let b) = try imaging.load(chunk, name: "t.lua").callOne()
-      else {
+      guard let a = try Self.table(text, in: converting), let b = try Self.table(text, in: imaging) else {
         Issue.record("no table, line \(line)")
         continue
       }
@@ -90,7 +94,7 @@ import Testing
       let shape = try Self.shape(value ?? .nil)
       #expect(try Self.shape(image?.value() ?? .nil) == shape, "line \(line)")
       #expect(image?.functions.count == shape.components(separatedBy: "fn(").count - 1, "line \(line)")
-      try expectSameOrder(chunk, line)
+      try expectSameOrder(text, line)
       value = nil
       image = nil
       #expect(converting.memoryInUse == imaging.memoryInUse, "references released, line \(line)")
@@ -103,10 +107,7 @@ import Testing
   @Test func theThresholdsNumbersAreLeftOutWithTheirKinds() throws {
     let state = try LuaState()
     func image(_ text: String) throws -> LuaTableImage? {
-      guard case .tableRef(let t) = try state.load("return \(text)", name: "t.lua").callOne() else {
-        return nil
-      }
-      return t.image(leavingNumbersOf: "thresholds")
+      try Self.table(text, in: state)?.image(leavingNumbersOf: "thresholds")
     }
     let a = try #require(try image("{ thresholds = { p = 0.5 }, x = 1 }"))
     let b = try #require(try image("{ thresholds = { p = 0.75 }, x = 1 }"))
@@ -137,12 +138,9 @@ import Testing
       ),
     ] as [(String, UInt)])
   func aTableWithoutAnImage(_ text: String, _ line: UInt) throws {
-    let chunk = text.hasPrefix("local") ? text : "return \(text)"
     let imaging = try LuaState()
     let converting = try LuaState()
-    guard case .tableRef(let t) = try imaging.load(chunk, name: "t.lua").callOne(),
-      case .tableRef(let u) = try converting.load(chunk, name: "t.lua").callOne()
-    else {
+    guard let t = try Self.table(text, in: imaging), let u = try Self.table(text, in: converting) else {
       Issue.record("no table, line \(line)")
       return
     }
