@@ -47,7 +47,7 @@ let package = Package(
       name: "SheetCLI", dependencies: ["SheetScript", "SheetCore", "LuaHost", "SheetPreview"]),
     // The README's host example (scripts/check-host-package builds it from a separate package too).
     .executableTarget(name: "SheetHostExample", dependencies: ["SheetScript", "SheetCore"]),
-    .testTarget(name: "LuaHostTests", dependencies: ["LuaHost"]),
+    .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "SheetTestSupport"]),
     .target(name: "SheetTestSupport", dependencies: ["SheetCore"], path: "Tests/SheetTestSupport"),
     .testTarget(name: "SheetCoreTests", dependencies: ["SheetCore", "SheetTestSupport"]),
     .testTarget(

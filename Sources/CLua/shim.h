@@ -45,7 +45,21 @@ enum { CLUA_CALLBACK_ERROR = -1, CLUA_CALLBACK_YIELD = -2 };
 enum { CLUA_NO_STACK = -3 };
 
 /// What ran out in a host call.
-enum { CLUA_SPENT_NONE = 0, CLUA_SPENT_INSTRUCTIONS = 1, CLUA_SPENT_TIME = 2 };
+/// What ran out in a host call: the instruction budget, the deadline, or the C stack that closing
+/// coroutines inside one another would take (CLUA_MAX_NESTED_CLOSES).
+enum { CLUA_SPENT_NONE = 0, CLUA_SPENT_INSTRUCTIONS = 1, CLUA_SPENT_TIME = 2, CLUA_SPENT_NESTING = 3 };
+
+/// The most coroutine closes that may run inside one another (coroutine.close, or coroutine.wrap
+/// closing a coroutine that failed, called from a __close handler of a coroutine being closed).
+/// Lua 5.4.4 runs a closed coroutine's __close handlers with that coroutine's own count of C calls, not
+/// the closer's (upstream's bug "C-stack overflow with deep nesting of coroutine.close", fixed in 5.4.6
+/// by lua_closethread(L, from)), so each nested close may start a fresh run of LUAI_MAXCCALLS (200) C
+/// levels: about 150 KiB of C stack in Debian's liblua5.4 (55 such levels overflow an 8 MiB stack).
+/// Four closes deep plus the caller's own levels stay under 1 MiB, inside the 2 MiB glibc gives a
+/// thread when the stack limit is unlimited.
+#define CLUA_MAX_NESTED_CLOSES 4
+#define CLUA_STRING_(x) #x
+#define CLUA_STRING(x) CLUA_STRING_(x)
 
 /// Bytes Lua allocates per budget unit while script code runs (see sandbox_lib.h's cost model).
 #define CLUA_BYTES_PER_UNIT 4
@@ -66,6 +80,7 @@ typedef struct clua_host {
   long long remaining;             // instructions left in this host call
   int step;                        // hook period in instructions
   int exhausted;                   // CLUA_SPENT_*: once spent, every further instruction errors
+  int closing;                     // coroutine resets running now, one inside another (CLUA_MAX_NESTED_CLOSES)
   long long used;                  // budget units spent over the state's life, all host calls together
   long long *meter;                // a counter shared with other states (NULL: none), spent alongside
   double timeout;                  // seconds one outermost host call may run (0: no deadline)
@@ -216,8 +231,13 @@ static inline int clua_past_deadline(clua_host *h) {
 }
 
 static inline const char *clua_spent_message(int kind) {
-  return kind == CLUA_SPENT_TIME ? "time budget exceeded (the host call's deadline passed)"
-                                 : "instruction budget exceeded";
+  switch (kind) {
+    case CLUA_SPENT_TIME: return "time budget exceeded (the host call's deadline passed)";
+    case CLUA_SPENT_NESTING:
+      return "coroutines closed inside __close handlers nested more than " CLUA_STRING(
+          CLUA_MAX_NESTED_CLOSES) " deep (the C stack's limit)";
+    default: return "instruction budget exceeded";
+  }
 }
 
 static void clua_hook(lua_State *L, lua_Debug *ar);
@@ -249,7 +269,11 @@ static inline int clua_exhaust(lua_State *L, clua_host *h, int kind) {
   lua_sethook(L, clua_hook, LUA_MASKCOUNT, 1);
   int enforce = h->enforce;
   h->enforce = 0;  // the message is the host's (the reserve): a spent budget refuses script growth
-  clua_where_script(L, h);
+  if (h->exhausted == CLUA_SPENT_NESTING && h->where[0] != '\0') {
+    lua_pushfstring(L, "%s: ", h->where);  // the close that went too deep, not where it unwinds now
+  } else {
+    clua_where_script(L, h);
+  }
   lua_pushstring(L, clua_spent_message(h->exhausted));
   lua_concat(L, 2);
   h->enforce = enforce;
@@ -318,6 +342,19 @@ static inline void clua_enter(lua_State *L, clua_host *h) {
       lua_sethook(L, clua_hook, LUA_MASKCOUNT, h->step);
     }
   }
+}
+
+/// lua_resetthread(co) (closing its pending to-be-closed values) counted against
+/// CLUA_MAX_NESTED_CLOSES: past the limit nothing is closed and the host call's C-stack limit is spent
+/// (raised at the script's line, and again at every later instruction, as a spent budget is). L is the
+/// closing thread, inside a Lua call (raising is safe: C frames only).
+static inline int clua_reset_counted(lua_State *L, lua_State *co) {
+  clua_host *h = clua_host_of(L);
+  if (h->closing >= CLUA_MAX_NESTED_CLOSES) clua_exhaust(L, h, CLUA_SPENT_NESTING);
+  h->closing += 1;
+  int status = lua_resetthread(co);  // protected: runs the __close handlers, never raises
+  h->closing -= 1;
+  return status;
 }
 
 #include "sandbox_match.h"
@@ -473,7 +510,11 @@ static inline int clua_resume_host(lua_State *L, clua_host *h, lua_State *co, in
     lua_pushlightuserdata(L, co);
     int described = lua_pcall(L, 2, 1, 0) == LUA_OK;
     /* Only a thread that died is reset; a failed resume of a running thread leaves it LUA_OK. */
-    if (lua_status(co) != LUA_OK) lua_resetthread(co);
+    if (lua_status(co) != LUA_OK) {
+      h->closing += 1;  // the outermost close of this call: its handlers' own closes count from here
+      lua_resetthread(co);
+      h->closing -= 1;
+    }
     h->enforce = enforce;  // the host reserve again: the fallback text below must not fail
     if (!described) {
       lua_pop(L, 1);

@@ -299,6 +299,18 @@ extension HostileInputTests {
     rows += HostileRow.everywhere("table.move of 2^50 items", "table.move({}, 1, 1 << 50, 1, {})")
     rows += HostileRow.everywhere(
       "string.find backtracking", "string.find(('a'):rep(40), ('a*'):rep(40) .. 'b')")
+    // Lua 5.4.4's C-stack overflow: coroutines closed inside __close handlers, one hundred deep.
+    rows += HostileRow.everywhere(
+      "coroutine.close nested 100 deep in __close handlers",
+      "(function() local p for _ = 1, 100 do local b = p local co = coroutine.create(function() "
+        + "local g <close> = setmetatable({}, { __close = function() local function nest(n) if n == 0 then "
+        + "if b then coroutine.close(b) end return end pcall(nest, n - 1) end nest(190) end }) "
+        + "coroutine.yield() end) coroutine.resume(co) p = co end return coroutine.close(p) end)()"
+    ).map { row in
+      var row = row
+      row.outputContains = ["coroutines closed inside __close handlers nested more than 4 deep"]
+      return row
+    }
     rows += [
       .scenario(
         "a million 4 MB string.rep", "for _ = 1, 1e6 do local s = string.rep('x', 4e6) end\n",

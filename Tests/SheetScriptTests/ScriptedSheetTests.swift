@@ -340,6 +340,28 @@ import Testing
     #expect(sheet.drainEvents().map(\.description) == ["reload ok=true file=v.lua"])
   }
 
+  /// A version whose top level closes coroutines inside `__close` handlers one hundred deep (Lua
+  /// 5.4.4's C-stack overflow, which killed the host) is refused with its line, as any broken version
+  /// is, and the running behaviour goes on.
+  @Test func aReloadThatWouldOverflowTheCStackIsRefused() throws {
+    let sheet = try ScriptedSheet(source: Self.versionOne, name: "v.lua")
+    try sheet.present()
+    while !sheet.isStill { try sheet.step() }
+    let first = sheet.behaviour
+    _ = sheet.drainEvents()
+    let chain = LuaReproductions.closeChain(levels: 100)
+    #expect {
+      try sheet.reload(source: "local _ = (function() " + chain + "\nend)()\n" + Self.versionOne)
+    } throws: { error in
+      "\(error)".hasPrefix("v.lua:9: coroutines closed inside __close handlers nested more than 4 deep")
+    }
+    #expect(sheet.behaviour === first)
+    #expect(sheet.drainEvents().map(\.trace.name) == ["reload"])
+    try sheet.snap(to: "high")
+    while !sheet.isStill { try sheet.step() }
+    #expect(sheet.frame.detent == "high" && sheet.frame.height == 600)
+  }
+
   @Test func reloadFromAFileReadsItAgainWithTheOverrides() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scripted-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -72,14 +72,20 @@ struct RawLua {
   var bytesInUse: Int { Int(host.pointee.bytes) }
   var allocationCount: UInt64 { UInt64(host.pointee.allocations) }
   var budgetExhausted: Bool { host.pointee.exhausted != 0 }
-  /// The error for a spent budget (instructions or the deadline), or nil while it lasts.
-  var spentError: LuaError? { spentError(at: nil) }
-  /// The error for a spent budget, raised at `location` (`file.lua:12`).
+  /// The error for a spent limit of the host call (instructions, the deadline, or the C stack that
+  /// closing coroutines inside one another takes), or nil while none is spent.
+  /// Where it was last raised, when it was (a script may have swallowed it in a coroutine and
+  /// returned: the limit stays spent and the host reports it all the same).
+  var spentError: LuaError? { spentError(at: spentLocation) }
+  /// The error for a spent limit, raised at `location` (`file.lua:12`).
   func spentError(at location: String?) -> LuaError? {
     switch host.pointee.exhausted {
-    case Int32(CLUA_SPENT_NONE): nil
-    case Int32(CLUA_SPENT_TIME): .deadlineExceeded(seconds: host.pointee.timeout, location: location)
-    default: .budgetExceeded(location: location)
+    case Int32(CLUA_SPENT_NONE): return nil
+    case Int32(CLUA_SPENT_TIME): return .deadlineExceeded(seconds: host.pointee.timeout, location: location)
+    case Int32(CLUA_SPENT_NESTING):
+      let message = String(cString: clua_spent_message(Int32(CLUA_SPENT_NESTING)))
+      return .runtime(message: message, location: location, traceback: "")
+    default: return .budgetExceeded(location: location)
     }
   }
   /// Where the host call's spent budget last raised (`file.lua:12`), or nil (not raised, or raised by
