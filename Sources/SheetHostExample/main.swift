@@ -54,13 +54,13 @@ import SheetScript
   func drag(by dy: Double, duration: Double) throws {
     let x = 195.0
     let start = sheet.configuration.geometry.height - sheet.frame.height + 10
-    try sheet.touchBegan(x: x, y: start, timestamp: now)
+    try sheet.touchDown(x: x, y: start, timestamp: now)
     let count = Int((duration / frameInterval).rounded())
     for i in 1...count {
-      try sheet.touchMoved(x: x, y: start + dy * Double(i) / Double(count), timestamp: now + frameInterval)
+      try sheet.touchMove(x: x, y: start + dy * Double(i) / Double(count), timestamp: now + frameInterval)
       try displayLinkFired()
     }
-    try sheet.touchEnded(x: x, y: start + dy, timestamp: now)  // velocity from the touches' timestamps
+    try sheet.touchUp(x: x, y: start + dy, timestamp: now)  // velocity from the touches' timestamps
   }
 
   static func seconds(_ t: Double) -> String { String(format: "%7.4f", t) }
@@ -70,7 +70,7 @@ let host = try Host()
 let sheet = host.sheet
 
 print("present")
-try sheet.present()
+sheet.present()
 try host.untilStill()
 
 print("drag up 240 pt in 0.4 s (600 pt/s)")

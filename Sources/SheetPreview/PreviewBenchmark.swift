@@ -136,11 +136,11 @@ public enum PreviewBenchmark {
       let startY = geometry.height * 0.55
       let direction = gesture % 2 == 0 ? 1.0 : -1.0
       let y = startY + direction * 60 * Double(min(max(phase - 2, 0), 208)) / 208
-      if phase == 2 { return ("{\"type\":\"down\",\"x\":\(x),\"y\":\(startY),\"t\":\(t)}", true) }
+      if phase == 2 { return ("{\"type\":\"touch_down\",\"x\":\(x),\"y\":\(startY),\"t\":\(t)}", true) }
       if phase > 2 && phase <= 210 && phase % 2 == 0 {
-        return ("{\"type\":\"move\",\"x\":\(x),\"y\":\(y),\"t\":\(t)}", true)
+        return ("{\"type\":\"touch_move\",\"x\":\(x),\"y\":\(y),\"t\":\(t)}", true)
       }
-      if phase == 211 { return ("{\"type\":\"up\",\"x\":\(x),\"y\":\(y),\"t\":\(t)}", true) }
+      if phase == 211 { return ("{\"type\":\"touch_up\",\"x\":\(x),\"y\":\(y),\"t\":\(t)}", true) }
       return ("{\"type\":\"frame\",\"t\":\(t)}", false)
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import SheetCore
 
 /// One message from the page, parsed and checked: every number finite and in its range, every name
 /// short and plain. A message that is not one of these is refused with a ``PreviewMessageError`` the
@@ -7,19 +8,22 @@ import Foundation
 /// Times (`t`) are the page's own timestamps in milliseconds (`PointerEvent.timeStamp`, the
 /// `requestAnimationFrame` time), one clock for both; points (`x`, `y`) are the phone screen's, y down.
 enum PreviewMessage: Equatable {
-  /// A finger went down, moved or lifted.
+  /// A finger went down, moved or lifted (the message types `touch_down`, `touch_move`, `touch_up`).
   enum Phase: String, Equatable {
-    case down, move, up
+    case down = "touch_down"
+    case move = "touch_move"
+    case up = "touch_up"
   }
 
   /// The page's first message: the reply is the layout and a frame.
   case hello(t: Double)
   /// A display frame at `t`: the sheet is stepped to it and the frame comes back.
   case frame(t: Double)
-  /// A touch sample with the pointer's own timestamp.
-  case touch(Phase, x: Double, y: Double, t: Double)
-  /// The pointer was cancelled (the browser took it for scrolling, the window lost it).
-  case cancel(t: Double)
+  /// A touch sample of a finger (the page numbers its pointers 1, 2, ...), with the pointer's own
+  /// timestamp.
+  case touch(Phase, finger: Int, x: Double, y: Double, t: Double)
+  /// A finger's pointer was cancelled (the browser took it for scrolling, the window lost it).
+  case cancel(finger: Int, t: Double)
   /// A click that did not move: a tap at a point.
   case tap(x: Double, y: Double, t: Double)
   /// The present button.
@@ -49,11 +53,12 @@ enum PreviewMessage: Equatable {
 
   /// The names `type` may take.
   static let types = [
-    "hello", "frame", "down", "move", "up", "cancel", "tap", "present", "dismiss", "snap", "set",
+    "hello", "frame", "touch_down", "touch_move", "touch_up", "touch_cancel", "tap", "present", "dismiss",
+    "snap", "set",
     "reset_thresholds", "rotate", "fps", "content", "record", "save", "replay", "compare",
   ]
-  /// Screen points a touch may lie at, as a scenario's `touch_move` takes them.
-  static let coordinates: ClosedRange<Double> = -100_000...100_000
+  /// Screen points a touch may lie at: the host's bounds (`SheetLimits`).
+  static let coordinates: ClosedRange<Double> = -SheetLimits.maximumCoordinate...SheetLimits.maximumCoordinate
   /// The page's timestamps, milliseconds (about 115 days of a page open).
   static let times: ClosedRange<Double> = 0...1e10
   /// Frame rates the page may choose.
@@ -133,11 +138,11 @@ enum PreviewMessage: Equatable {
     switch type {
     case "hello": return .hello(t: try reader.number("t", times))
     case "frame": return .frame(t: try reader.number("t", times))
-    case "down", "move", "up":
+    case "touch_down", "touch_move", "touch_up":
       return .touch(
-        Phase(rawValue: type) ?? .move, x: try reader.number("x", coordinates),
+        Phase(rawValue: type) ?? .move, finger: try reader.finger(), x: try reader.number("x", coordinates),
         y: try reader.number("y", coordinates), t: try reader.number("t", times))
-    case "cancel": return .cancel(t: try reader.number("t", times))
+    case "touch_cancel": return .cancel(finger: try reader.finger(), t: try reader.number("t", times))
     case "tap":
       return .tap(
         x: try reader.number("x", coordinates), y: try reader.number("y", coordinates),
@@ -200,6 +205,17 @@ enum PreviewMessage: Equatable {
           "\(type): field '\(name)' must be a number in \(Self.describe(range)), got \(value)")
       }
       return value
+    }
+
+    /// The optional `finger` field: a whole number in `SheetLimits.fingers`, 1 when absent.
+    func finger() throws(PreviewMessageError) -> Int {
+      guard fields["finger"] != nil else { return 1 }
+      let range = SheetLimits.fingers
+      let value = try number("finger", Double(range.lowerBound)...Double(range.upperBound))
+      guard value == value.rounded() else {
+        throw PreviewMessageError("\(type): field 'finger' must be a whole number, got \(value)")
+      }
+      return Int(value)
     }
 
     /// A short plain name: letters, digits, `_`, `-` and `.`.

@@ -35,23 +35,22 @@ extension PreviewSession {
       layoutChanged = true
     case .frame(let t):
       sync(to: t)
-    case .touch(let phase, let x, let y, let t):
+    case .touch(let phase, let finger, let x, let y, let t):
       sync(to: t)
-      try touch(phase, x: x, y: y)
-    case .cancel(let t):
+      try touch(phase, finger: finger, x: x, y: y)
+    case .cancel(let finger, let t):
       sync(to: t)
-      guard finger != nil else { return [] }
-      try call { () throws(SheetError) in try sheet.touchCancelled(timestamp: hostTime) }
-      finger = nil
-      recorder?.input("touch_cancel()")
-      noteRelease()
+      let released = sheet.panFinger == finger
+      sheet.touchCancel(finger: finger, timestamp: hostTime)
+      recorder?.input("touch_cancel(\(Self.fingerTable(finger)))")
+      if released { noteRelease() }
     case .tap(let x, let y, let t):
       sync(to: t)
       try call { () throws(SheetError) in try sheet.tap(x: x, y: y) }
       recorder?.input("tap { x = \(ScenarioRecorder.number(x)), y = \(ScenarioRecorder.number(y)) }")
     case .present(let t):
       sync(to: t)
-      try call { () throws(SheetError) in try sheet.present() }
+      sheet.present()
       recorder?.input("present()")
     case .dismiss(let t):
       sync(to: t)
@@ -111,39 +110,46 @@ extension PreviewSession {
     return []
   }
 
-  /// A touch phase: down begins the finger, move feeds a sample, up lifts it where it last was (a
-  /// lift at another point is a last move there first, as a pan recognizer reports it).
-  private func touch(_ phase: PreviewMessage.Phase, x: Double, y: Double) throws(PreviewError) {
+  /// A touch phase of a finger, through the host API (whose finger rules decide what it does): down,
+  /// a sample, or a lift where it last was (a lift at another point is a last move there first, as a
+  /// pan recognizer reports it).
+  private func touch(_ phase: PreviewMessage.Phase, finger: Int, x: Double, y: Double) throws(PreviewError) {
     if recorder?.isFull == true { throw PreviewError("the recording is full; save it or stop it") }
     let now = hostTime
     switch phase {
     case .down:
-      guard finger == nil else { return }  // one finger: a second is not this sheet's
-      try call { () throws(SheetError) in _ = try sheet.touchBegan(x: x, y: y, timestamp: now) }
-      finger = (x, y)
-      recorder?.input(touchCall("touch_down", x: x, y: y))
+      try call { () throws(SheetError) in _ = try sheet.touchDown(finger: finger, x: x, y: y, timestamp: now)
+      }
+      recorder?.input(touchCall("touch_down", finger: finger, x: x, y: y))
     case .move:
-      guard finger != nil else { return }
-      try call { () throws(SheetError) in try sheet.touchMoved(x: x, y: y, timestamp: now) }
-      finger = (x, y)
-      recorder?.input(touchCall("touch_move", x: x, y: y))
+      try call { () throws(SheetError) in try sheet.touchMove(finger: finger, x: x, y: y, timestamp: now) }
+      recorder?.input(touchCall("touch_move", finger: finger, x: x, y: y))
     case .up:
-      guard let last = finger else { return }
-      if last.x != x || last.y != y { try touch(.move, x: x, y: y) }
-      try call { () throws(SheetError) in try sheet.touchEnded(x: x, y: y, timestamp: now) }
-      finger = nil
-      recorder?.input("touch_up { time = \(ScenarioRecorder.number(now - (sheet.clockOrigin ?? 0))) }")
-      noteRelease()
+      if let last = sheet.touches.first(where: { $0.finger == finger }), last.x != x || last.y != y {
+        try touch(.move, finger: finger, x: x, y: y)
+      }
+      let released = sheet.panFinger == finger
+      try call { () throws(SheetError) in try sheet.touchUp(finger: finger, x: x, y: y, timestamp: now) }
+      let time = ScenarioRecorder.number(now - (sheet.clockOrigin ?? 0))
+      recorder?.input("touch_up { " + Self.fingerField(finger) + "time = \(time) }")
+      if released { noteRelease() }
     }
   }
 
   /// A touch call with the sample's time on the sheet's clock (what the sheet computed from the
   /// timestamp: the timestamp less ``ScriptedSheet/clockOrigin``).
-  private func touchCall(_ name: String, x: Double, y: Double) -> String {
+  private func touchCall(_ name: String, finger: Int, x: Double, y: Double) -> String {
     let time = hostTime - (sheet.clockOrigin ?? 0)
-    return "\(name) { x = \(ScenarioRecorder.number(x)), y = \(ScenarioRecorder.number(y)), "
-      + "time = \(ScenarioRecorder.number(time)) }"
+    return "\(name) { " + Self.fingerField(finger) + "x = \(ScenarioRecorder.number(x)), "
+      + "y = \(ScenarioRecorder.number(y)), time = \(ScenarioRecorder.number(time)) }"
   }
+
+  /// `finger = N, ` in a recorded touch call, for every finger but the first (which scenarios default
+  /// to).
+  static func fingerField(_ finger: Int) -> String { finger == 1 ? "" : "finger = \(finger), " }
+
+  /// A `touch_cancel` call's argument: `{ finger = N }`, or nothing for the first finger.
+  static func fingerTable(_ finger: Int) -> String { finger == 1 ? "" : "{ finger = \(finger) }" }
 
   /// After a lift or cancel: the recording expects the target the release set, with the decision.
   private func noteRelease() {
@@ -179,7 +185,7 @@ extension PreviewSession {
       notes.append("recording stopped")
       return []
     }
-    guard finger == nil else { throw PreviewError("lift the finger before recording") }
+    guard sheet.touches.isEmpty else { throw PreviewError("lift the finger before recording") }
     try restart()
     let g = sheet.configuration.geometry
     recorder = ScenarioRecorder(
@@ -217,7 +223,7 @@ extension PreviewSession {
   /// picks the name, a request never does) and replies with its path and text.
   private func save() throws(PreviewError) -> String {
     guard let recorder else { throw PreviewError("nothing is being recorded (press record first)") }
-    guard finger == nil else { throw PreviewError("lift the finger before saving") }
+    guard sheet.touches.isEmpty else { throw PreviewError("lift the finger before saving") }
     let text = recorder.text
     let path = try Self.writeNew(text, in: setup.recordDirectory)
     lastSaved = path

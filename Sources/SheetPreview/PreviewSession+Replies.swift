@@ -45,7 +45,7 @@ extension PreviewSession {
     reply.add("state", frame.state.rawValue)
     reply.add("detent", frame.detent)
     reply.add("target", frame.target?.name)
-    reply.add("finger", finger != nil)
+    reply.add("finger", !sheet.touches.isEmpty)
     reply.add("recording", recorder != nil)
     var items = events
     for note in notes {

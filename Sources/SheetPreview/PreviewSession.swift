@@ -31,8 +31,6 @@ final class PreviewSession {
   var lastSaved: String?
   /// The last recording saved, for the compare view.
   var lastRecording: ScenarioRecorder?
-  /// The finger's last point as the sheet was given it, while one is down.
-  var finger: (x: Double, y: Double)?
   /// Frames sent so far.
   var sequence = 0
   /// Whether the layout must be sent with the next reply.
@@ -78,7 +76,7 @@ final class PreviewSession {
 
   /// Presents the sheet and watches its file.
   private func start() {
-    try? sheet.present()
+    sheet.present()
     sheet.watchFile(interval: 0.25, queue: queue)
   }
 
@@ -117,7 +115,6 @@ final class PreviewSession {
     let fresh = try next.makeSheet(overrides: overrides)
     sheet.stopWatching()
     sheet = fresh
-    finger = nil
     layoutChanged = true
     _ = try? sheet.advance(to: hostTime)
     start()

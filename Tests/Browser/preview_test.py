@@ -244,20 +244,20 @@ def test_a_drag_decides_as_the_equivalent_scenario(p, shots):
     p.resting()
     layout = p.layout()
     decision, sent = p.drag(p.sheet_top() + 12, -220, steps=10, step_ms=14)
-    down = next(m for m in sent if m['type'] == 'down')
+    down = next(m for m in sent if m['type'] == 'touch_down')
     lines = ['-- scenario: the browser drag, replayed', 'behaviour %r' % p.behaviour,
              'set { %s }' % ', '.join('%s = %s' % (t['name'], number(t['value'])) for t in layout['thresholds']),
              'present()', 'settle()', 'local t0 = sheet.time']
     last = None
     for m in sent:
         at = 't0 + %s' % number((m['t'] - down['t']) / 1000)
-        if m['type'] == 'down':
+        if m['type'] == 'touch_down':
             lines.append('touch_down { x = %s, y = %s, time = %s }' % (number(m['x']), number(m['y']), at))
             last = (m['x'], m['y'])
-        elif m['type'] == 'move':
+        elif m['type'] == 'touch_move':
             lines.append('touch_move { x = %s, y = %s, time = %s }' % (number(m['x']), number(m['y']), at))
             last = (m['x'], m['y'])
-        elif m['type'] == 'up':
+        elif m['type'] == 'touch_up':
             if (m['x'], m['y']) != last:  # the lift at another point is a last move there
                 lines.append('touch_move { x = %s, y = %s, time = %s }' % (number(m['x']), number(m['y']), at))
             lines.append('touch_up { time = %s }' % at)

@@ -47,10 +47,12 @@ import Testing
   /// Each row: a message and what it parses to.
   static let messages: [(text: String, message: PreviewMessage, line: UInt)] = [
     (
-      "{\"type\":\"move\",\"x\":195.5,\"y\":400,\"t\":1234.567}",
-      .touch(.move, x: 195.5, y: 400, t: 1234.567), #line
+      "{\"type\":\"touch_move\",\"x\":195.5,\"y\":400,\"t\":1234.567}",
+      .touch(.move, finger: 1, x: 195.5, y: 400, t: 1234.567), #line
     ),
-    ("{\"type\":\"down\",\"x\":-3,\"y\":0,\"t\":0}", .touch(.down, x: -3, y: 0, t: 0), #line),
+    (
+      "{\"type\":\"touch_down\",\"x\":-3,\"y\":0,\"t\":0}", .touch(.down, finger: 1, x: -3, y: 0, t: 0), #line
+    ),
     // unknown fields are ignored
     ("{\"t\":7,\"type\":\"frame\",\"extra\":[1,{\"a\":null}]}", .frame(t: 7), #line),
     ("{\"type\":\"snap\",\"detent\":\"large\",\"t\":3}", .snap(detent: "large", t: 3), #line),
@@ -85,10 +87,10 @@ import Testing
   static let refusals: [(text: String, error: String, line: UInt)] = [
     ("{\"type\":\"record\",\"on\":1,\"t\":3}", "record: field 'on' must be true or false", #line),
     (
-      "{\"type\":\"move\",\"x\":\"1\",\"y\":2,\"t\":3}",
-      "move: field 'x' must be a number in -100000...100000", #line
+      "{\"type\":\"touch_move\",\"x\":\"1\",\"y\":2,\"t\":3}",
+      "touch_move: field 'x' must be a number in -1000000...1000000", #line
     ),
-    ("{\"type\":\"move\",\"x\":true,\"y\":2,\"t\":3}", "move: field 'x' must be a number", #line),
+    ("{\"type\":\"touch_move\",\"x\":true,\"y\":2,\"t\":3}", "touch_move: field 'x' must be a number", #line),
     ("{\"type\":\"tap\",\"x\":1,\"y\":2}", "tap: field 't' must be a number in 0...10000000000", #line),
     (
       "{\"type\":\"content\",\"height\":-1,\"t\":3}",

@@ -57,7 +57,7 @@ import Testing
     /// frames between them, starting at `y`.
     func drag(from y: Double, by dy: Double, over ms: Double, x: Double = 195) {
       t += 0.3
-      send(.touch(.down, x: x, y: y, t: t))
+      send(.touch(.down, finger: 1, x: x, y: y, t: t))
       let start = t
       var nextFrame = t + 16.667
       while t - start < ms {
@@ -67,10 +67,10 @@ import Testing
           nextFrame += 16.667
         }
         let fraction = min(1, (t - start) / ms)
-        send(.touch(.move, x: x + 3 * fraction, y: y + dy * fraction, t: t))
+        send(.touch(.move, finger: 1, x: x + 3 * fraction, y: y + dy * fraction, t: t))
       }
       t += 1.1
-      send(.touch(.up, x: x + 3, y: y + dy, t: t))
+      send(.touch(.up, finger: 1, x: x + 3, y: y + dy, t: t))
     }
   }
 

@@ -117,12 +117,12 @@ import Testing
     ("{\"type\":\"warp\"}", "unknown type 'warp'", #line),
     ("{\"t\":1}", "field 'type' must be one of", #line),
     (
-      "{\"type\":\"move\",\"x\":1,\"y\":true,\"t\":5}",
-      "move: field 'y' must be a number in -100000...100000", #line
+      "{\"type\":\"touch_move\",\"x\":1,\"y\":true,\"t\":5}",
+      "touch_move: field 'y' must be a number in -1000000...1000000", #line
     ),
     (
-      "{\"type\":\"move\",\"x\":1,\"y\":1e300,\"t\":5}",
-      "move: field 'y' must be a number in -100000...100000, got 1e+300", #line
+      "{\"type\":\"touch_move\",\"x\":1,\"y\":1e300,\"t\":5}",
+      "touch_move: field 'y' must be a number in -1000000...1000000, got 1e+300", #line
     ),
     (
       "{\"type\":\"frame\",\"t\":-4}", "frame: field 't' must be a number in 0...10000000000, got -4.0", #line
@@ -215,8 +215,8 @@ import Testing
     let dragging = try PreviewClient(port: server.port)
     #expect(dragging.send("{\"type\":\"hello\",\"t\":1000}"))
     #expect(dragging.send("{\"type\":\"frame\",\"t\":1600}"))
-    #expect(dragging.send("{\"type\":\"down\",\"x\":195,\"y\":460,\"t\":1601}"))
-    #expect(dragging.send("{\"type\":\"move\",\"x\":195,\"y\":500,\"t\":1610}"))
+    #expect(dragging.send("{\"type\":\"touch_down\",\"x\":195,\"y\":460,\"t\":1601}"))
+    #expect(dragging.send("{\"type\":\"touch_move\",\"x\":195,\"y\":500,\"t\":1610}"))
     #expect(dragging.next(type: "frame") != nil)
     var moved = false
     while let frame = dragging.next(type: "frame", timeout: 1) {

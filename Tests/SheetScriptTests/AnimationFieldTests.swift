@@ -35,8 +35,8 @@ import Testing
   @Test func atHeight253TheRuleIsEvaluatedNotBlended() throws {
     var blended = try PresetTest.driver(source: Self.panel(follows: false))
     var following = try PresetTest.driver(source: Self.panel(follows: true))
-    try blended.apply { m throws(SheetError) in try m.present() }
-    try following.apply { m throws(SheetError) in try m.present() }
+    try blended.apply { h in h.present() }
+    try following.apply { h in h.present() }
     for _ in 0..<40 {
       try blended.frame()
       try following.frame()
@@ -101,7 +101,7 @@ import Testing
   @Test func gorhomsSpringPresentsLikeReanimated() throws {
     let present = "S.spring_physics(1000, 500, 3, { clamp = true, rest_distance = 10, rest_speed = 10 })"
     var driver = try PresetTest.driver(source: Self.panel(follows: false, present: present))
-    try driver.apply { m throws(SheetError) in try m.present() }
+    try driver.apply { h in h.present() }
     let w = sqrt(1000.0 / 3)
     var k = 0
     while driver.machine.state == .presenting {
@@ -122,7 +122,7 @@ import Testing
   /// the displacement is e^(-ζω0 t) x0 (cos ωd t + ζω0 / ωd sin ωd t), x0 = -759.
   @Test func snappyIsApplesBounce() throws {
     var driver = try PresetTest.driver(source: Self.panel(follows: false, present: "S.snappy(0.4)"))
-    try driver.apply { m throws(SheetError) in try m.present() }
+    try driver.apply { h in h.present() }
     let zeta = 0.85
     let w = 2 * Double.pi / 0.4
     let wd = w * sqrt(1 - zeta * zeta)
@@ -142,7 +142,7 @@ import Testing
     let text = Self.panel(follows: false).replacingOccurrences(
       of: "animations = { present = S.linear(1) },", with: "animations = { present = S.linear(1),\(snap) },")
     var driver = try PresetTest.driver(source: text)
-    try driver.apply { m throws(SheetError) in try m.present() }
+    try driver.apply { h in h.present() }
     for _ in 0..<30 { try driver.frame() }
     #expect(PresetTest.close(driver.machine.height, 189.75) && PresetTest.close(driver.machine.velocity, 759))
     try driver.apply { m throws(SheetError) in try m.snap(to: "half") }
@@ -163,7 +163,7 @@ import Testing
 
   @Test func aFunctionCurveIsEvaluatedEveryFrame() throws {
     var driver = try PresetTest.driver(source: Self.panel(follows: false, present: Self.quintic))
-    try driver.apply { m throws(SheetError) in try m.present() }
+    try driver.apply { h in h.present() }
     for k in 1...36 {
       try driver.frame()
       let expected = k == 36 ? 759 : 759 * (pow(Double(k) / 36 - 1, 5) + 1)
@@ -225,7 +225,7 @@ import Testing
       }
       """
     var driver = try PresetTest.driver(source: text, name: "bad.lua")
-    try driver.apply { m throws(SheetError) in try m.present() }
+    try driver.apply { h in h.present() }
     var frames = 0
     while driver.machine.state == .presenting {
       try driver.frame()
@@ -261,7 +261,7 @@ import Testing
     let behaviour = try Behaviour.load(
       BehaviourSource(name: "curve.lua", text: Self.panel(follows: true, present: present)))
     var driver = try SheetDriver(policy: behaviour, geometry: PresetTest.reference, recording: false)
-    try driver.apply { m throws(SheetError) in try m.present() }
+    try driver.apply { h in h.present() }
     for _ in 0..<200 { try driver.frame() }  // warm-up
     let before = behaviour.allocationCount
     let memory = behaviour.memoryInUse

@@ -15,12 +15,12 @@ import Testing
   /// height and backdrop after that frame (the `system` preset maps both without clamping here).
   @Test func callbackLoopCallsTheFramesCallbacks() throws {
     let behaviour = try PresetTest.load("system")
-    var machine = try SheetMachine(policy: behaviour, geometry: PresetTest.reference)
-    try machine.present()
+    var machine = try SheetHost(policy: behaviour, geometry: PresetTest.reference)
+    machine.present()
     while machine.state != .resting { _ = try machine.step(1.0 / 120) }
     let y0 = PresetTest.reference.height - machine.height + 10
-    try machine.panBegan(y: y0)
-    _ = try machine.panChanged(y: y0 - 75)
+    try machine.touchDown(y: y0)
+    _ = try machine.touchMove(y: y0 - 75)
     #expect(machine.state == .dragging)
     let loop = try BehaviourCallbackLoop(behaviour)
     let sum = try loop.run(calls: 2)

@@ -31,7 +31,7 @@ import Testing
 
   @Test func presentIsAQuarterSecondEaseOutWithTheBackdropAlong() throws {
     var driver = try PresetTest.driver("bottom-sheet-vc")
-    try driver.apply { m throws(SheetError) in try m.present() }
+    try driver.apply { h in h.present() }
     let animation = try #require(driver.last("animation"))
     #expect(animation["transition"]?.text == "present")
     #expect(animation["height"]?.text == "ease_out 0.25s")

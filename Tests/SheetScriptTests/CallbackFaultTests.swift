@@ -90,7 +90,7 @@ import Testing
     let text =
       "return {\n  animations = { present = function() return { curve = 'linear', duration = 0.5 } end },\n}\n"
     var driver = try PresetTest.driver(source: text)
-    try driver.apply { m throws(SheetError) in try m.present() }
+    try driver.apply { h in h.present() }
     #expect(driver.last("animation")?["height"]?.text == "linear 0.5s")
     #expect(driver.scriptErrors.isEmpty, "\(driver.scriptErrors)")
   }

@@ -14,7 +14,7 @@ import Testing
   @Test func detentsAndPresentWithItsOwnBackdropDuration() throws {
     var driver = try PresetTest.driver("custom-modal")
     #expect(driver.machine.detents.map(\.height) == [300, 844 - 64])
-    try driver.apply { m throws(SheetError) in try m.present() }
+    try driver.apply { h in h.present() }
     let animation = try #require(driver.last("animation"))
     #expect(
       animation["height"]?.text == "ease_in_out 0.3s" && animation["backdrop"]?.text == "ease_in_out 0.4s")

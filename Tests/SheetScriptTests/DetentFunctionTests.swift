@@ -35,7 +35,7 @@ import Testing
     geometry: SheetGeometry, content: Double, expected: [(String, Double)], line: Int
   ) throws {
     let behaviour = try Behaviour.load(BehaviourSource(name: "fn.lua", text: Self.source))
-    var machine = try SheetMachine(policy: behaviour, geometry: geometry, contentHeight: content)
+    var machine = try SheetHost(policy: behaviour, geometry: geometry, contentHeight: content)
     #expect(machine.detents.map(\.id) == expected.map(\.0), "row at line \(line)")
     #expect(machine.detents.map(\.height) == expected.map(\.1), "row at line \(line)")
     #expect(try machine.step(0).events.isEmpty, "row at line \(line): no fault resolving them")
@@ -85,7 +85,7 @@ import Testing
   ])
   func theFunctionRunsOncePerResolution(resolutions: Int, expected: [(String, Double)], line: Int) throws {
     let behaviour = try Behaviour.load(BehaviourSource(name: "count.lua", text: Self.counting))
-    var machine = try SheetMachine(policy: behaviour, geometry: PresetTest.reference)
+    var machine = try SheetHost(policy: behaviour, geometry: PresetTest.reference)
     for resolution in 0..<resolutions {
       switch resolution {
       case 0: try machine.resize(PresetTest.rotated)
@@ -100,12 +100,12 @@ import Testing
 
   @Test func aLiteralListRunsEachHeightFunctionOncePerResolution() throws {
     let behaviour = try Behaviour.load(BehaviourSource(name: "count.lua", text: Self.countingList))
-    var machine = try SheetMachine(policy: behaviour, geometry: PresetTest.reference)
-    #expect(machine.height(of: "f") == 501)
+    var machine = try SheetHost(policy: behaviour, geometry: PresetTest.reference)
+    #expect(machine.machine.height(of: "f") == 501)
     try machine.resize(PresetTest.rotated)
-    #expect(machine.height(of: "f") == 390, "502, shown at most at the screen height")
+    #expect(machine.machine.height(of: "f") == 390, "502, shown at most at the screen height")
     try machine.resize(PresetTest.reference)
-    #expect(machine.height(of: "f") == 503 && machine.height(of: "half") == 398.5)
+    #expect(machine.machine.height(of: "f") == 503 && machine.machine.height(of: "half") == 398.5)
   }
 
   /// Each row: a behaviour's `detents`, the call that resolves them again (0 resize to landscape,
@@ -141,7 +141,7 @@ import Testing
   {
     let text = "return {\n  detents = \(detents),\n}\n"
     let behaviour = try Behaviour.load(BehaviourSource(name: "bad.lua", text: text))
-    var machine = try SheetMachine(
+    var machine = try SheetHost(
       policy: behaviour, geometry: PresetTest.reference, contentHeight: call == 2 ? 200 : nil)
     if call != 2 { #expect(try machine.step(0).events.isEmpty, "row at line \(line)") }
     let events: [SheetEvent]

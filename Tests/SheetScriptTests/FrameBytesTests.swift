@@ -26,13 +26,13 @@ import Testing
     for (index, (detent, target, line)) in Self.sequence.enumerated() {
       for sets in 0..<4 {  // neither, the detent, the target, both
         if sets & 1 != 0 {
-          _ = driver.funnel.input { machine in
+          _ = driver.host.input { machine in
             machine.detent = detent
             return []
           }
         }
         if sets & 2 != 0 {
-          _ = driver.funnel.input { machine in
+          _ = driver.host.input { machine in
             machine.target = target
             return []
           }
@@ -51,13 +51,13 @@ import Testing
     var driver = try SheetDriver(policy: DefaultPolicy(), geometry: SheetGeometry(width: 390, height: 844))
     var last = driver.machine.textRevision
     for (detent, target, line) in Self.sequence {
-      _ = driver.funnel.input { machine in
+      _ = driver.host.input { machine in
         machine.detent = detent
         return []
       }
       #expect(driver.machine.textRevision != last, "line \(line)")
       last = driver.machine.textRevision
-      _ = driver.funnel.input { machine in
+      _ = driver.host.input { machine in
         machine.target = target
         return []
       }

@@ -123,16 +123,16 @@ import Testing
   @Test(arguments: rows.indices) func theViewReadsThePansPositionVelocityAndTiming(_ i: Int) throws {
     let row = Self.rows[i]
     let behaviour = try Behaviour.load(BehaviourSource(name: "reporter.lua", text: Self.reporter))
-    var m = try SheetMachine(policy: behaviour, geometry: PresetTest.reference)
-    try m.present()
+    var m = try SheetHost(policy: behaviour, geometry: PresetTest.reference)
+    m.present()
     while m.state != .resting { try m.step(1.0 / 120) }
     let first = try #require(row.samples.first)
-    #expect(try m.panBegan(x: first.x, y: first.y, time: first.t).response == .tracking, "line \(row.line)")
+    #expect(try m.touchDown(x: first.x, y: first.y, time: first.t).drivesPan, "line \(row.line)")
     for sample in row.samples.dropFirst().dropLast() {
-      try m.panChanged(x: sample.x, y: sample.y, time: sample.t)
+      try m.touchMove(x: sample.x, y: sample.y, time: sample.t)
     }
     let last = try #require(row.samples.last)
-    let events = try m.panEnded(
+    let events = try m.touchUp(
       x: last.x, y: last.y, time: last.t, velocity: row.velocity, velocityX: row.velocityX)
     var reason: String?
     for case .decision(_, let text) in events { reason = text }

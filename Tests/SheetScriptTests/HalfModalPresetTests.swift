@@ -14,7 +14,7 @@ import Testing
   @Test func presentIsTheContentHeightOverThreeTenthsOfASecond() throws {
     var driver = try PresetTest.driver("half-modal", content: 600)
     #expect(driver.machine.detents.map(\.id) == ["content"] && driver.machine.detents.map(\.height) == [600])
-    try driver.apply { m throws(SheetError) in try m.present() }
+    try driver.apply { h in h.present() }
     #expect(driver.last("animation")?["height"]?.text == "ease_in_out 0.3s")
     try driver.expectCurve(
       PresetTest.easeInOut, duration: 0.3, height: (0, 600), backdrop: (0, 0.7), frames: 35)

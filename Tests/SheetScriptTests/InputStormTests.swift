@@ -154,22 +154,17 @@ struct Storm {
     let y = rng.uniform(-50, h + 50)
     switch rng.int(0...31) {
     case 0, 1, 2:
-      let m = driver.machine
-      if m.declaredDetents.isEmpty && TransitionTable.accepts(.present, in: m.state) {
-        refuse("present with no active detent", .noActiveDetent) { d throws(SheetError) in
-          try d.apply { m throws(SheetError) in try m.present() }
-        }
-      } else {
-        attempt("present") { d throws(SheetError) in try d.apply { m throws(SheetError) in try m.present() } }
-      }
+      // with no active detent on this screen, the host records the present as ignored
+      attempt("present") { d throws(SheetError) in try d.apply { h in h.present() } }
     case 3: attempt("dismiss") { d throws(SheetError) in try d.apply { m in m.dismiss() } }
     case 4:
       let id = rng.chance(0.7) && !knownIDs.isEmpty ? knownIDs[rng.int(0...knownIDs.count - 1)] : "nope"
-      if driver.machine.height(of: id) == nil {
+      if !driver.machine.configuration.detents.contains(where: { $0.id == id }) {
         refuse("snap to \(id)", .unknownDetent(id)) { d throws(SheetError) in
           try d.apply { m throws(SheetError) in try m.snap(to: id) }
         }
       } else {
+        // a declared detent this screen leaves inactive is recorded as an ignored snap
         attempt("snap to \(id)") { d throws(SheetError) in
           try d.apply { m throws(SheetError) in try m.snap(to: id) }
         }
@@ -204,23 +199,21 @@ struct Storm {
     case 14: attempt("touch cancel") { d in d.touchCancel() }
     case 15:
       let t = randomTime()
-      attempt("pan began \(y) at \(String(describing: t))") { d throws(SheetError) in
-        try d.apply { m throws(SheetError) in try m.panBegan(y: y, time: t).events }
+      attempt("finger 2 down \(y) at \(String(describing: t))") { d throws(SheetError) in
+        try d.touchDown(finger: 2, y: y, time: t)
       }
     case 16:
       let t = randomTime()
-      attempt("pan changed \(y) at \(String(describing: t))") { d throws(SheetError) in
-        try d.apply { m throws(SheetError) in try m.panChanged(y: y, time: t) }
+      attempt("finger 2 moves \(y) at \(String(describing: t))") { d throws(SheetError) in
+        try d.apply { h throws(SheetError) in try h.touchMove(finger: 2, y: y, time: t) }
       }
     case 17:
       let (t, velocity) = (randomTime(), randomVelocity())
-      attempt("pan ended \(y)") { d throws(SheetError) in
-        try d.apply { m throws(SheetError) in try m.panEnded(y: y, time: t, velocity: velocity) }
+      attempt("finger 2 up \(y)") { d throws(SheetError) in
+        try d.apply { h throws(SheetError) in try h.touchUp(finger: 2, y: y, time: t, velocity: velocity) }
       }
     case 18:
-      attempt("pan cancelled \(y)") { d throws(SheetError) in
-        try d.apply { m throws(SheetError) in try m.panCancelled(y: y) }
-      }
+      attempt("finger 2 cancelled") { d in d.touchCancel(finger: 2) }
     case 19:
       let geometry = Self.randomGeometry(&rng)
       attempt("resize \(geometry)") { d throws(SheetError) in
@@ -372,13 +365,13 @@ struct Storm {
         try d.touchUp(velocity: 2e6)
       }
     case 4:
-      refuse("pan began at time NaN", .invalidValue(field: "time", value: .nan)) { d throws(SheetError) in
-        try d.apply { m throws(SheetError) in try m.panBegan(y: 100, time: .nan).events }
+      refuse("finger 2 down at time NaN", .invalidValue(field: "time", value: .nan)) { d throws(SheetError) in
+        try d.touchDown(finger: 2, y: 100, time: .nan)
       }
     case 5:
-      refuse("pan changed at time inf", .invalidValue(field: "time", value: .infinity)) {
+      refuse("finger 2 moves at time inf", .invalidValue(field: "time", value: .infinity)) {
         d throws(SheetError) in
-        try d.apply { m throws(SheetError) in try m.panChanged(y: 100, time: .infinity) }
+        try d.apply { h throws(SheetError) in try h.touchMove(finger: 2, y: 100, time: .infinity) }
       }
     case 6:
       let bad = SheetGeometry(width: 390, height: h, safeArea: SafeArea(top: h, bottom: 0))
@@ -483,10 +476,8 @@ struct Storm {
   /// every settling frame sound, at rest, hidden or dismissed.
   mutating func finish() {
     if driver.touchY != nil { attempt("lift") { d throws(SheetError) in try d.touchUp() } }
-    if driver.machine.state == .dragging {
-      attempt("end the machine's pan") { d throws(SheetError) in
-        try d.apply { m throws(SheetError) in try m.panEnded(y: 0) }
-      }
+    if !driver.host.touches.isEmpty {
+      attempt("lift every finger") { d throws(SheetError) in try d.apply { h in h.liftAll() } }
     }
     let from = driver.trace.entries.count
     var settled = false

@@ -61,7 +61,7 @@ import Testing
 
       """
     let sheet = try ScriptedSheet(source: text, name: "k.lua")
-    try sheet.present()
+    sheet.present()
     try sheet.advance(to: 2)
     _ = sheet.drainEvents()
     try sheet.setKeyboard(height: 336, duration: 0.5)
@@ -82,7 +82,7 @@ import Testing
   /// and a bad value is refused naming the field.
   @Test func theHostReportsTheKeyboardAndItsFramesCarryIt() throws {
     let sheet = try ScriptedSheet(preset: "system")
-    try sheet.present()
+    sheet.present()
     var t = 0.0
     while !sheet.isStill {
       t += 1.0 / 120

@@ -8,7 +8,7 @@ import Testing
     let source = try #require(Presets.source(named: "bottom-sheet-vc"))
     let behaviour = try Behaviour.load(source)
     var driver = try SheetDriver(policy: behaviour, geometry: .reference)
-    try driver.apply { m throws(SheetError) in try m.present() }
+    try driver.apply { h in h.present() }
     #expect(try driver.settle())
     #expect(driver.machine.height == 500)
     #expect(abs(driver.machine.backdrop - 0.4 * (1 - 148.5 / 648.5)) < 1e-9)

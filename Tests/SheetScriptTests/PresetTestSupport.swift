@@ -77,7 +77,7 @@ enum PresetTest {
 extension SheetDriver {
   /// Presents and runs to rest.
   mutating func presentAndSettle() throws {
-    try apply { m throws(SheetError) in try m.present() }
+    try apply { h in h.present() }
     #expect(try settle())
   }
 

@@ -9,7 +9,7 @@ import Testing
   @Test func aPauseWhileStillDoesNotEatTheNextAnimation() throws {
     let sheet = try ScriptedSheet(preset: "bottom-sheet-vc")
     _ = try sheet.advance(to: 1000)
-    try sheet.present()  // the display link was paused for 0.6 s while the sheet was hidden
+    sheet.present()  // the display link was paused for 0.6 s while the sheet was hidden
     let first = try sheet.advance(to: 1000.6)
     #expect(first.state == .presenting && first.height > 0 && first.height < 100, "\(first)")
     #expect(abs(first.time - 1.0 / 120) < 1e-9)  // one frame, not the pause
@@ -26,7 +26,7 @@ import Testing
     let sheet = try ScriptedSheet(source: source, name: "small.lua")
     try sheet.resize(SheetGeometry(width: 844, height: 390, safeArea: SafeArea(top: 0, bottom: 21)))
     _ = sheet.drainEvents()
-    try sheet.present()  // no detent is active on this screen: ignored, not thrown
+    sheet.present()  // no detent is active on this screen: ignored, not thrown
     try sheet.snap(to: "only")  // declared, inactive here: ignored
     let names = sheet.drainEvents().map(\.description)
     #expect(names.contains("ignored input=present state=hidden"), "\(names)")
@@ -44,15 +44,15 @@ import Testing
       }
       """
     let sheet = try ScriptedSheet(source: source, name: "loud.lua")
-    try sheet.present()
+    sheet.present()
     var t = 0.0
     while !sheet.isStill {
       t += 1.0 / 120
       _ = try sheet.advance(to: t)
     }
     let y = 844 - sheet.frame.height + 10  // on the sheet, near its top edge
-    #expect(try sheet.touchBegan(x: 10, y: y, timestamp: t))
-    try sheet.touchMoved(x: 10, y: y - 10, timestamp: t + 0.01)
+    #expect(try sheet.touchDown(x: 10, y: y, timestamp: t))
+    try sheet.touchMove(x: 10, y: y - 10, timestamp: t + 0.01)
     let events = sheet.drainEvents()
     #expect(events.count <= ScriptedSheet.maximumPendingEvents)
     #expect(sheet.droppedEventCount > 0)

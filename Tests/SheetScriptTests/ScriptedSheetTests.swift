@@ -35,7 +35,7 @@ import Testing
     var driver = try SheetDriver(policy: behaviour, geometry: .reference)
     for step in session {
       switch step {
-      case .present: try driver.apply { m throws(SheetError) in try m.present() }
+      case .present: try driver.apply { h in h.present() }
       case .dismiss: try driver.apply { m in m.dismiss() }
       case .tap(let y): try driver.apply { m throws(SheetError) in try m.tap(y: y) }
       case .snap(let id): try driver.apply { m throws(SheetError) in try m.snap(to: id) }
@@ -52,20 +52,20 @@ import Testing
     var drained = sheet.drainEvents()
     for step in session {
       switch step {
-      case .present: try sheet.present()
+      case .present: sheet.present()
       case .dismiss: sheet.dismiss()
       case .tap(let y): try sheet.tap(x: 100, y: y)
       case .snap(let id): try sheet.snap(to: id)
       case .frames(let n): for _ in 0..<n { try sheet.step(dt) }
       case .drag(let dy, let frames, let release):
-        let start = sheet.touch?.y ?? (844 - sheet.frame.height + 10)
-        try sheet.touchBegan(x: 195, y: start, timestamp: sheet.time)
+        let start = sheet.touches.first?.y ?? (844 - sheet.frame.height + 10)
+        try sheet.touchDown(x: 195, y: start, timestamp: sheet.time)
         for k in 1...frames {
-          try sheet.touchMoved(x: 195, y: start + dy * Double(k) / Double(frames), timestamp: sheet.time + dt)
+          try sheet.touchMove(x: 195, y: start + dy * Double(k) / Double(frames), timestamp: sheet.time + dt)
           try sheet.step(dt)
           drained += sheet.drainEvents()
         }
-        if release { try sheet.touchEnded(x: 195, y: start + dy, timestamp: sheet.time) }
+        if release { try sheet.touchUp(x: 195, y: start + dy, timestamp: sheet.time) }
       }
       drained += sheet.drainEvents()
     }
@@ -91,30 +91,16 @@ import Testing
     #expect(events.contains { $0.description.hasPrefix("decision target=expanded reason=") })
   }
 
-  /// Issue 11's one path: the driver (scenarios, `sheet run`, `watch`, the CLI) and the host API both
-  /// call the machine only through a `MachineFunnel`, the one owner of a machine outside SheetCore, so
-  /// the same inputs record the same events and leave the same sheet.
-  @Test func theDriverAndTheHostAPITakeTheSameFunnel() throws {
+  /// The driver (scenarios, `sheet run`, `watch`, the CLI) and the host API drive the sheet through
+  /// the same `SheetHost`, so the same inputs record the same events and leave the same sheet. (Nothing
+  /// else can drive a machine: its inputs are SheetCore's own.)
+  @Test func theDriverAndTheHostAPIDriveTheSameHost() throws {
     let driver = try Self.driver(try PresetTest.load("bottom-sheet-vc"))
     let sheet = try ScriptedSheet(preset: "bottom-sheet-vc")
     let events = try Self.sheetEvents(sheet)
-    let funnels: [MachineFunnel] = [driver.funnel, sheet.funnel]
     #expect(events.map(\.trace) == driver.trace.events)
-    #expect(funnels[0].machine.frame == funnels[1].machine.frame)
-    #expect(funnels[0].machine.time == funnels[1].machine.time && sheet.time > 2)
-    // Nothing else makes a machine to drive: outside SheetCore only the funnel creates one.
-    let sources = LuaFreeFoldersTests.packageRoot.appendingPathComponent("Sources")
-    var makers: [String] = []
-    let walker = FileManager.default.enumerator(atPath: sources.path)
-    while let path = walker?.nextObject() as? String {
-      guard path.hasSuffix(".swift"), !path.hasPrefix("SheetCore/") else { continue }
-      let text = try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
-      let code = text.split(separator: "\n").filter {
-        !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
-      }
-      if code.contains(where: { $0.contains("SheetMachine(") }) { makers.append(path) }
-    }
-    #expect(makers == ["SheetScript/Host/MachineFunnel.swift"])
+    #expect(driver.machine.frame == sheet.frame)
+    #expect(driver.machine.time == sheet.time && sheet.time > 2)
   }
 
   @Test func jsonLineIsTheLineTheJSONLinesWriterWrites() throws {
@@ -135,10 +121,10 @@ import Testing
   @Test func touchesOnTheirOwnClockReleaseAtTheMachinesVelocity() throws {
     // Touches between frames, with jittered timestamps on a host clock far from 0.
     let origin = 81_234.5
-    var machine = try SheetMachine(policy: try PresetTest.load("bottom-sheet-vc"), geometry: .reference)
+    var machine = try SheetHost(policy: try PresetTest.load("bottom-sheet-vc"), geometry: .reference)
     let sheet = try ScriptedSheet(preset: "bottom-sheet-vc")
-    try machine.present()
-    try sheet.present()
+    machine.present()
+    sheet.present()
     _ = try sheet.advance(to: origin)  // fixes the clock: origin is the sheet's time 0
     #expect(sheet.clockOrigin == origin)
     var t = 0.0
@@ -153,15 +139,15 @@ import Testing
       samples.append(
         (354 - Double(k * k) * 0.9, t + Double(k) * 0.0075 + .random(in: 0...0.002, using: &random)))
     }
-    try machine.panBegan(y: samples[0].y, time: samples[0].t)
-    try sheet.touchBegan(x: 200, y: samples[0].y, timestamp: origin + samples[0].t)
+    try machine.touchDown(y: samples[0].y, time: samples[0].t)
+    try sheet.touchDown(x: 200, y: samples[0].y, timestamp: origin + samples[0].t)
     for sample in samples.dropFirst() {
-      try machine.panChanged(y: sample.y, time: sample.t)
-      try sheet.touchMoved(x: 200, y: sample.y, timestamp: origin + sample.t)
+      try machine.touchMove(y: sample.y, time: sample.t)
+      try sheet.touchMove(x: 200, y: sample.y, timestamp: origin + sample.t)
     }
     let last = samples[samples.count - 1]
-    let direct = try machine.panEnded(y: last.y, time: last.t + 0.004)
-    try sheet.touchEnded(x: 200, y: last.y, timestamp: origin + last.t + 0.004)
+    let direct = try machine.touchUp(y: last.y, time: last.t + 0.004)
+    try sheet.touchUp(x: 200, y: last.y, timestamp: origin + last.t + 0.004)
     func release(_ events: [SheetEvent]) -> Double? {
       for case .release(let v, _) in events { return v }
       return nil
@@ -175,7 +161,7 @@ import Testing
     // The sheet's clock is the host's minus the origin: the same times to within rounding.
     #expect(abs(got - expected) <= 1e-6 * max(1, abs(expected)), "\(got) vs \(expected)")
     #expect(expected < -1000)  // a fast accelerating flick up
-    #expect(sheet.touch == nil)
+    #expect(sheet.touches.isEmpty)
   }
 
   /// The host API's x: optional (the screen's centre when left out, a move without x keeps the last),
@@ -198,15 +184,15 @@ import Testing
     ]
     for row in rows {
       let sheet = try ScriptedSheet(source: text)
-      try sheet.present()
+      sheet.present()
       var now = 1.0
       while !sheet.isStill {
         now += Self.dt
         _ = try sheet.advance(to: now)
       }
-      try sheet.touchBegan(x: row.xs[0], y: 700, timestamp: now)
-      try sheet.touchMoved(x: row.xs[1], y: 700, timestamp: now + 0.01)
-      try sheet.touchEnded(x: row.xs[2], y: 700, timestamp: now + 0.02, velocityX: row.velocityX)
+      try sheet.touchDown(x: row.xs[0], y: 700, timestamp: now)
+      try sheet.touchMove(x: row.xs[1], y: 700, timestamp: now + 0.01)
+      try sheet.touchUp(x: row.xs[2], y: 700, timestamp: now + 0.02, velocityX: row.velocityX)
       let events = sheet.drainEvents()
       let reasons = events.compactMap { event -> String? in
         if case .sheet(.decision(_, let reason)) = event.kind { return reason }
@@ -224,10 +210,10 @@ import Testing
     let sheet = try ScriptedSheet(source: text)
     #expect(throws: SheetError.invalidValue(field: "x", value: 1e7)) { try sheet.tap(x: 1e7, y: 10) }
     #expect(throws: SheetError.invalidValue(field: "x", value: -1e7)) {
-      try sheet.touchBegan(x: -1e7, y: 10, timestamp: 0)
+      try sheet.touchDown(x: -1e7, y: 10, timestamp: 0)
     }
     #expect(throws: SheetError.invalidValue(field: "velocityX", value: 2e6)) {
-      try sheet.touchEnded(y: 10, timestamp: 0, velocityX: 2e6)
+      try sheet.touchUp(y: 10, timestamp: 0, velocityX: 2e6)
     }
   }
 
@@ -238,7 +224,7 @@ import Testing
 
   @Test func advanceStepsToTheTimestampInStepsOfAtMostOneSecond() throws {
     let sheet = try ScriptedSheet(preset: "bottom-sheet-vc")
-    try sheet.present()
+    sheet.present()
     #expect(try sheet.advance(to: 10).time == 0)  // the first timestamp fixes the clock
     #expect(try sheet.advance(to: 10.125).time == 0.125)
     #expect(try sheet.advance(to: 10.1).time == 0.125)  // backwards: the same frame
@@ -248,12 +234,12 @@ import Testing
     #expect(try sheet.advance(to: 10 + 3.5 + 1000).time == frame.time)
     #expect(abs((sheet.clockOrigin ?? 0) - (10 + 1000)) < 1e-9)
     // A motion that starts from still starts with one frame, however long the pause before it was.
-    try sheet.touchBegan(x: 10, y: 354, timestamp: 2000)
+    try sheet.touchDown(x: 10, y: 354, timestamp: 2000)
     #expect(abs(try sheet.advance(to: 2001).time - (3.5 + 1.0 / 120)) < 1e-9)
     // A moving sheet's gap is stepped through, 60 steps at most, the rest skipped (an app suspended).
     let moving = sheet.time
     _ = try sheet.advance(to: 2001 + 1000)
-    #expect(abs(sheet.time - (moving + Double(ScriptedSheet.maximumCatchUpSteps))) < 1e-9)
+    #expect(abs(sheet.time - (moving + Double(SheetHost.maximumCatchUpSteps))) < 1e-9)
     #expect(abs(try sheet.advance(to: 2001 + 1000 + 0.5).time - (moving + 60.5)) < 1e-9)
     #expect(throws: SheetError.invalidValue(field: "timestamp", value: .infinity)) {
       try sheet.advance(to: .infinity)
@@ -269,14 +255,14 @@ import Testing
       states.insert(sheet.state)
       let y = random.uniform(0, 844)
       switch random.int(0...8) {  // every input, in whatever state the last ones left the sheet
-      case 0: try sheet.touchBegan(x: 10, y: y, timestamp: t)
-      case 1, 2: try sheet.touchMoved(x: 10, y: y, timestamp: t)
-      case 3: try sheet.touchEnded(x: 10, y: y, timestamp: t)
-      case 4: try sheet.touchCancelled(timestamp: t)
+      case 0: try sheet.touchDown(x: 10, y: y, timestamp: t)
+      case 1, 2: try sheet.touchMove(x: 10, y: y, timestamp: t)
+      case 3: try sheet.touchUp(x: 10, y: y, timestamp: t)
+      case 4: sheet.touchCancel(timestamp: t)
       case 5: try sheet.tap(x: 10, y: y)
       case 6: try sheet.snap(to: random.chance(0.5) ? "normal" : "expanded")
       case 7: sheet.dismiss()
-      default: try sheet.present()
+      default: sheet.present()
       }
       t += random.uniform(0, 0.05)
       try sheet.advance(to: t)
@@ -287,10 +273,10 @@ import Testing
     // Bad values throw, and change nothing.
     let before = sheet.frame
     #expect(throws: SheetError.invalidValue(field: "x", value: .infinity)) {
-      try sheet.touchMoved(x: .infinity, y: 1, timestamp: t)
+      try sheet.touchMove(x: .infinity, y: 1, timestamp: t)
     }
-    #expect(throws: SheetError.self) { try sheet.touchEnded(x: 0, y: .nan, timestamp: t) }
-    try sheet.touchCancelled(timestamp: -.infinity)  // a cancel always ends a pan: no bad value stops it
+    #expect(throws: SheetError.self) { try sheet.touchUp(x: 0, y: .nan, timestamp: t) }
+    sheet.touchCancel(timestamp: -.infinity)  // a cancel always ends a pan: no bad value stops it
     #expect(throws: SheetError.unknownDetent("tall")) { try sheet.snap(to: "tall") }
     #expect(throws: SheetError.invalidValue(field: "dt", value: -1)) { try sheet.step(-1) }
     #expect(sheet.frame == before)
@@ -306,7 +292,7 @@ import Testing
 
   @Test func reloadKeepsTheLastGoodAndSwapsAGoodOneAtASafeMoment() throws {
     let sheet = try ScriptedSheet(source: Self.versionOne, name: "v.lua")
-    try sheet.present()
+    sheet.present()
     while !sheet.isStill { try sheet.step() }
     let first = sheet.behaviour
     #expect(sheet.drainEvents().count == 5)  // present, animation, state, settled, state
@@ -322,10 +308,10 @@ import Testing
     #expect(refused.count == 1 && refused[0].isFault)
     #expect(refused[0].description.hasPrefix("reload ok=false file=v.lua message=\"v.lua:2: field"))
     // Good, during a drag: waits for the lift, then the new detents move the sheet.
-    try sheet.touchBegan(x: 0, y: 844 - 300 + 10, timestamp: sheet.time)
+    try sheet.touchDown(x: 0, y: 844 - 300 + 10, timestamp: sheet.time)
     try sheet.reload(source: Self.versionOne.replacingOccurrences(of: "height = 300", with: "height = 350"))
     #expect(sheet.behaviour === first && sheet.source.text.contains("350"))
-    try sheet.touchEnded(x: 0, y: 844 - 300 + 10, timestamp: sheet.time)
+    try sheet.touchUp(x: 0, y: 844 - 300 + 10, timestamp: sheet.time)
     #expect(sheet.behaviour !== first)
     while !sheet.isStill { try sheet.step() }
     #expect(sheet.frame.detent == "low" && sheet.frame.height == 350)
@@ -345,7 +331,7 @@ import Testing
   /// is, and the running behaviour goes on.
   @Test func aReloadThatWouldOverflowTheCStackIsRefused() throws {
     let sheet = try ScriptedSheet(source: Self.versionOne, name: "v.lua")
-    try sheet.present()
+    sheet.present()
     while !sheet.isStill { try sheet.step() }
     let first = sheet.behaviour
     _ = sheet.drainEvents()
@@ -428,12 +414,12 @@ import Testing
       }
       """
     let sheet = try ScriptedSheet(source: source, name: "faulty.lua")
-    try sheet.present()
+    sheet.present()
     while !sheet.isStill { try sheet.step() }
-    try sheet.touchBegan(x: 0, y: 844 - 300 + 10, timestamp: sheet.time)
-    try sheet.touchMoved(x: 0, y: 844 - 300 + 30, timestamp: sheet.time + 0.01)
-    try sheet.touchMoved(x: 0, y: 844 - 300 + 90, timestamp: sheet.time + 0.02)  // the budget blows
-    try sheet.touchEnded(x: 0, y: 844 - 300 + 90, timestamp: sheet.time + 0.03)  // a misspelt detent
+    try sheet.touchDown(x: 0, y: 844 - 300 + 10, timestamp: sheet.time)
+    try sheet.touchMove(x: 0, y: 844 - 300 + 30, timestamp: sheet.time + 0.01)
+    try sheet.touchMove(x: 0, y: 844 - 300 + 90, timestamp: sheet.time + 0.02)  // the budget blows
+    try sheet.touchUp(x: 0, y: 844 - 300 + 90, timestamp: sheet.time + 0.03)  // a misspelt detent
     try sheet.resize(PresetTest.rotated)  // the detent function fails
     #expect(throws: BehaviourError.self) { try sheet.reload(source: "return {") }
     let faults = sheet.drainEvents().filter(\.isFault)
@@ -457,10 +443,10 @@ import Testing
           on_release = function(sheet) print('released at ' .. sheet.height) return 'a' end,
         }
         """)
-    try sheet.present()
+    sheet.present()
     while !sheet.isStill { try sheet.step() }
-    try sheet.touchBegan(x: 0, y: 600, timestamp: 0)
-    try sheet.touchEnded(x: 0, y: 600, timestamp: 0)
+    try sheet.touchDown(x: 0, y: 600, timestamp: 0)
+    try sheet.touchUp(x: 0, y: 600, timestamp: 0)
     let prints = sheet.drainEvents().filter { $0.trace.name == "print" }.map(\.description)
     #expect(prints == ["print text=loaded", "print text=\"released at 300.0\""])
   }
@@ -499,7 +485,7 @@ import Testing
 
   @Test func aDraggingHostFrameAllocatesNothingInLuaAndQueuesNothing() throws {
     let sheet = try ScriptedSheet(preset: "system")
-    try sheet.present()
+    sheet.present()
     var now = 0.0
     while !sheet.isStill {
       now += Self.dt
@@ -507,10 +493,10 @@ import Testing
     }
     _ = sheet.drainEvents()
     let y0 = 844 - sheet.frame.height + 10
-    try sheet.touchBegan(x: 100, y: y0, timestamp: now)
+    try sheet.touchDown(x: 100, y: y0, timestamp: now)
     func frame(_ k: Int) throws {
       now += Self.dt
-      try sheet.touchMoved(x: 100, y: y0 - 120 * sin(Double(k) / 40), timestamp: now)
+      try sheet.touchMove(x: 100, y: y0 - 120 * sin(Double(k) / 40), timestamp: now)
       try sheet.advance(to: now)
     }
     for k in 1...200 { try frame(k) }
@@ -524,7 +510,7 @@ import Testing
   /// The landing page's example (SheetScript.docc/SheetScript.md), kept honest.
   @Test func theLandingPagesExample() throws {
     let sheet = try ScriptedSheet(preset: "bottom-sheet-vc")
-    try sheet.present()
+    sheet.present()
     var now = 0.0  // the host's clock: a display link's timestamps
     while !sheet.isStill {
       now += 1.0 / 120
@@ -539,7 +525,7 @@ import Testing
   @Test func theValuesItHandsOutAreSendable() {
     func sendable<T: Sendable>(_: T.Type) -> Bool { true }
     #expect(sendable(ScriptedSheet.Event.self) && sendable(ScriptedSheet.Configuration.self))
-    #expect(sendable(SheetFrame.self) && sendable(BehaviourError.self) && sendable(ScriptedSheet.Touch.self))
+    #expect(sendable(SheetFrame.self) && sendable(BehaviourError.self) && sendable(SheetHost.Touch.self))
   }
 }
 

@@ -76,7 +76,7 @@ import Testing
       try sheet.setScrollView(ScrollView(contentHeight: 10, top: -1))
     }
     #expect(sheet.scrollView == list)
-    try sheet.present()
+    sheet.present()
     try sheet.snap(to: "large")
     var now = 0.0
     func run(until done: () -> Bool) throws {
@@ -93,20 +93,20 @@ import Testing
       try sheet.scroll(to: .infinity)
     }
     _ = sheet.drainEvents()
-    try sheet.touchBegan(x: 100, y: 400, timestamp: now)
+    try sheet.touchDown(x: 100, y: 400, timestamp: now)
     now += 1.0 / 120
-    try sheet.touchMoved(x: 100, y: 410, timestamp: now)
+    try sheet.touchMove(x: 100, y: 410, timestamp: now)
     try sheet.advance(to: now)
     #expect(sheet.scrollOffset == 0 && sheet.frame.height == 782)
     let lines = sheet.drainEvents().map(\.description)
     #expect(lines.contains("scroll_handoff to=sheet height=787 offset=0"), "\(lines)")
-    try sheet.touchEnded(x: 100, y: 410, timestamp: now, velocity: 0)
+    try sheet.touchUp(x: 100, y: 410, timestamp: now, velocity: 0)
     try run { sheet.isStill }
     // a fling in the content: the sheet is not still until the content is
-    try sheet.touchBegan(x: 100, y: 400, timestamp: now)
+    try sheet.touchDown(x: 100, y: 400, timestamp: now)
     now += 1.0 / 120
-    try sheet.touchMoved(x: 100, y: 380, timestamp: now)
-    try sheet.touchEnded(x: 100, y: 380, timestamp: now, velocity: -2000)
+    try sheet.touchMove(x: 100, y: 380, timestamp: now)
+    try sheet.touchUp(x: 100, y: 380, timestamp: now, velocity: -2000)
     #expect(!sheet.isStill && sheet.state == .resting)
     try run { sheet.isStill }
     #expect(try #require(sheet.scrollOffset) > 900)

@@ -9,7 +9,7 @@ import Testing
 /// `high`; hiding the keyboard must leave the sheet at `high`, 600.
 @Suite struct TapSnapKeyboardTests {
   static let rows:
-    [(name: String, choose: @Sendable (inout SheetMachine) throws(SheetError) -> [SheetEvent], line: UInt)] =
+    [(name: String, choose: @Sendable (inout SheetHost) throws(SheetError) -> [SheetEvent], line: UInt)] =
       [
         ("snap(to:)", { m throws(SheetError) in try m.snap(to: "high") }, #line),
         ("tap -> on_tap 'high'", { m throws(SheetError) in try m.tap(x: 50, y: 844 - 636 + 10) }, #line),

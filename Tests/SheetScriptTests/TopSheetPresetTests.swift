@@ -24,7 +24,7 @@ import Testing
 
   @Test func showAndHideAreThreeTenthsEaseInOut() throws {
     var driver = try PresetTest.driver("top-sheet", content: 400)
-    try driver.apply { m throws(SheetError) in try m.present() }
+    try driver.apply { h in h.present() }
     #expect(driver.last("animation")?["height"]?.text == "ease_in_out 0.3s")
     try driver.expectCurve(
       PresetTest.easeInOut, duration: 0.3, height: (0, 400), backdrop: (0, 0.25), frames: 35)

@@ -46,7 +46,7 @@ extension BenchFigures {
     try text.write(toFile: file, atomically: true, encoding: .utf8)
     var driver = try SheetDriver(
       policy: try Behaviour.load(try BehaviourSource.resolve(file)), geometry: .reference, recording: false)
-    try driver.apply { m throws(SheetError) in try m.present() }
+    try driver.apply { h in h.present() }
     try driver.settle()
     var version = 0
     var failure: Error?
@@ -56,7 +56,7 @@ extension BenchFigures {
           version += 1
           try (text + "\n-- version \(version)\n").write(toFile: file, atomically: true, encoding: .utf8)
           let behaviour = try Behaviour.load(try BehaviourSource.resolve(file))
-          try driver.apply { m throws(SheetError) in m.replacePolicy(behaviour) }
+          try driver.apply { h in h.replacePolicy(behaviour) }
           try driver.frame()
         } catch {
           failure = error

@@ -148,7 +148,7 @@ struct BenchFigures {
   /// One full scenario: present, settle, drag up 200 pt in 0.25 s, release, settle.
   static func scenario(_ behaviour: Behaviour) throws {
     var driver = try SheetDriver(policy: behaviour, geometry: .reference, recording: false)
-    try driver.apply { m throws(SheetError) in try m.present() }
+    try driver.apply { h in h.present() }
     try driver.settle()
     try driver.drag(DragGesture(dy: -200, duration: 0.25))
     try driver.settle()

@@ -60,7 +60,7 @@ public enum SheetEvent: Sendable, Equatable {
   case settled(detent: String?, height: Double)
   /// The scroll view was described (nil: removed).
   case scrollView(ScrollView?)
-  /// ``SheetMachine/scroll(to:)`` set the content offset to this (bounded to the content).
+  /// ``SheetHost/scroll(to:)`` set the content offset to this (bounded to the content).
   case scrollTo(offset: Double)
   /// A pan that began inside the scroll view changed hands mid-gesture: from here `to` moves with the
   /// finger. `height` and `offset` are the sheet's height and the content offset at the hand-off point,

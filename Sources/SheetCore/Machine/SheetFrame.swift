@@ -1,4 +1,4 @@
-/// The sheet after one ``SheetMachine/step(_:)``.
+/// The sheet after one ``SheetHost/step(_:)``.
 public struct SheetFrame: Sendable, Equatable {
   /// Machine time in seconds.
   public var time: Double

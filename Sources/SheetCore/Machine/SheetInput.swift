@@ -1,30 +1,30 @@
 /// An input a host hands ``SheetMachine``, named in the scenario language's words (the raw value is what
 /// traces print, as in `ignored input=pan_began state=dismissed`).
 public enum SheetInput: String, Sendable, CaseIterable {
-  /// ``SheetMachine/present()``.
+  /// ``SheetHost/present()``.
   case present
-  /// ``SheetMachine/dismiss()``.
+  /// ``SheetHost/dismiss()``.
   case dismiss
-  /// ``SheetMachine/snap(to:)``.
+  /// ``SheetHost/snap(to:)``.
   case snap
-  /// ``SheetMachine/tap(x:y:)``.
+  /// ``SheetHost/tap(x:y:)``.
   case tap
-  /// ``SheetMachine/panBegan(x:y:time:)``.
+  /// ``SheetHost/touchDown(finger:x:y:time:)``.
   case panBegan = "pan_began"
-  /// ``SheetMachine/panChanged(x:y:time:)``.
+  /// ``SheetHost/touchMove(finger:x:y:time:)``.
   case panChanged = "pan_changed"
-  /// ``SheetMachine/panEnded(x:y:time:velocity:velocityX:)``.
+  /// ``SheetHost/touchUp(finger:x:y:time:velocity:velocityX:)``.
   case panEnded = "pan_ended"
-  /// ``SheetMachine/panCancelled(x:y:time:)``.
+  /// ``SheetHost/touchCancel(finger:time:)``.
   case panCancelled = "pan_cancelled"
-  /// ``SheetMachine/resize(_:)``.
+  /// ``SheetHost/resize(_:)``.
   case resize
-  /// ``SheetMachine/setContentHeight(_:)``.
+  /// ``SheetHost/setContentHeight(_:)``.
   case content
-  /// ``SheetMachine/setScrollView(_:)``.
+  /// ``SheetHost/setScrollView(_:)``.
   case scrollView = "scroll_view"
-  /// ``SheetMachine/scroll(to:)``.
+  /// ``SheetHost/scroll(to:)``.
   case scrollTo = "scroll_to"
-  /// ``SheetMachine/setKeyboard(height:duration:)``.
+  /// ``SheetHost/setKeyboard(height:duration:)``.
   case keyboard
 }

@@ -10,7 +10,7 @@ public enum SheetLimits {
   public static let maximumCoordinate = 1e6
   /// The largest |velocity| of a release, in points per second; the estimator's output is clamped to it.
   public static let maximumVelocity = 1e6
-  /// The most time one ``SheetMachine/step(_:)`` advances, in seconds; a longer interval (a host that
+  /// The most time one ``SheetHost/step(_:)`` advances, in seconds; a longer interval (a host that
   /// was suspended) advances this much.
   public static let maximumStep = 1.0
   /// The largest screen width or height, in points.
@@ -23,6 +23,15 @@ public enum SheetLimits {
   public static let maximumTransitionTime = 60.0
   /// The longest keyboard animation a host may report, in seconds (UIKit reports 0.25).
   public static let maximumKeyboardDuration = 10.0
+  /// The numbers a host may give its fingers (``SheetHost/touchDown(finger:x:y:time:)``): ten fingers.
+  public static let fingers: ClosedRange<Int> = 1...10
+
+  /// Checks a finger's number: in ``fingers``.
+  /// - Parameter finger: The number.
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` with field `finger`.
+  public static func check(finger: Int) throws(SheetError) {
+    guard fingers.contains(finger) else { throw .invalidValue(field: "finger", value: Double(finger)) }
+  }
 
   /// Checks a screen: finite positive width and height up to ``maximumScreenExtent``, finite non-negative
   /// insets up to ``maximumInset``, each smaller than the height (so the available height is positive

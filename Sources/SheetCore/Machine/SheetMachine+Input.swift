@@ -21,7 +21,7 @@ extension SheetMachine {
   /// - Returns: The events the call caused.
   /// - Throws: ``SheetError/noActiveDetent`` when the sheet would present but no detent is active.
   @discardableResult
-  public mutating func present() throws(SheetError) -> [SheetEvent] {
+  mutating func present() throws(SheetError) -> [SheetEvent] {
     guard admit(.present) else { return emitted() }
     let preferred = configuration.presentDetent.flatMap { isActive($0) ? $0 : nil }
     guard let id = preferred ?? declaredDetents.first?.id else { throw .noActiveDetent }
@@ -42,7 +42,7 @@ extension SheetMachine {
   /// or dismissed, is recorded as ``SheetEvent/ignored(input:state:)``.
   /// - Returns: The events the call caused.
   @discardableResult
-  public mutating func dismiss() -> [SheetEvent] {
+  mutating func dismiss() -> [SheetEvent] {
     if state == .dragging && dismissAfterDrag {
       record(.ignored(input: .dismiss, state: state))
       return emitted()
@@ -66,7 +66,7 @@ extension SheetMachine {
   /// - Returns: The events the call caused.
   /// - Throws: ``SheetError/unknownDetent(_:)`` when `id` is not an active detent, in every state.
   @discardableResult
-  public mutating func snap(to id: String) throws(SheetError) -> [SheetEvent] {
+  mutating func snap(to id: String) throws(SheetError) -> [SheetEvent] {
     guard isActive(id) else { throw .unknownDetent(id) }
     guard admit(.snap) else { return emitted() }
     record(.snap(to: id))
@@ -96,7 +96,7 @@ extension SheetMachine {
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for an x ``SheetLimits/check(x:)`` or a y
   ///   ``SheetLimits/check(coordinate:)`` refuses, in every state.
   @discardableResult
-  public mutating func tap(x: Double? = nil, y: Double) throws(SheetError) -> [SheetEvent] {
+  mutating func tap(x: Double? = nil, y: Double) throws(SheetError) -> [SheetEvent] {
     if let x { try SheetLimits.check(x: x) }
     try SheetLimits.check(coordinate: y)
     guard admit(.tap) else { return emitted() }
@@ -122,7 +122,7 @@ extension SheetMachine {
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for a screen ``SheetLimits/check(_:)`` refuses
   ///   (a non-finite, non-positive or too large size; a non-finite, negative or too large inset).
   @discardableResult
-  public mutating func resize(_ newGeometry: SheetGeometry) throws(SheetError) -> [SheetEvent] {
+  mutating func resize(_ newGeometry: SheetGeometry) throws(SheetError) -> [SheetEvent] {
     try SheetLimits.check(newGeometry)
     geometry = newGeometry
     geometry.edge = configuration.edge
@@ -138,7 +138,7 @@ extension SheetMachine {
   /// - Returns: The events the call caused.
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for a negative or non-finite height.
   @discardableResult
-  public mutating func setContentHeight(_ contentHeight: Double) throws(SheetError) -> [SheetEvent] {
+  mutating func setContentHeight(_ contentHeight: Double) throws(SheetError) -> [SheetEvent] {
     try SheetLimits.check(contentHeight: contentHeight)
     self.contentHeight = contentHeight
     record(.content(contentHeight))
@@ -153,7 +153,7 @@ extension SheetMachine {
   /// - Parameter newPolicy: The new behaviour.
   /// - Returns: The events the call caused.
   @discardableResult
-  public mutating func replacePolicy(_ newPolicy: any SheetPolicy) -> [SheetEvent] {
+  mutating func replacePolicy(_ newPolicy: any SheetPolicy) -> [SheetEvent] {
     pendingPolicy = newPolicy
     if state != .dragging { applyPendingPolicy() }
     return emitted()

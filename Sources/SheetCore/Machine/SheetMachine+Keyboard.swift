@@ -23,7 +23,7 @@ extension SheetMachine {
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for a height or duration
   ///   ``SheetLimits/check(keyboardHeight:duration:on:)`` refuses.
   @discardableResult
-  public mutating func setKeyboard(
+  mutating func setKeyboard(
     height: Double, duration: Double = SheetKeyboard.defaultDuration
   ) throws(SheetError) -> [SheetEvent] {
     try SheetLimits.check(keyboardHeight: height, duration: duration, on: geometry)
@@ -125,7 +125,7 @@ extension SheetMachine {
   }
 
   /// After a resize: a keyboard taller than the new screen is cut to it, at once (the host reports the
-  /// keyboard of the new screen with its own ``setKeyboard(height:duration:)``).
+  /// keyboard of the new screen with its own ``SheetHost/setKeyboard(height:duration:)``).
   mutating func fitKeyboardToScreen() {
     let h = geometry.height
     guard keyboard.targetHeight > h || keyboard.height > h else { return }

@@ -19,7 +19,7 @@ extension SheetMachine {
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses, in every
   ///   state.
   @discardableResult
-  public mutating func panBegan(x: Double? = nil, y: Double, time: Double? = nil) throws(SheetError)
+  mutating func panBegan(x: Double? = nil, y: Double, time: Double? = nil) throws(SheetError)
     -> PanStart
   {
     if let x { try SheetLimits.check(x: x) }
@@ -78,7 +78,7 @@ extension SheetMachine {
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses, in every
   ///   state.
   @discardableResult
-  public mutating func panChanged(x: Double? = nil, y: Double, time: Double? = nil) throws(SheetError)
+  mutating func panChanged(x: Double? = nil, y: Double, time: Double? = nil) throws(SheetError)
     -> [SheetEvent]
   {
     guard try trackedPan(.panChanged, x: x, y: y, time: time) else { return emitted() }
@@ -101,7 +101,7 @@ extension SheetMachine {
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses, in every
   ///   state.
   @discardableResult
-  public mutating func panEnded(
+  mutating func panEnded(
     x: Double? = nil, y: Double, time: Double? = nil, velocity: Double? = nil, velocityX: Double? = nil
   ) throws(SheetError) -> [SheetEvent] {
     guard try trackedPan(.panEnded, x: x, y: y, time: time, velocity: velocity, velocityX: velocityX) else {
@@ -124,7 +124,7 @@ extension SheetMachine {
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses, in every
   ///   state.
   @discardableResult
-  public mutating func panCancelled(x: Double? = nil, y: Double, time: Double? = nil) throws(SheetError)
+  mutating func panCancelled(x: Double? = nil, y: Double, time: Double? = nil) throws(SheetError)
     -> [SheetEvent]
   {
     guard try trackedPan(.panCancelled, x: x, y: y, time: time) else { return emitted() }

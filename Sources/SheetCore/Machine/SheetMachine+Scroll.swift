@@ -37,7 +37,7 @@ extension SheetMachine {
   ///   [0, ``SheetLimits/maximumCoordinate``] (`scroll.contentHeight`), or a top or height outside
   ///   [0, ``SheetLimits/maximumScreenExtent``] (`scroll.top`, `scroll.height`).
   @discardableResult
-  public mutating func setScrollView(_ view: ScrollView?) throws(SheetError) -> [SheetEvent] {
+  mutating func setScrollView(_ view: ScrollView?) throws(SheetError) -> [SheetEvent] {
     if let view { try SheetLimits.check(scrollView: view) }
     if let view {
       if var current = scroll {
@@ -71,7 +71,7 @@ extension SheetMachine {
   /// - Throws: ``SheetError/invalidValue(field:value:)`` with field `offset` for a value
   ///   ``SheetLimits/check(coordinate:)`` would refuse (non-finite, beyond ±10⁶ pt).
   @discardableResult
-  public mutating func scroll(to offset: Double) throws(SheetError) -> [SheetEvent] {
+  mutating func scroll(to offset: Double) throws(SheetError) -> [SheetEvent] {
     try SheetLimits.check(coordinate: offset, field: "offset")
     guard var current = scroll else {
       record(.ignored(input: .scrollTo, state: state))

@@ -1,21 +1,22 @@
 /// The sheet's state machine: geometry, detents, gestures, policy decisions and animations.
 ///
-/// A value type driven by input methods and ``step(_:)``; time advances only through `step`.
+/// A value type a ``SheetHost`` drives (nothing else can: its inputs are SheetCore's own) and every
+/// caller reads; time advances only through the host's steps.
 ///
-/// **Events.** Every call returns what it did: ``step(_:)`` the frame and the step's events
-/// (``SheetStep``), each input its own events (``panBegan(x:y:time:)`` with whether the pan is tracked,
-/// ``PanStart``). Every event comes out exactly once, from the call that caused it; nothing is kept
-/// for a caller to fetch later. The one exception is the initializer, which cannot return events: a
-/// fault it meets resolving the detents comes out of the first call made on the machine, ahead of that
-/// call's own events (a zero ``step(_:)`` hands it over without advancing time). A call that causes no
-/// event returns an empty array, which allocates nothing, so steady-state frames allocate nothing.
+/// **Events.** Every input returns what it did: a step the frame and the step's events
+/// (``SheetStep``), each input its own events. Every event comes out exactly once, from the call that
+/// caused it; nothing is kept for a caller to fetch later. The one exception is the initializer, which
+/// cannot return events: a fault it meets resolving the detents comes out of the first call made on the
+/// machine, ahead of that call's own events (``SheetHost/creationEvents()`` hands it over without
+/// advancing time). A call that causes no event returns an empty array, which allocates nothing, so
+/// steady-state frames allocate nothing.
 ///
 /// **Inputs in any state.** A host can forward every touch and request without knowing the state: an
 /// input the state cannot take is recorded as ``SheetEvent/ignored(input:state:)`` and changes nothing
 /// (`dismiss()` during a drag is ``SheetEvent/queued(input:state:)`` and applies when the finger lifts).
 /// ``TransitionTable/response(to:in:)`` says which, and why. Only bad values throw: a NaN or out-of-range
-/// number (``SheetError/invalidValue(field:value:)``), an unknown detent, a present with no active
-/// detent. A call that throws changes nothing and returns no event.
+/// number (``SheetError/invalidValue(field:value:)``), an unknown detent. A call that throws changes
+/// nothing and returns no event.
 ///
 /// **Invariants.** Built with `SHEET_INVARIANTS` (SheetCore's debug builds), every call ends by checking
 /// the machine's invariants (`_checkInvariants()`) and every state change is checked against
@@ -65,7 +66,7 @@ public struct SheetMachine {
   public internal(set) var backdrop = 0.0
   /// dh/dt in points per second (+ = growing).
   public internal(set) var velocity = 0.0
-  /// Seconds since creation, advanced by ``step(_:)``.
+  /// Seconds since creation, advanced by the host's steps (``SheetHost/step(_:)``).
   public internal(set) var time = 0.0
   /// The detent the sheet rests at; while dragging, the one the drag started from (or was heading to);
   /// during an animation, the one it last rested at or was dragged from. nil when hidden, dismissed or at
@@ -81,7 +82,7 @@ public struct SheetMachine {
   /// (a host that sizes their texts every frame measures them again only when it moved).
   public private(set) var textRevision: UInt64 = 0
   /// The keyboard as the host last reported it, its height animating (see
-  /// ``setKeyboard(height:duration:)``).
+  /// ``SheetHost/setKeyboard(height:duration:)``).
   public internal(set) var keyboard = SheetKeyboard()
 
   /// Events recorded by the call under way, handed out when it returns (``emitted()``): empty between
@@ -117,7 +118,7 @@ public struct SheetMachine {
   ///   - contentHeight: The content's intrinsic height, if any.
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for a screen ``SheetLimits/check(_:)`` refuses
   ///   (as ``resize(_:)`` does) or a negative or non-finite content height (as ``setContentHeight(_:)``).
-  public init(policy: any SheetPolicy, geometry: SheetGeometry, contentHeight: Double? = nil)
+  init(policy: any SheetPolicy, geometry: SheetGeometry, contentHeight: Double? = nil)
     throws(SheetError)
   {
     try SheetLimits.check(geometry)

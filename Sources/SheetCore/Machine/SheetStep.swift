@@ -1,4 +1,4 @@
-/// What one ``SheetMachine/step(_:)`` did: the frame to draw and the events the step caused, in order
+/// What one ``SheetHost/step(_:)`` did: the frame to draw and the events the step caused, in order
 /// (a transition finishing, a state change, a policy fault).
 ///
 /// The frame's fields read through the step too: `step.height` is `step.frame.height`.
@@ -26,7 +26,7 @@ public struct SheetStep: Sendable, Equatable {
   }
 }
 
-/// What ``SheetMachine/panBegan(x:y:time:)`` did: whether the pan is tracked, and the events it caused.
+/// What ``SheetHost/touchDown(finger:x:y:time:)`` did: whether the pan is tracked, and the events it caused.
 public struct PanStart: Sendable, Equatable {
   /// Whether the sheet follows the pan.
   public var response: PanResponse

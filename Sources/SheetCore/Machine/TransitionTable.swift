@@ -67,7 +67,7 @@ public enum TransitionTable {
   ///   the tracked pan goes on (the machine follows one pan; its later phases are that pan's).
   /// - **pan_changed / pan_ended / pan_cancelled** without a pan are ignored. The later phases of a pan
   ///   whose pan_began was ignored are dropped without an event (the machine's ignored pan, see
-  ///   ``SheetMachine/panBegan(x:y:time:)``).
+  ///   ``SheetHost/touchDown(finger:x:y:time:)``).
   /// - Parameters:
   ///   - input: The input.
   ///   - state: The state.

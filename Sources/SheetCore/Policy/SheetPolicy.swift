@@ -88,7 +88,7 @@ public protocol SheetPolicy {
   /// - Throws: ``PolicyFault``.
   func resizeTarget(_ sheet: SheetSnapshot) throws(PolicyFault) -> String?
 
-  /// Who moves with a pan frame that began inside the scroll view (``SheetMachine/setScrollView(_:)``),
+  /// Who moves with a pan frame that began inside the scroll view (``SheetHost/setScrollView(_:)``),
   /// asked for every frame whose finger moved along y (a frame without vertical travel stays with the
   /// pan's owner); nil: the native rule (``ScrollRouting``). The whole frame goes to the answer.
   /// - Parameters:

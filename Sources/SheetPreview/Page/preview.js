@@ -334,53 +334,65 @@
 
   // ---------------------------------------------------------------- input
 
-  // A press becomes a drag once it has moved 3 px (as a pan recognizer begins), starting where it went
-  // down with the press's own timestamp; a press released before that is a tap.
-  let press = null;
+  // Every pointer on the phone is a press, numbered as a finger (the lowest of 1 to 10 not down); the
+  // server's host decides which finger drags the sheet. A press becomes a drag once it has moved 3 px
+  // (as a pan recognizer begins), starting where it went down with the press's own timestamp; a press
+  // released before that is a tap.
+  const presses = new Map();  // pointerId -> press
 
   function point(event) {
     const rect = phone.getBoundingClientRect();
     return { x: (event.clientX - rect.left) / scale, y: (event.clientY - rect.top) / scale };
   }
 
-  function sendTouch(type, p, t) {
-    const message = { type: type, x: p.x, y: p.y, t: t };
+  function freeFinger() {
+    const used = new Set([...presses.values()].map((p) => p.finger));
+    for (let finger = 1; finger <= 10; finger++) if (!used.has(finger)) return finger;
+    return null;
+  }
+
+  function sendTouch(type, press, p, t) {
+    const message = { type: type, finger: press.finger, x: p.x, y: p.y, t: t };
     state.sent.push(message);
     send(message);
   }
 
   phone.addEventListener('pointerdown', (event) => {
-    if (press || !event.isPrimary) return;
+    const finger = freeFinger();
+    if (finger === null) return;
     phone.setPointerCapture(event.pointerId);
-    press = { id: event.pointerId, start: point(event), t: event.timeStamp, dragging: false, clientX: event.clientX, clientY: event.clientY };
+    presses.set(event.pointerId, { finger: finger, start: point(event), t: event.timeStamp, dragging: false, clientX: event.clientX, clientY: event.clientY });
     event.preventDefault();
   });
 
   phone.addEventListener('pointermove', (event) => {
-    if (!press || event.pointerId !== press.id) return;
+    const press = presses.get(event.pointerId);
+    if (!press) return;
     const samples = event.getCoalescedEvents ? event.getCoalescedEvents() : [];
     const list = samples.length ? samples : [event];
     for (const e of list) {
       if (!press.dragging) {
         if (Math.hypot(e.clientX - press.clientX, e.clientY - press.clientY) < 3) continue;
         press.dragging = true;
-        sendTouch('down', press.start, press.t);
+        sendTouch('touch_down', press, press.start, press.t);
       }
-      sendTouch('move', point(e), Math.max(e.timeStamp, press.t));
+      sendTouch('touch_move', press, point(e), Math.max(e.timeStamp, press.t));
     }
   });
 
   phone.addEventListener('pointerup', (event) => {
-    if (!press || event.pointerId !== press.id) return;
-    if (press.dragging) sendTouch('up', point(event), event.timeStamp);
+    const press = presses.get(event.pointerId);
+    if (!press) return;
+    presses.delete(event.pointerId);
+    if (press.dragging) sendTouch('touch_up', press, point(event), event.timeStamp);
     else { const p = point(event); state.sent.push({ type: 'tap', x: p.x, y: p.y, t: event.timeStamp }); send({ type: 'tap', x: p.x, y: p.y, t: event.timeStamp }); }
-    press = null;
   });
 
   phone.addEventListener('pointercancel', (event) => {
-    if (!press || event.pointerId !== press.id) return;
-    if (press.dragging) send({ type: 'cancel', t: event.timeStamp });
-    press = null;
+    const press = presses.get(event.pointerId);
+    if (!press) return;
+    presses.delete(event.pointerId);
+    if (press.dragging) send({ type: 'touch_cancel', finger: press.finger, t: event.timeStamp });
   });
 
   // the content-height handle: dragged along the screen's height

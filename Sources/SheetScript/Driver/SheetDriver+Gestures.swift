@@ -99,22 +99,21 @@ extension SheetDriver {
   /// time on the sheet's clock and no frame is stepped (frames pass with ``wait(_:)``), so a touch
   /// stream recorded from a host (`sheet preview`) replays sample for sample.
   /// - Parameters:
+  ///   - finger: The finger (1 by default).
   ///   - x: The new screen x; nil keeps the finger's last x.
   ///   - y: The new screen y.
   ///   - time: The sample's timestamp on the sheet's clock, seconds; nil: one frame from now, stepped.
   /// - Throws: `SheetError.invalidValue` for an x, y or time the machine refuses (in every state).
-  public mutating func touchMove(x: Double? = nil, y: Double, time: Double? = nil) throws(SheetError) {
+  public mutating func touchMove(finger: Int = 1, x: Double? = nil, y: Double, time: Double? = nil)
+    throws(SheetError)
+  {
     if let x { try SheetLimits.check(x: x) }
     try SheetLimits.check(coordinate: y)
     guard let time else {
-      if touchY == nil { recordIgnored(.panChanged) }
-      return try frame(touch: y, x: x)
+      // no such finger down: the host records the ignored move, and the frame still passes
+      if touch(finger) == nil { record(try host.touchMove(finger: finger, x: x, y: y)) }
+      return try frame(touch: y, x: x, finger: finger)
     }
-    try SheetLimits.check(time: time)
-    guard touchY != nil else { return recordIgnored(.panChanged) }
-    let sampleX = x ?? touchX
-    touchY = y
-    touchX = sampleX
-    record(try funnel.input { m throws(SheetError) in try m.panChanged(x: sampleX, y: y, time: time) })
+    record(try host.touchMove(finger: finger, x: x, y: y, time: time))
   }
 }

@@ -14,12 +14,6 @@ extension SheetDriver {
     }
   }
 
-  /// Records an input the driver itself did not hand the machine (a touch phase with no finger down, a
-  /// second finger) as ``SheetEvent/ignored(input:state:)`` at the current time.
-  mutating func recordIgnored(_ input: SheetInput) {
-    record([.ignored(input: input, state: machine.state)])
-  }
-
   /// Adds a scenario's own event (an expectation, a reload, a print) at the current time.
   /// - Parameters:
   ///   - name: The event's kind.

@@ -3,20 +3,21 @@ import SheetCore
 /// Drives a sheet machine frame by frame the way a host app would, synthesising touch streams from
 /// gesture descriptions and recording every frame and event into a trace.
 ///
-/// It calls the machine only through a `MachineFunnel`, the path ``ScriptedSheet`` (the host API)
-/// takes too: scenarios, `sheet run`, `sheet watch` and the CLI reach the machine the way a host app
-/// does, and nothing reaches around it. It works with any policy, native or a behaviour.
+/// It drives the sheet through a `SheetHost`, the path ``ScriptedSheet`` (the host API) takes too: the
+/// same finger rules, clock and checks, so scenarios, `sheet run`, `sheet watch` and the CLI reach the
+/// machine the way a host app does. The driver adds only gesture synthesis and the trace. It works
+/// with any policy, native or a behaviour.
 ///
 /// Time moves only through the driver's frames: each frame feeds the touch sample of that instant (if a
 /// finger is down) and then steps the machine by `1 / fps`, so the recorded frame shows the sheet at
 /// the finger's position at that time. Every event is recorded as the machine call that caused it
 /// returns it, at the machine's time then.
 public struct SheetDriver {
-  /// The one path to the machine, shared with the host API.
-  var funnel: MachineFunnel
-  /// The machine being driven, read-only: every change goes through the driver's funnel.
+  /// The sheet's host, the one path to the machine, shared with the host API.
+  public internal(set) var host: SheetHost
+  /// The machine being driven, read-only: every change goes through the host.
   public var machine: SheetMachine {
-    @inline(__always) _read { yield funnel.machine }  // a borrow, not a copy on every read
+    @inline(__always) _read { yield host.machine }  // a borrow, not a copy on every read
   }
   /// Frames per second (120 by default).
   public var fps: Double
@@ -60,11 +61,12 @@ public struct SheetDriver {
     var isReached: Bool { spent() > most }
   }
 
-  /// The finger's last position while a touch is down.
-  public internal(set) var touchY: Double?
-  /// The finger's last screen x while a touch is down (the screen's horizontal centre unless a touch
-  /// gave one).
-  public internal(set) var touchX: Double?
+  /// The last screen y of finger 1 (the one drags and flicks move) while it is down.
+  public var touchY: Double? { touch(1)?.y }
+  /// The last screen x of finger 1 while it is down.
+  public var touchX: Double? { touch(1)?.x }
+  /// A finger where it last was, while it is down.
+  func touch(_ finger: Int) -> SheetHost.Touch? { host.touches.first { $0.finger == finger } }
   /// How many frames, simulated seconds and trace entries the driver may produce.
   public var limits = DriverLimits()
   /// The limit that stopped the driver, as a sentence; once set, frames do nothing.
@@ -96,12 +98,12 @@ public struct SheetDriver {
     policy: any SheetPolicy, geometry: SheetGeometry, contentHeight: Double? = nil, fps: Double = 120,
     title: String = "sheet", recording: Bool = true
   ) throws(SheetError) {
-    funnel = try MachineFunnel(policy: policy, geometry: geometry, contentHeight: contentHeight)
+    host = try SheetHost(policy: policy, geometry: geometry, contentHeight: contentHeight)
     self.fps = fps
     self.recording = recording
     trace = Trace(title: title, screenExtent: geometry.height)
     // A zero step advances nothing and hands over what the initializer met (a detent resolver's fault).
-    record(funnel.creationEvents())
+    record(host.creationEvents())
     noteGuides()
   }
 
@@ -110,19 +112,17 @@ public struct SheetDriver {
 
   /// Steps one frame: feeds the touch sample of the frame's instant, then advances the machine.
   /// - Parameters:
-  ///   - touch: The finger's screen y at the end of this frame, when a touch is down.
+  ///   - touch: The finger's screen y at the end of this frame, when it is down.
   ///   - x: Its screen x then; nil keeps the finger's last x.
+  ///   - finger: The finger (1 by default).
   /// - Throws: `SheetError` when the touch sample or the frame interval (`1 / fps`) is refused.
-  public mutating func frame(touch: Double? = nil, x: Double? = nil) throws(SheetError) {
+  public mutating func frame(touch: Double? = nil, x: Double? = nil, finger: Int = 1) throws(SheetError) {
     guard limitReached == nil || closing else { return }
-    if let touch, touchY != nil {
-      let sampleX = x ?? touchX
-      touchY = touch
-      touchX = sampleX
+    if let touch, self.touch(finger) != nil {
       let time = machine.time + frameInterval
-      record(try funnel.input { m throws(SheetError) in try m.panChanged(x: sampleX, y: touch, time: time) })
+      record(try host.touchMove(finger: finger, x: x, y: touch, time: time))
     }
-    let step = try funnel.step(frameInterval)
+    let step = try host.step(frameInterval)
     record(step.events)
     if recording, machine.keyboard.isVisible { keyboardShown = true }
     if recording && keepsFrames {
@@ -166,7 +166,7 @@ public struct SheetDriver {
   public mutating func comeToRest(within seconds: Double = 60) -> Bool {
     closing = true
     defer { closing = false }
-    if touchY != nil { try? touchUp(velocity: 0) }
+    record(host.liftAll())
     return (try? settle(limit: seconds)) ?? isStill
   }
 
@@ -190,9 +190,7 @@ public struct SheetDriver {
 
   /// Whether the sheet is still: at rest, hidden or dismissed, with no finger down and the keyboard not
   /// moving.
-  public var isStill: Bool {
-    touchY == nil && machine.isStill
-  }
+  public var isStill: Bool { host.isStill }
 
   /// Steps frames until the sheet is still.
   /// - Parameter limit: The most simulated seconds to wait.
@@ -211,79 +209,54 @@ public struct SheetDriver {
     return true
   }
 
-  /// Applies an input through the funnel, recording the events it caused.
-  /// - Parameter input: The input, given the machine; it returns the events the machine returned.
-  /// - Throws: `SheetError` from the machine.
-  public mutating func apply(_ input: (inout SheetMachine) throws(SheetError) -> [SheetEvent])
-    throws(SheetError)
+  /// Applies an input through the host, recording the events it caused.
+  /// - Parameter input: The host call; it returns the events the host returned.
+  /// - Throws: `SheetError` from the host (a bad value: then nothing changed).
+  public mutating func apply(_ input: (inout SheetHost) throws(SheetError) -> [SheetEvent]) throws(SheetError)
   {
-    record(try funnel.input(input))
+    record(try input(&host))
     noteGuides()
   }
 
-  /// Puts a finger down at a screen point.
-  ///
-  /// The driver models one finger: while a finger is down, another `touchDown` is recorded as
-  /// `SheetEvent.ignored(input:state:)` (`pan_began`) and the finger that is down keeps the sheet. On a
-  /// sheet that cannot be grabbed in its state (hidden, dismissed) the finger still goes down and its
-  /// moves and lift fall through (the machine records the ignored `pan_began`).
+  /// Puts a finger down at a screen point (`SheetHost`'s finger rules: it drives the sheet's pan when
+  /// no other finger does and the sheet takes a pan there; a finger already down is recorded as an
+  /// ignored `pan_began`). No frame is stepped.
   /// - Parameters:
+  ///   - finger: The finger (1 by default).
   ///   - x: Screen x in points; nil is the screen's horizontal centre.
   ///   - y: Screen y in points.
   ///   - time: The touch's own timestamp on the sheet's clock, seconds, as a host's touch carries one
-  ///     (between two frames, say); nil is the sheet's time now. No frame is stepped either way.
-  /// - Returns: Whether the sheet follows this finger (the touch may land outside the gesture area, on
-  ///   no sheet, or be a second finger).
-  /// - Throws: `SheetError.invalidValue` for an x, y or time the machine refuses (in every state).
+  ///     (between two frames, say); nil is the sheet's time now.
+  /// - Returns: Whether the sheet follows this finger.
+  /// - Throws: `SheetError.invalidValue` for an x, y or time the host refuses (in every state).
   @discardableResult
-  public mutating func touchDown(x: Double? = nil, y: Double, time: Double? = nil) throws(SheetError) -> Bool
+  public mutating func touchDown(finger: Int = 1, x: Double? = nil, y: Double, time: Double? = nil)
+    throws(SheetError) -> Bool
   {
-    if let x { try SheetLimits.check(x: x) }
-    try SheetLimits.check(coordinate: y)
-    if let time { try SheetLimits.check(time: time) }
-    if touchY != nil {
-      recordIgnored(.panBegan)
-      return false
-    }
-    let pointX = x ?? machine.centreX
-    let start = try funnel.panBegan(x: pointX, y: y, time: time)
-    record(start.events)
-    touchY = y
-    touchX = pointX
-    return start.isTracking
+    let down = try host.touchDown(finger: finger, x: x, y: y, time: time)
+    record(down.events)
+    return down.drivesPan
   }
 
-  /// Lifts the finger where it last was; with no finger down, records an ignored `pan_ended`.
+  /// Lifts a finger where it last was; with no such finger down, records an ignored `pan_ended`.
   /// - Parameters:
+  ///   - finger: The finger (1 by default).
   ///   - velocity: The release velocity in pt/s (screen y); `nil` uses the estimator.
   ///   - velocityX: The horizontal release velocity in pt/s (screen x, + = right); `nil` uses the
   ///     estimator.
   ///   - time: The lift's own timestamp on the sheet's clock, seconds; nil is the sheet's time now.
-  /// - Throws: `SheetError.invalidValue` for a velocity or time the machine refuses (in every state).
-  public mutating func touchUp(velocity: Double? = nil, velocityX: Double? = nil, time: Double? = nil)
-    throws(SheetError)
-  {
-    if let velocity { try SheetLimits.check(velocity: velocity) }
-    if let velocityX { try SheetLimits.check(velocity: velocityX, field: "velocityX") }
-    if let time { try SheetLimits.check(time: time) }
-    guard let y = touchY else { return recordIgnored(.panEnded) }
-    let x = touchX
-    touchY = nil
-    touchX = nil
-    record(
-      try funnel.input { m throws(SheetError) in
-        try m.panEnded(x: x, y: y, time: time, velocity: velocity, velocityX: velocityX)
-      })
+  /// - Throws: `SheetError.invalidValue` for a velocity or time the host refuses (in every state).
+  public mutating func touchUp(
+    finger: Int = 1, velocity: Double? = nil, velocityX: Double? = nil, time: Double? = nil
+  ) throws(SheetError) {
+    record(try host.touchUp(finger: finger, time: time, velocity: velocity, velocityX: velocityX))
   }
 
-  /// The system cancels the touch where it last was (`panCancelled`: the sheet goes back to rest, or
-  /// is released with zero velocity); with no finger down, records an ignored `pan_cancelled`.
-  public mutating func touchCancel() {
-    guard let y = touchY else { return recordIgnored(.panCancelled) }
-    touchY = nil
-    touchX = nil
-    // y was checked when the finger went down or moved, and no time is given: nothing to refuse.
-    if let events = try? funnel.input({ m throws(SheetError) in try m.panCancelled(y: y) }) { record(events) }
+  /// The system cancels a finger where it last was (the sheet goes back to rest, or is released with
+  /// zero velocity); with no such finger down, records an ignored `pan_cancelled`.
+  /// - Parameter finger: The finger (1 by default).
+  public mutating func touchCancel(finger: Int = 1) {
+    record(host.touchCancel(finger: finger))
   }
 
   /// The default grab point: 10 pt inside the sheet's leading edge.

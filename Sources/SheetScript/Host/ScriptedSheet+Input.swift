@@ -4,50 +4,60 @@ import SheetCore
 /// input the sheet's state cannot take is recorded as an `ignored` (or `queued`) event and changes
 /// nothing. Only a bad value throws, and then nothing changes.
 ///
-/// The touch calls take one pointer's stream, as a pan gesture recognizer delivers it: while a finger
-/// is down a second `touchBegan` is ignored, and every move, end or cancel is taken as that finger's. A
-/// host that tracks raw `UITouch`es forwards only the first touch of a gesture.
+/// Each touch call names its finger (a pointer's identifier: `UITouch`'s identity, a `PointerEvent`'s
+/// `pointerId`), and the sheet's pan follows one finger, as a pan gesture recognizer on the sheet does
+/// (`SheetHost`'s finger rules): the first finger down where the sheet takes a pan drives it, a finger
+/// resting on the backdrop never stops another on the sheet from dragging it, and a second finger on a
+/// sheet already dragged changes nothing. A host that follows one pointer's stream leaves `finger` at 1.
 extension ScriptedSheet {
-  /// A finger went down (or a pan began) at a screen point.
+  /// A finger went down at a screen point.
   ///
-  /// The sheet follows it when its state takes a pan (presenting, resting, settling, dismissing: an
-  /// animation is caught where it is) and the behaviour's gesture area accepts the point; otherwise the
-  /// touch is recorded as `ignored` or `ignored_gesture` and its later phases change nothing.
+  /// The sheet follows it when no other finger drives its pan, its state takes a pan (presenting,
+  /// resting, settling, dismissing: an animation is caught where it is) and the behaviour's gesture area
+  /// accepts the point; otherwise the touch is recorded as `ignored` or `ignored_gesture` and its later
+  /// phases change nothing.
   /// - Parameters:
+  ///   - finger: The finger's number (1 by default).
   ///   - x: Screen x in points; nil (the default) is the screen's horizontal centre. The sheet moves
   ///     along y; x reaches the behaviour as `gesture.x` and its velocity as `gesture.velocity_x`.
   ///   - y: Screen y in points.
   ///   - timestamp: The touch's own timestamp, host seconds (`UITouch.timestamp`).
-  /// - Returns: Whether the sheet follows this touch.
+  /// - Returns: Whether the sheet follows this finger.
   /// - Throws: `SheetError.invalidValue(field:value:)` for a non-finite or out-of-range x, y or
   ///   timestamp.
   @discardableResult
-  public func touchBegan(x: Double? = nil, y: Double, timestamp: Double) throws(SheetError) -> Bool {
-    rebaseIfStill(at: timestamp)  // a display link paused while still: the touch starts now
+  public func touchDown(finger: Int = 1, x: Double? = nil, y: Double, timestamp: Double) throws(SheetError)
+    -> Bool
+  {
+    host.rebaseIfStill(at: timestamp)  // a display link paused while still: the touch starts now
     let time = try checkedTouch(x: x, y: y, timestamp: timestamp)
     let pointX = x ?? machine.centreX
-    let response = try beginPan(x: pointX, y: y, time: time)
-    if touch == nil { touch = Touch(x: pointX, y: y, timestamp: timestamp) }  // one finger: the first stays
-    return response == .tracking
+    return try touchInput(x: pointX) { h throws(SheetError) in
+      let down = try h.touchDown(finger: finger, x: pointX, y: y, time: time)
+      return (down.events, down.drivesPan)
+    }
   }
 
-  /// The finger moved: the behaviour maps it to a height and a backdrop. The sample, with its own
-  /// timestamp, feeds the velocity estimator the release uses.
+  /// A finger moved: the pan's finger moves the sheet (the behaviour maps it to a height and a
+  /// backdrop), and the sample, with its own timestamp, feeds the velocity estimator the release uses.
   /// - Parameters:
+  ///   - finger: The finger's number (1 by default).
   ///   - x: Screen x in points; nil (the default) keeps the finger's last x.
   ///   - y: Screen y in points.
   ///   - timestamp: The touch's own timestamp, host seconds.
   /// - Throws: `SheetError.invalidValue(field:value:)` for a non-finite or out-of-range value.
-  public func touchMoved(x: Double? = nil, y: Double, timestamp: Double) throws(SheetError) {
+  public func touchMove(finger: Int = 1, x: Double? = nil, y: Double, timestamp: Double) throws(SheetError) {
     let time = try checkedTouch(x: x, y: y, timestamp: timestamp)
-    let pointX = x ?? touch?.x ?? machine.centreX
-    try input(x: pointX) { m throws(SheetError) in try m.panChanged(x: pointX, y: y, time: time) }
-    if touch != nil { touch = Touch(x: pointX, y: y, timestamp: timestamp) }
+    let pointX = x ?? host.touches.first(where: { $0.finger == finger })?.x ?? machine.centreX
+    _ = try touchInput(x: pointX) { h throws(SheetError) in
+      (try h.touchMove(finger: finger, x: pointX, y: y, time: time), false)
+    }
   }
 
-  /// The finger lifted: the behaviour decides where the sheet goes (or, when ``dismiss()`` was called
-  /// during the drag, it dismisses).
+  /// A finger lifted: when it drives the pan, the behaviour decides where the sheet goes (or, when
+  /// ``dismiss()`` was called during the drag, it dismisses).
   /// - Parameters:
+  ///   - finger: The finger's number (1 by default).
   ///   - x: Screen x in points; nil (the default) keeps the finger's last x.
   ///   - y: Screen y in points.
   ///   - timestamp: The touch's own timestamp, host seconds.
@@ -56,31 +66,29 @@ extension ScriptedSheet {
   ///   - velocityX: The horizontal release velocity, screen pt/s (positive right), overriding the
   ///     estimate; nil (the default) uses the estimator, as for `velocity`.
   /// - Throws: `SheetError.invalidValue(field:value:)` for a non-finite or out-of-range value.
-  public func touchEnded(
-    x: Double? = nil, y: Double, timestamp: Double, velocity: Double? = nil, velocityX: Double? = nil
+  public func touchUp(
+    finger: Int = 1, x: Double? = nil, y: Double, timestamp: Double, velocity: Double? = nil,
+    velocityX: Double? = nil
   ) throws(SheetError) {
     let time = try checkedTouch(x: x, y: y, timestamp: timestamp)
-    if let velocity { try SheetLimits.check(velocity: velocity) }
-    if let velocityX { try SheetLimits.check(velocity: velocityX, field: "velocityX") }
-    let pointX = x ?? touch?.x ?? machine.centreX
-    try input(x: pointX) { m throws(SheetError) in
-      try m.panEnded(x: pointX, y: y, time: time, velocity: velocity, velocityX: velocityX)
+    let pointX = x ?? host.touches.first(where: { $0.finger == finger })?.x ?? machine.centreX
+    _ = try touchInput(x: pointX) { h throws(SheetError) in
+      let events = try h.touchUp(
+        finger: finger, x: pointX, y: y, time: time, velocity: velocity, velocityX: velocityX)
+      return (events, false)
     }
-    touch = nil
   }
 
-  /// The system cancelled the touch (a call came in, another recognizer won): the sheet goes back to
-  /// rest, or is released with zero velocity, where the finger last was.
-  /// - Parameter timestamp: The cancellation's timestamp, host seconds.
-  /// - Throws: `SheetError.invalidValue(field:value:)` for a non-finite timestamp.
-  public func touchCancelled(timestamp: Double) throws(SheetError) {
-    let last = touch
-    // A cancel always ends the pan: a timestamp it cannot use falls back to the sheet's own time.
-    let time = (try? checkedTouch(x: last?.x, y: last?.y ?? 0, timestamp: timestamp)) ?? machine.time
-    try input(x: last?.x) { m throws(SheetError) in
-      try m.panCancelled(x: last?.x, y: last?.y ?? 0, time: time)
-    }
-    touch = nil
+  /// The system cancelled a finger (a call came in, another recognizer won): when it drives the pan, the
+  /// sheet goes back to rest, or is released with zero velocity, where the finger last was.
+  /// - Parameters:
+  ///   - finger: The finger's number (1 by default).
+  ///   - timestamp: The cancellation's timestamp, host seconds; one the sheet cannot use is taken as
+  ///     the sheet's time now (a cancel always ends the finger).
+  public func touchCancel(finger: Int = 1, timestamp: Double) {
+    let last = host.touches.first { $0.finger == finger }
+    let time = try? host.sheetTime(of: timestamp)
+    _ = touchInput(x: last?.x) { h in (h.touchCancel(finger: finger, time: time), false) }
   }
 
   /// A tap at a screen point: the behaviour decides what it does (a tap on the backdrop usually
@@ -93,52 +101,29 @@ extension ScriptedSheet {
   public func tap(x: Double? = nil, y: Double) throws(SheetError) {
     if let x { try SheetLimits.check(x: x) }
     let pointX = x ?? machine.centreX
-    try input(x: pointX) { m throws(SheetError) in try m.tap(x: pointX, y: y) }
+    try input(x: pointX) { h throws(SheetError) in try h.tap(x: pointX, y: y) }
   }
 
   /// Presents the sheet with the behaviour's `present` animation, to its present detent (or its first
-  /// active one). Ignored unless the sheet is hidden or dismissed.
-  /// - Throws: `SheetError.noActiveDetent` when no detent is active on this screen (the behaviour's
-  ///   detents all resolve to nothing).
-  public func present() throws(SheetError) {
-    do throws(SheetError) {
-      try input { m throws(SheetError) in try m.present() }
-    } catch {
-      guard case .noActiveDetent = error else { throw error }
-      recordIgnored(.present)  // no detent is active on this screen now: a state, not a bad value
-    }
+  /// active one). Ignored unless the sheet is hidden or dismissed, and when no detent is active on this
+  /// screen (the behaviour's detents all resolve to nothing).
+  public func present() {
+    input { h in h.present() }
   }
 
   /// Dismisses the sheet with the behaviour's `dismiss` animation. During a drag it is queued and
   /// applies when the finger lifts; ignored when the sheet is hidden, dismissing or dismissed.
   public func dismiss() {
-    input { m in m.dismiss() }
+    input { h in h.dismiss() }
   }
 
   /// Animates to an active detent with the behaviour's `snap` animation. Ignored during a drag (the
-  /// release decides) and when there is no sheet.
+  /// release decides), when there is no sheet, and for a detent the behaviour declares but this screen
+  /// leaves inactive.
   /// - Parameter id: The detent's id.
-  /// - Throws: `SheetError.unknownDetent(_:)` when the behaviour declares no detent with this id (one it
-  ///   declares but this screen leaves inactive is recorded as `ignored input=snap`).
+  /// - Throws: `SheetError.unknownDetent(_:)` when the behaviour declares no detent with this id.
   public func snap(to id: String) throws(SheetError) {
-    do throws(SheetError) {
-      try input { m throws(SheetError) in try m.snap(to: id) }
-    } catch {
-      // a detent the behaviour declares but this screen leaves inactive is a state; an id it never
-      // declares is a bad value
-      guard case .unknownDetent = error, machine.configuration.detents.contains(where: { $0.id == id }) else {
-        throw error
-      }
-      recordIgnored(.snap)
-    }
-  }
-
-  /// Records an input the sheet's state cannot take, as the machine records its own.
-  private func recordIgnored(_ input: SheetInput) {
-    enqueue(
-      Event(
-        time: machine.time, kind: .sheet(.ignored(input: input, state: machine.state)),
-        edge: machine.geometry.edge))
+    try input { h throws(SheetError) in try h.snap(to: id) }
   }
 
   /// The screen changed (a rotation, a window resize): the detents are resolved again and a sheet on
@@ -146,7 +131,7 @@ extension ScriptedSheet {
   /// - Parameter geometry: The new screen (its edge is replaced by the behaviour's).
   /// - Throws: `SheetError.invalidValue(field:value:)` for a screen `SheetLimits.check(_:)` refuses.
   public func resize(_ geometry: SheetGeometry) throws(SheetError) {
-    try input { m throws(SheetError) in try m.resize(geometry) }
+    try input { h throws(SheetError) in try h.resize(geometry) }
     configuration.geometry = geometry
   }
 
@@ -154,7 +139,7 @@ extension ScriptedSheet {
   /// - Parameter height: The new height in points.
   /// - Throws: `SheetError.invalidValue(field:value:)` for a negative or non-finite height.
   public func setContentHeight(_ height: Double) throws(SheetError) {
-    try input { m throws(SheetError) in try m.setContentHeight(height) }
+    try input { h throws(SheetError) in try h.setContentHeight(height) }
     configuration.contentHeight = height
   }
 
@@ -170,13 +155,13 @@ extension ScriptedSheet {
   /// - Throws: `SheetError.invalidValue(field:value:)` naming `keyboard.height` or `keyboard.duration`.
   public func setKeyboard(height: Double, duration: Double = SheetKeyboard.defaultDuration) throws(SheetError)
   {
-    try input { m throws(SheetError) in try m.setKeyboard(height: height, duration: duration) }
+    try input { h throws(SheetError) in try h.setKeyboard(height: height, duration: duration) }
   }
 
   /// Checks a touch's numbers before anything changes, and returns its time on the sheet's clock.
   private func checkedTouch(x: Double?, y: Double, timestamp: Double) throws(SheetError) -> Double {
     if let x { try SheetLimits.check(x: x) }
     try SheetLimits.check(coordinate: y)
-    return try sheetTime(of: timestamp)
+    return try host.sheetTime(of: timestamp)
   }
 }

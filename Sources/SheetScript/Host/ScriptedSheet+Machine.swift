@@ -1,59 +1,55 @@
 import SheetCore
 
-/// Where the host API meets the machine, through the `MachineFunnel` the driver uses too: every call
-/// returns what it did (a step its frame and events, an input its own events), so the host collects
-/// exactly those, once, in call order, with the behaviours' prints. This file is the only place the
-/// sheet calls the funnel and touches the machine's results.
+/// Where the host API meets its `SheetHost`: every call returns what it did (a step its frame and
+/// events, an input its own events), so the sheet collects exactly those, once, in call order, with the
+/// behaviours' prints. This file is the only place the sheet calls the host and reads its results.
 extension ScriptedSheet {
-  /// Applies an input to the machine, then queues the events it returned and the behaviours' prints.
-  /// When the input throws (a bad value) it changed nothing and nothing is queued.
+  /// Applies an input through the host, then queues the events it returned and the behaviours'
+  /// prints. When the input throws (a bad value) it changed nothing and nothing is queued.
   /// - Parameters:
   ///   - x: The x of the touch the input carries, if any, for ``Event/x``.
-  ///   - body: The machine call.
-  /// - Returns: The call's events.
+  ///   - body: The host call.
   /// - Throws: What the call throws (`SheetError`, or nothing).
-  @discardableResult
-  func input<Failure: Error>(
-    x: Double? = nil, _ body: (inout SheetMachine) throws(Failure) -> [SheetEvent]
-  ) throws(Failure) -> [SheetEvent] {
-    let wasStill = isStill
-    let events = try funnel.input(body)
-    if wasStill && !isStill { startsFromStill = true }
-    collect(events, x: x)
+  func input<Failure: Error>(x: Double? = nil, _ body: (inout SheetHost) throws(Failure) -> [SheetEvent])
+    throws(Failure)
+  {
+    collect(try body(&host), x: x)
     collectBehaviourOutput()
-    return events
   }
 
-  /// Begins a pan, then queues its events and the behaviours' prints.
-  /// - Parameters:
-  ///   - x: The touch's x, for ``Event/x``.
-  ///   - y: Screen y in points.
-  ///   - time: The machine time of the touch.
-  /// - Returns: Whether the sheet follows the pan.
-  /// - Throws: `SheetError.invalidValue` for a value the machine refuses.
-  func beginPan(x: Double, y: Double, time: Double) throws(SheetError) -> PanResponse {
-    let wasStill = isStill
-    let start = try funnel.panBegan(x: x, y: y, time: time)
-    if wasStill && machine.state == .dragging { startsFromStill = true }
-    collect(start.events, x: x)
+  /// A touch call through the host, its events and prints queued; returns what the call answered.
+  func touchInput<Failure: Error>(
+    x: Double?, _ body: (inout SheetHost) throws(Failure) -> ([SheetEvent], Bool)
+  )
+    throws(Failure) -> Bool
+  {
+    let (events, answer) = try body(&host)
+    collect(events, x: x)
     collectBehaviourOutput()
-    return start.response
+    return answer
   }
 
   /// Steps the machine, then queues the step's events and the behaviours' prints.
   /// - Parameter dt: The interval, already checked (finite, >= 0).
   /// - Returns: The frame.
   func stepMachine(_ dt: Double) throws(SheetError) -> SheetFrame {
-    let step = try funnel.step(dt)
+    let step = try host.step(dt)
     collect(step.events, x: nil)
     collectBehaviourOutput()
     return step.frame
   }
 
-  /// Queues what making the machine met (a detent the behaviour could not resolve): a zero step hands
-  /// it over without advancing time.
+  /// Advances to a host timestamp, queuing each step's events and the behaviours' prints as it goes.
+  func advanceHost(to timestamp: Double) throws(SheetError) -> SheetFrame {
+    try host.advance(to: timestamp) { events in
+      collect(events, x: nil)
+      collectBehaviourOutput()
+    }
+  }
+
+  /// Queues what making the machine met (a detent the behaviour could not resolve).
   func collectCreation() {
-    collect(funnel.creationEvents(), x: nil)
+    collect(host.creationEvents(), x: nil)
     collectBehaviourOutput()
   }
 

@@ -56,7 +56,7 @@ extension ScriptedSheet {
     enqueue(Event(time: machine.time, kind: .reload(file: next.name, error: nil)))
     source = next
     pendingBehaviour = fresh
-    input { m in m.replacePolicy(fresh) }
+    input { h in h.replacePolicy(fresh) }
   }
 
   /// Reloads the behaviour file whenever it changes, for debug builds.

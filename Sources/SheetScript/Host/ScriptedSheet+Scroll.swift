@@ -19,7 +19,7 @@ extension ScriptedSheet {
   /// - Throws: `SheetError.invalidValue(field:value:)` for a content height, top or height out of
   ///   range (`scroll.contentHeight`, `scroll.top`, `scroll.height`); nothing changes then.
   public func setScrollView(_ view: ScrollView?) throws(SheetError) {
-    try input { m throws(SheetError) in try m.setScrollView(view) }
+    try input { h throws(SheetError) in try h.setScrollView(view) }
   }
 
   /// Sets the content offset (`setContentOffset(_:animated: false)`), cut to the content's range; a
@@ -28,6 +28,6 @@ extension ScriptedSheet {
   /// - Throws: `SheetError.invalidValue(field:value:)` with field `offset` for a non-finite value or
   ///   one beyond ±10⁶ pt.
   public func scroll(to offset: Double) throws(SheetError) {
-    try input { m throws(SheetError) in try m.scroll(to: offset) }
+    try input { h throws(SheetError) in try h.scroll(to: offset) }
   }
 }

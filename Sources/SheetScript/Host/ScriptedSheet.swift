@@ -4,8 +4,8 @@ import SheetCore
 ///
 /// Made from a preset name, a behaviour file or source text (``init(preset:configuration:)``,
 /// ``init(file:configuration:)``, ``init(source:name:configuration:)``), it takes touches as an app
-/// receives them (``touchBegan(x:y:timestamp:)``, ``touchMoved(x:y:timestamp:)``,
-/// ``touchEnded(x:y:timestamp:velocity:velocityX:)``, ``touchCancelled(timestamp:)``, ``tap(x:y:)``) and the
+/// receives them (``touchDown(finger:x:y:timestamp:)``, ``touchMove(finger:x:y:timestamp:)``,
+/// ``touchUp(finger:x:y:timestamp:velocity:velocityX:)``, ``touchCancel(finger:timestamp:)``, ``tap(x:y:)``) and the
 /// programmatic requests (``present()``, ``dismiss()``, ``snap(to:)``), is advanced by the host's display
 /// link (``advance(to:)``, or ``step(_:)``), which returns the `SheetFrame` to draw, and hands out what
 /// happened with ``drainEvents()``: every event once, in order, script faults of every kind among them,
@@ -45,19 +45,16 @@ public final class ScriptedSheet {
   // a `print` sink) can reach back into it, so no two accesses overlap. The checks cost a host frame
   // about 0.1 µs (`sheet bench`'s `host_frame_ns` against `frame_scripted_ns`).
 
-  /// The one path to the machine, which the driver (scenarios, `sheet run`, `watch`) takes too; its
-  /// calls are made and their events read only in `ScriptedSheet+Machine.swift`.
-  @exclusivity(unchecked) var funnel: MachineFunnel
-  /// The machine the sheet drives, read-only: every change goes through `funnel`.
+  /// The sheet's host: the finger rules, the clock and the checks every caller shares (the scenarios
+  /// drive one too). The machine's calls are made and their events read only in
+  /// `ScriptedSheet+Machine.swift`.
+  @exclusivity(unchecked) var host: SheetHost
+  /// The machine the sheet drives, read-only: every change goes through `host`.
   var machine: SheetMachine {
-    @inline(__always) _read { yield funnel.machine }  // a borrow, not a copy on every read
+    @inline(__always) _read { yield host.machine }  // a borrow, not a copy on every read
   }
-  /// Which of the machine's buffered events were collected (see `ScriptedSheet+Machine.swift`).
   /// Events collected and not yet drained, oldest first.
   @exclusivity(unchecked) var pending: [Event] = []
-  /// Whether an input has just set a still sheet moving: the next ``advance(to:)`` makes the gap since
-  /// the last frame one frame (the time spent still is idle).
-  @exclusivity(unchecked) var startsFromStill = false
   /// Lines the behaviours' `print` wrote since the last collection.
   let prints: PrintBuffer
   /// A behaviour handed to the machine that waits for a drag to end before it runs.
@@ -76,9 +73,12 @@ public final class ScriptedSheet {
   public internal(set) var configuration: Configuration
   /// The host time of the sheet's time 0: set by the first timestamp the sheet is given (a touch's or
   /// ``advance(to:)``'s); nil before.
-  @exclusivity(unchecked) public internal(set) var clockOrigin: Double?
-  /// The finger that is down: where it last was and when; nil when none is.
-  @exclusivity(unchecked) public internal(set) var touch: Touch?
+  public var clockOrigin: Double? { host.clockOrigin }
+  /// The fingers that are down, in the order they went down (where each last was, on the sheet's
+  /// clock).
+  public var touches: [SheetHost.Touch] { host.touches }
+  /// The finger the sheet's pan follows; nil when none does.
+  public var panFinger: Int? { host.panFinger }
   /// Events not drained because ``maximumPendingEvents`` were waiting (a host that never drains).
   public internal(set) var droppedEventCount = 0
 
@@ -134,7 +134,7 @@ public final class ScriptedSheet {
     self.source = source
     self.configuration = configuration
     do {
-      funnel = try MachineFunnel(
+      host = try SheetHost(
         policy: behaviour, geometry: configuration.geometry, contentHeight: configuration.contentHeight)
     } catch {
       // Unreachable: a Configuration holds only a screen and content height the machine accepts.
@@ -157,9 +157,7 @@ public final class ScriptedSheet {
 
   /// Whether the sheet is still: at rest, hidden or dismissed, with no finger down. A host may pause its
   /// display link while it is (and resume it on the next input).
-  public var isStill: Bool {
-    touch == nil && machine.isStill
-  }
+  public var isStill: Bool { host.isStill }
 
   /// Every event since the last drain, oldest first, each exactly once; the list is then empty.
   ///
@@ -175,13 +173,4 @@ public final class ScriptedSheet {
     return events
   }
 
-  /// Where a finger is, on the host's clock.
-  public struct Touch: Sendable, Equatable {
-    /// Screen x in points (recorded; the sheet moves along y).
-    public var x: Double
-    /// Screen y in points.
-    public var y: Double
-    /// The touch's timestamp, host seconds.
-    public var timestamp: Double
-  }
 }

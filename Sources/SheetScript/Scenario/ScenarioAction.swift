@@ -17,10 +17,10 @@ enum ScenarioAction {
   case settle
   case drag(DragGesture)
   case flick(dy: Double, velocity: Double, at: Double?, dx: Double, velocityX: Double?, atX: Double?)
-  case touchDown(x: Double?, y: Double?, time: Double?)
-  case touchMove(x: Double?, y: Double, time: Double?)
-  case touchUp(velocity: Double?, velocityX: Double?, time: Double?)
-  case touchCancel
+  case touchDown(finger: Int, x: Double?, y: Double?, time: Double?)
+  case touchMove(finger: Int, x: Double?, y: Double, time: Double?)
+  case touchUp(finger: Int, velocity: Double?, velocityX: Double?, time: Double?)
+  case touchCancel(finger: Int)
   case tap(x: Double?, y: Double)
   case tapBackdrop
   case keyboard(height: Double, duration: Double)
@@ -157,26 +157,27 @@ extension ScenarioAction {
         velocityX: try args.number(t, "velocity_x", Self.velocities),
         atX: try args.number(t, "at_x", Self.coordinates))
     case .touchDown:
-      let t = try args.table(known: ["x", "y", "time"], optional: true)
+      let t = try args.table(known: ["x", "y", "time", "finger"], optional: true)
       return .touchDown(
-        x: try args.number(t, "x", Self.coordinates), y: try args.number(t, "y", Self.coordinates),
-        time: try args.number(t, "time", Self.touchTimes))
+        finger: try args.finger(t), x: try args.number(t, "x", Self.coordinates),
+        y: try args.number(t, "y", Self.coordinates), time: try args.number(t, "time", Self.touchTimes))
     case .touchMove:
-      let t = try args.table(known: ["x", "y", "time"])
+      let t = try args.table(known: ["x", "y", "time", "finger"])
       let x = try args.number(t, "x", Self.coordinates)
       guard let y = try args.number(t, "y", Self.coordinates) else {
         throw ScenarioRefusal(message: "expected { y = points, x = points (optional) }")
       }
-      return .touchMove(x: x, y: y, time: try args.number(t, "time", Self.touchTimes))
+      return .touchMove(
+        finger: try args.finger(t), x: x, y: y, time: try args.number(t, "time", Self.touchTimes))
     case .touchUp:
-      let t = try args.table(known: ["velocity", "velocity_x", "time"], optional: true)
+      let t = try args.table(known: ["velocity", "velocity_x", "time", "finger"], optional: true)
       return .touchUp(
-        velocity: try args.number(t, "velocity", Self.velocities),
+        finger: try args.finger(t), velocity: try args.number(t, "velocity", Self.velocities),
         velocityX: try args.number(t, "velocity_x", Self.velocities),
         time: try args.number(t, "time", Self.touchTimes))
     case .touchCancel:
-      _ = try args.table(known: [], optional: true)
-      return .touchCancel
+      let t = try args.table(known: ["finger"], optional: true)
+      return .touchCancel(finger: try args.finger(t))
     case .tap:
       let t = try args.table(known: ["x", "y"])
       let x = try args.number(t, "x", Self.coordinates)

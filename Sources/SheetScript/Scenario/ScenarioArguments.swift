@@ -75,6 +75,20 @@ struct ScenarioArguments {
     return number
   }
 
+  /// The `finger` field of a touch call: a whole number in `SheetLimits.fingers`, 1 when absent.
+  func finger(_ fields: [String: LuaValue]) throws(ScenarioRefusal) -> Int {
+    let range = SheetLimits.fingers
+    guard let number = try number(fields, "finger", Double(range.lowerBound)...Double(range.upperBound))
+    else {
+      return 1
+    }
+    guard number == number.rounded() else {
+      throw ScenarioRefusal(
+        message: "field 'finger' must be a whole number, got \(describe(fields["finger"]))")
+    }
+    return Int(number)
+  }
+
   /// The first argument as a number.
   func positional(_ range: ClosedRange<Double>) throws(ScenarioRefusal) -> Double {
     guard let value = values.first, let number = value.doubleValue, number.isFinite, range.contains(number)

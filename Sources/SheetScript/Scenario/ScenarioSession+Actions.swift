@@ -55,7 +55,9 @@ extension ScenarioSession {
       try withDriver { d throws(SheetError) in settled = try d.settle(limit: 60) }
       // A scenario-wide limit that stopped the driver is reported by the run loop instead.
       if !settled && driver?.limitReached == nil {
-        let finger = driver?.touchY != nil ? " (a finger is down: touch_up or touch_cancel lifts it)" : ""
+        let finger =
+          driver?.host.touches.isEmpty == false
+          ? " (a finger is down: touch_up or touch_cancel lifts it)" : ""
         throw ScenarioRefusal(message: "the sheet did not come to rest within 60 s\(finger)")
       }
     case .expectFault(let callback, let line):
@@ -71,7 +73,7 @@ extension ScenarioSession {
   /// the state cannot take is recorded as an `ignored` (or `queued`) event and the scenario goes on.
   static func drive(_ action: ScenarioAction, on d: inout SheetDriver) throws(SheetError) {
     switch action {
-    case .present: try d.apply { m throws(SheetError) in try m.present() }
+    case .present: try d.apply { h in h.present() }
     case .dismiss: try d.apply { m in m.dismiss() }
     case .snapTo(let id): try d.apply { m throws(SheetError) in try m.snap(to: id) }
     case .tap(let x, let y): try d.apply { m throws(SheetError) in try m.tap(x: x, y: y) }
@@ -82,11 +84,13 @@ extension ScenarioSession {
     case .drag(let gesture): try d.drag(gesture)
     case .flick(let dy, let velocity, let at, let dx, let velocityX, let atX):
       try d.flick(dy: dy, velocity: velocity, at: at, dx: dx, velocityX: velocityX, atX: atX)
-    case .touchDown(let x, let y, let time): try d.touchDown(x: x, y: y ?? d.grabY, time: time)
-    case .touchMove(let x, let y, let time): try d.touchMove(x: x, y: y, time: time)
-    case .touchUp(let velocity, let velocityX, let time):
-      try d.touchUp(velocity: velocity, velocityX: velocityX, time: time)
-    case .touchCancel: d.touchCancel()
+    case .touchDown(let finger, let x, let y, let time):
+      try d.touchDown(finger: finger, x: x, y: y ?? d.grabY, time: time)
+    case .touchMove(let finger, let x, let y, let time):
+      try d.touchMove(finger: finger, x: x, y: y, time: time)
+    case .touchUp(let finger, let velocity, let velocityX, let time):
+      try d.touchUp(finger: finger, velocity: velocity, velocityX: velocityX, time: time)
+    case .touchCancel(let finger): d.touchCancel(finger: finger)
     case .scrollTo(let offset): try d.apply { m throws(SheetError) in try m.scroll(to: offset) }
     case .keyboard(let height, let duration):
       try d.apply { m throws(SheetError) in try m.setKeyboard(height: height, duration: duration) }
@@ -196,7 +200,7 @@ extension ScenarioSession {
     try withDriver { d throws(SheetError) in
       noteModules(of: behaviour)
       behaviour = policy as? Behaviour
-      try d.apply { m throws(SheetError) in m.replacePolicy(policy) }
+      try d.apply { h in h.replacePolicy(policy) }
     }
   }
 
@@ -221,7 +225,7 @@ extension ScenarioSession {
         noteModules(of: self.behaviour)
         self.behaviour = behaviour
         d.note("reload", [TraceField("ok", .bool(true)), TraceField("file", .string(source.name))])
-        try d.apply { m throws(SheetError) in m.replacePolicy(behaviour) }
+        try d.apply { h in h.replacePolicy(behaviour) }
       }
       return [.boolean(true)]
     } catch {

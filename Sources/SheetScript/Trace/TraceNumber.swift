@@ -4,7 +4,7 @@ import SheetCore
 /// Formats numbers for traces and tables so that every run prints the same bytes.
 ///
 /// A trace's numbers are C's `%.Nf` with the trailing zeros cut. They are worked out here without the
-/// C library (``decimalUnits(_:decimals:)``), exactly as `printf` rounds: a long run's trace formats
+/// C library (`decimalUnits(_:decimals:)`), exactly as `printf` rounds: a long run's trace formats
 /// millions of them, and the trace limits count each frame's bytes.
 public enum TraceNumber {
   /// Formats a number with at most `decimals` digits after the point, trailing zeros removed.
