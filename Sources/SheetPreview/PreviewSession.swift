@@ -89,18 +89,9 @@ final class PreviewSession {
   func sync(to t: Double) {
     let now = max(hostTime, t / 1000)
     hostTime = now
-    guard let origin = sheet.clockOrigin, !sheet.isStill else {
-      _ = try? sheet.advance(to: now)  // fixes the clock's origin, or moves it along while still
-      return
-    }
-    let target = now - origin
-    let interval = frameInterval
-    var stepped = 0
-    while sheet.time + interval <= target && stepped < setup.limits.framesPerMessage {
-      guard (try? sheet.step(interval)) != nil else { break }
-      stepped += 1
-      if sheet.isStill { break }
-    }
+    let stepped =
+      (try? sheet.advance(to: now, frameInterval: frameInterval, maximumFrames: setup.limits.framesPerMessage))
+      ?? 0
     recorder?.frames(stepped)
     if stepped > 0, sheet.isStill { recorder?.settled(state: sheet.state, detent: sheet.frame.detent) }
   }

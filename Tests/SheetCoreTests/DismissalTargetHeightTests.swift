@@ -31,7 +31,7 @@ import Testing
     let seen = Seen()
     var m = try SheetMachine(policy: SlidingPolicy(slide: row.slide, seen: seen), geometry: .reference)
     try m.presented()
-    try m.dismiss()
+    m.dismiss()
     let dismissing = try #require(seen.states.last, "line \(row.line)")
     #expect(dismissing.state == .dismissing && dismissing.target == .dismiss, "line \(row.line)")
     #expect(dismissing.height == 0, "line \(row.line): \(String(describing: dismissing.height))")

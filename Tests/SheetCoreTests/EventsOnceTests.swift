@@ -5,7 +5,7 @@ import Testing
 /// Every event comes out exactly once, from the call that caused it: the concatenation of what a
 /// sequence of calls returned is the list of what happened, with nothing repeated or left behind.
 @Suite struct EventsOnceTests {
-  /// One call of a sequence.
+  /// One call of a sequence, made through a host (the pan's phases are finger 1's touches).
   enum Call {
     case present, dismiss, snap(String), tap(Double), panBegan(Double), panChanged(Double)
     case panEnded(Double, velocity: Double?), panCancelled(Double), resize(SheetGeometry)
@@ -107,19 +107,19 @@ import Testing
 
   @Test(arguments: rows.indices) func everyEventComesOutOnce(_ i: Int) throws {
     let row = Self.rows[i]
-    var m = try SheetMachine(policy: row.policy, geometry: reference)
-    if row.presented { try m.presented() }
+    var m = try SheetHost(policy: row.policy, geometry: reference)
+    if row.presented { m.presented() }
     var events: [SheetEvent] = []
     for call in row.calls {
       switch call {
-      case .present: events += try m.present()
+      case .present: events += m.present()
       case .dismiss: events += m.dismiss()
       case .snap(let id): events += try m.snap(to: id)
       case .tap(let y): events += try m.tap(y: y)
-      case .panBegan(let y): events += try m.panBegan(y: y).events
-      case .panChanged(let y): events += try m.panChanged(y: y)
-      case .panEnded(let y, let velocity): events += try m.panEnded(y: y, velocity: velocity)
-      case .panCancelled(let y): events += try m.panCancelled(y: y)
+      case .panBegan(let y): events += try m.touchDown(y: y).events
+      case .panChanged(let y): events += try m.touchMove(y: y)
+      case .panEnded(let y, let velocity): events += try m.touchUp(y: y, velocity: velocity)
+      case .panCancelled: events += m.touchCancel()
       case .resize(let geometry): events += try m.resize(geometry)
       case .scrollView(let view): events += try m.setScrollView(view)
       case .scrollTo(let offset): events += try m.scroll(to: offset)

@@ -160,15 +160,18 @@ struct FaultyPolicy: SheetPolicy {
     #expect(recorded.contains(.dismiss(cause: .request)) && m.state == .dismissing)
   }
 
-  @Test func aPanOnNoSheetDropsItsLaterPhases() throws {
-    var m = try Self.machine()
-    #expect(try m.panBegan(y: 500).response == .ignored(reason: "the sheet is hidden"))
-    #expect(try m.panChanged(y: 400).isEmpty)
-    try m.present()
-    #expect(try m.panChanged(y: 300).isEmpty, "still the ignored pan, though the sheet is presenting")
-    #expect(try m.panEnded(y: 300).isEmpty)
-    #expect(m.state == .presenting)
-    #expect(try m.panEnded(y: 300) == [.ignored(input: .panEnded, state: .presenting)])
+  /// A finger that lands on no sheet drives nothing: the host keeps it, and its later phases change
+  /// nothing without an event, though the sheet appears under it meanwhile.
+  @Test func aFingerOnNoSheetDrivesNothing() throws {
+    var h = try SheetHost(policy: DefaultPolicy(), geometry: reference)
+    let down = try h.touchDown(y: 500)
+    #expect(!down.drivesPan && down.events == [.ignored(input: .panBegan, state: .hidden)])
+    #expect(try h.touchMove(y: 400).isEmpty)
+    h.present()
+    #expect(try h.touchMove(y: 300).isEmpty, "still the finger that drives nothing")
+    #expect(try h.touchUp(y: 300).isEmpty)
+    #expect(h.machine.state == .presenting)
+    #expect(try h.touchUp(y: 300) == [.ignored(input: .panEnded, state: .presenting)])
   }
 
   @Test func otherErrors() throws {

@@ -69,4 +69,40 @@ extension SheetHost {
     }
     return machine.frame
   }
+
+  /// Advances to a host timestamp in whole frames of `frameInterval`, as a display link at a fixed rate
+  /// does: frames are stepped while the next one ends at or before `timestamp` (at most
+  /// `maximumFrames`), and stop when the sheet comes to rest. Time spent still is idle, as in
+  /// ``advance(to:eachStep:)``: the clock moves along and nothing is stepped. The first timestamp fixes
+  /// ``clockOrigin``.
+  /// - Parameters:
+  ///   - timestamp: Host seconds.
+  ///   - frameInterval: The frame's length, seconds (finite, > 0).
+  ///   - maximumFrames: The most frames stepped.
+  ///   - eachStep: Called with each step's events as it is taken.
+  /// - Returns: The frames stepped.
+  /// - Throws: ``SheetError/invalidValue(field:value:)`` for a timestamp or interval it cannot use.
+  @discardableResult
+  public mutating func advance(
+    to timestamp: Double, frameInterval: Double, maximumFrames: Int,
+    eachStep: ([SheetEvent]) -> Void = { _ in }
+  ) throws(SheetError) -> Int {
+    guard frameInterval.isFinite, frameInterval > 0 else {
+      throw .invalidValue(field: "frameInterval", value: frameInterval)
+    }
+    guard let origin = clockOrigin, !isStill else {
+      try advance(to: timestamp, eachStep: eachStep)  // fixes the origin, or moves it along while still
+      return 0
+    }
+    _ = try sheetTime(of: timestamp)  // checks it
+    startsFromStill = false
+    let target = timestamp - origin
+    var stepped = 0
+    while machine.time + frameInterval <= target && stepped < maximumFrames {
+      eachStep(try machine.step(frameInterval).events)
+      stepped += 1
+      if isStill { break }
+    }
+    return stepped
+  }
 }

@@ -47,7 +47,6 @@ extension SheetMachine {
     if dragging != (drag != nil) { return "state \(state) with drag \(drag == nil ? "none" : "tracked")" }
     if dismissAfterDrag && !dragging { return "a dismissal queued while \(state)" }
     if pendingPolicy != nil && !dragging { return "a policy waiting while \(state)" }
-    if ignoringPan && dragging { return "an ignored pan while dragging" }
     let animating = state == .presenting || state == .settling || state == .dismissing
     if animating != (heightMotion != nil) || animating != (target != nil) {
       return "state \(state) with motion \(heightMotion == nil ? "none" : "running"), target "

@@ -1,14 +1,14 @@
 /// Pan input: began, changed, ended, cancelled. A pan that begins during an animation catches the sheet
 /// where it is.
 extension SheetMachine {
-  /// A finger went down and started moving at a screen point.
+  /// The pan begins at a screen point (the host's finger rules decide which finger's touches are the
+  /// pan's; see ``SheetHost``).
   ///
   /// Tracked when the state takes a pan (presenting, resting, settling, dismissing: an animation is
   /// caught where it is), the configuration is pannable and its gesture area accepts the touch's region.
   /// A refused region records ``SheetEvent/ignoredGesture(reason:)``; a hidden or dismissed sheet (no
-  /// sheet to grab) records ``SheetEvent/ignored(input:state:)``; either way this pan's later phases
-  /// are dropped silently. While dragging, a second pan_began is recorded as ignored and the tracked pan
-  /// goes on.
+  /// sheet to grab) records ``SheetEvent/ignored(input:state:)``. While dragging, a pan_began is recorded
+  /// as ignored and the tracked pan goes on.
   /// - Parameters:
   ///   - x: Screen x in points (at most ``SheetLimits/maximumCoordinate`` in magnitude); nil = the
   ///     screen's horizontal centre. The sheet moves along y; x reaches the policy as
@@ -27,17 +27,13 @@ extension SheetMachine {
     let t = time ?? self.time
     try SheetLimits.check(time: t)
     guard admit(.panBegan) else {
-      let reason = "the sheet is \(state.rawValue)"
-      if state != .dragging { ignoringPan = true }
-      return PanStart(response: .ignored(reason: reason), events: emitted())
+      return PanStart(response: .ignored(reason: "the sheet is \(state.rawValue)"), events: emitted())
     }
     let region = configuration.gestureArea.region(y: y, height: height, geometry: geometry)
     if let reason = ignoreReason(region) {
-      ignoringPan = true
       record(.ignoredGesture(reason: reason))
       return PanStart(response: .ignored(reason: reason), events: emitted())
     }
-    ignoringPan = false
     let startDetent = state == .resting ? detent : target?.detentID
     let startX = x ?? centreX
     drag = Drag(
@@ -156,9 +152,9 @@ extension SheetMachine {
     return self.height(of: detent) == height
   }
 
-  /// Whether the pan phase belongs to a tracked pan (false: an ignored pan's phase, dropped, or a phase
-  /// without any pan, recorded as ``SheetEvent/ignored(input:state:)``; an ended or cancelled phase also
-  /// closes the ignored pan). The phase's numbers are checked first, before anything changes.
+  /// Whether the pan phase belongs to a tracked pan (false: a phase without one, recorded as
+  /// ``SheetEvent/ignored(input:state:)``). The phase's numbers are checked first, before anything
+  /// changes.
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses.
   mutating func trackedPan(
     _ input: SheetInput, x: Double?, y: Double, time: Double?, velocity: Double? = nil,
@@ -170,11 +166,7 @@ extension SheetMachine {
     if let velocity { try SheetLimits.check(velocity: velocity) }
     if let velocityX { try SheetLimits.check(velocity: velocityX, field: "velocityX") }
     if state == .dragging && drag != nil { return true }
-    if ignoringPan {
-      if input != .panChanged { ignoringPan = false }
-    } else {
-      record(.ignored(input: input, state: state))
-    }
+    record(.ignored(input: input, state: state))
     return false
   }
 

@@ -90,7 +90,6 @@ public struct SheetMachine {
   var pending: [SheetEvent] = []
 
   var drag: Drag?
-  var ignoringPan = false
   /// `dismiss()` was called during the drag: the sheet dismisses when the drag ends.
   var dismissAfterDrag = false
   var estimator = VelocityEstimator()

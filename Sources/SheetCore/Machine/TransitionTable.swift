@@ -63,11 +63,10 @@ public enum TransitionTable {
   /// - **tap** falls through where no sheet can take it: hidden or dismissed (nothing on screen),
   ///   dismissing (the backdrop is fading out) and dragging (a tap cannot be recognised while a pan is).
   /// - **pan_began** on a hidden or dismissed sheet falls through, like a touch outside the gesture area:
-  ///   that pan's later phases are dropped silently. While dragging, a second pan_began is ignored and
-  ///   the tracked pan goes on (the machine follows one pan; its later phases are that pan's).
-  /// - **pan_changed / pan_ended / pan_cancelled** without a pan are ignored. The later phases of a pan
-  ///   whose pan_began was ignored are dropped without an event (the machine's ignored pan, see
-  ///   ``SheetHost/touchDown(finger:x:y:time:)``).
+  ///   the finger drives nothing, and its later phases change nothing without an event (the host's
+  ///   finger rules, ``SheetHost/touchDown(finger:x:y:time:)``). While dragging, a second pan_began is
+  ///   ignored and the tracked pan goes on (the machine follows one pan).
+  /// - **pan_changed / pan_ended / pan_cancelled** without a pan are ignored.
   /// - Parameters:
   ///   - input: The input.
   ///   - state: The state.

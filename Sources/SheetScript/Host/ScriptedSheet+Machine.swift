@@ -54,7 +54,7 @@ extension ScriptedSheet {
   }
 
   /// Queues a call's events at the machine's time.
-  private func collect(_ events: [SheetEvent], x: Double?) {
+  func collect(_ events: [SheetEvent], x: Double?) {
     guard !events.isEmpty else { return }  // a steady frame: nothing, and no copy
     let edge = machine.geometry.edge
     for event in events {

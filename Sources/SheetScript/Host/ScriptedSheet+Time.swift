@@ -28,4 +28,22 @@ extension ScriptedSheet {
   public func step(_ dt: Double = SheetMachine.defaultFrameInterval) throws(SheetError) -> SheetFrame {
     try stepMachine(dt)
   }
+
+  /// Advances the sheet to a host timestamp in whole frames of `frameInterval` (a display link at a
+  /// fixed rate; time spent still is idle), at most `maximumFrames`, stopping when it comes to rest.
+  /// - Parameters:
+  ///   - timestamp: Host seconds.
+  ///   - frameInterval: The frame's length, seconds.
+  ///   - maximumFrames: The most frames stepped.
+  /// - Returns: The frames stepped.
+  /// - Throws: `SheetError.invalidValue(field:value:)` for a timestamp or interval it cannot use.
+  @discardableResult
+  public func advance(to timestamp: Double, frameInterval: Double, maximumFrames: Int) throws(SheetError)
+    -> Int
+  {
+    try host.advance(to: timestamp, frameInterval: frameInterval, maximumFrames: maximumFrames) { events in
+      collect(events, x: nil)
+      collectBehaviourOutput()
+    }
+  }
 }

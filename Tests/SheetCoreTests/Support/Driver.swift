@@ -50,6 +50,30 @@ extension SheetMachine {
   }
 }
 
+/// The same helpers on a host, for tests of what the host decides (the fingers).
+extension SheetHost {
+  /// Steps at 120 Hz until nothing animates (or `limit` seconds pass), appending the steps' events to
+  /// `events`; returns the elapsed time.
+  @discardableResult
+  mutating func runToRest(limit: Double = 10, events: inout [SheetEvent]) -> Double {
+    var elapsed = 0.0
+    while [.presenting, .settling, .dismissing].contains(machine.state) && elapsed < limit {
+      guard let step = try? step(SheetMachine.defaultFrameInterval) else { break }
+      events += step.events
+      elapsed += SheetMachine.defaultFrameInterval
+    }
+    return elapsed
+  }
+
+  /// Presents and runs to rest.
+  @discardableResult
+  mutating func presented() -> [SheetEvent] {
+    var events = present()
+    runToRest(events: &events)
+    return events
+  }
+}
+
 extension Array where Element == SheetEvent {
   /// The animations started.
   var startedAnimations: [(SheetTransition, TransitionAnimation)] {
