@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SheetCore
+import SheetScript
 
 /// `preview_roundtrip_ms` and the memory of a long session, measured with a real client over loopback:
 /// a ``PreviewServer`` on a free port and a ``PreviewClient`` playing a page that drags the sheet up
@@ -115,7 +116,21 @@ public enum PreviewBenchmark {
     init(geometry: SheetGeometry) { self.geometry = geometry }
 
     mutating func hello() -> String {
-      "{\"type\":\"hello\",\"t\":\(t)}"
+      Self.message("hello", t: t)
+    }
+
+    /// A page message: its type, a point when it carries one, and its time.
+    static func message(_ type: String, x: Double? = nil, y: Double? = nil, t: Double) -> String {
+      var json = JSONWriter()
+      json.beginObject()
+      json.field("type", type)
+      if let x, let y {
+        json.field("x", x)
+        json.field("y", y)
+      }
+      json.field("t", t)
+      json.endObject()
+      return json.text
     }
 
     /// The next message and whether it is a pointer message. A cycle of 700 messages (0.7 s of the
@@ -126,22 +141,22 @@ public enum PreviewBenchmark {
     mutating func next() -> (String, Bool) {
       t += 1
       step += 1
-      guard step > 600 else { return ("{\"type\":\"frame\",\"t\":\(t)}", false) }
+      guard step > 600 else { return (Self.message("frame", t: t), false) }
       let phase = (step - 601) % 700
       if phase == 0 {
         gesture += 1
-        return ("{\"type\":\"present\",\"t\":\(t)}", false)
+        return (Self.message("present", t: t), false)
       }
       let x = geometry.width / 2
       let startY = geometry.height * 0.55
       let direction = gesture % 2 == 0 ? 1.0 : -1.0
       let y = startY + direction * 60 * Double(min(max(phase - 2, 0), 208)) / 208
-      if phase == 2 { return ("{\"type\":\"touch_down\",\"x\":\(x),\"y\":\(startY),\"t\":\(t)}", true) }
+      if phase == 2 { return (Self.message("touch_down", x: x, y: startY, t: t), true) }
       if phase > 2 && phase <= 210 && phase % 2 == 0 {
-        return ("{\"type\":\"touch_move\",\"x\":\(x),\"y\":\(y),\"t\":\(t)}", true)
+        return (Self.message("touch_move", x: x, y: y, t: t), true)
       }
-      if phase == 211 { return ("{\"type\":\"touch_up\",\"x\":\(x),\"y\":\(y),\"t\":\(t)}", true) }
-      return ("{\"type\":\"frame\",\"t\":\(t)}", false)
+      if phase == 211 { return (Self.message("touch_up", x: x, y: y, t: t), true) }
+      return (Self.message("frame", t: t), false)
     }
   }
 }

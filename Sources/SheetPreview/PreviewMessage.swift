@@ -1,5 +1,6 @@
 import Foundation
 import SheetCore
+import SheetScript
 
 /// One message from the page, parsed and checked: every number finite and in its range, every name
 /// short and plain. A message that is not one of these is refused with a ``PreviewMessageError`` the
@@ -233,7 +234,7 @@ enum PreviewMessage: Equatable {
     static let nameCharacters = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "_-."))
 
     static func describe(_ range: ClosedRange<Double>) -> String {
-      "\(JSONText.number(range.lowerBound))...\(JSONText.number(range.upperBound))"
+      "\(JSONWriter.shortest(range.lowerBound))...\(JSONWriter.shortest(range.upperBound))"
     }
   }
 }

@@ -22,9 +22,9 @@ extension PreviewSession {
 
   /// An error reply: a sentence the page shows in its log.
   static func errorReply(_ message: String) -> String {
-    var reply = JSONText(type: "error")
-    reply.add("message", message)
-    return reply.json
+    var reply = JSONWriter.message("error")
+    reply.field("message", message)
+    return reply.finished()
   }
 
   /// Carries a message out; returns the replies it makes besides the frame.
@@ -229,10 +229,10 @@ extension PreviewSession {
     lastSaved = path
     lastRecording = recorder
     notes.append("saved \(path)")
-    var reply = JSONText(type: "saved")
-    reply.add("path", path)
-    reply.add("text", text)
-    return reply.json
+    var reply = JSONWriter.message("saved")
+    reply.field("path", path)
+    reply.field("text", text)
+    return reply.finished()
   }
 
   /// Writes `text` to the first `recording-N.lua` that does not exist yet, creating it exclusively.

@@ -11,20 +11,25 @@ extension PreviewSession {
   func replayReply(source: String) throws(PreviewError) -> String {
     let file = try playbackFile(source)
     let result = ScenarioRunner.run(file: file)
-    var reply = JSONText(type: "replay")
-    reply.add("file", file)
-    reply.add("summary", result.summary)
-    reply.add("passed", result.passed)
+    var reply = JSONWriter.message("replay")
+    reply.field("file", file)
+    reply.field("summary", result.summary)
+    reply.field("passed", result.passed)
     addScreen(of: result, to: &reply)
-    reply.add("frames", raw: framesJSON(result.trace))
-    reply.add("decisions", raw: decisionsJSON(Comparison.Run(scenario: file, behaviour: "", result: result)))
-    reply.add(
-      "events",
-      raw: JSONText.array(
-        result.trace.events.prefix(setup.limits.replayFrames).map { event in
-          "[\(JSONText.number(event.time)),\(JSONText.quoted(Trace.describe(event)))]"
-        }))
-    return reply.json
+    reply.key("frames")
+    writeFrames(result.trace, to: &reply)
+    reply.key("decisions")
+    writeDecisions(Comparison.Run(scenario: file, behaviour: "", result: result), to: &reply)
+    reply.key("events")
+    reply.beginArray()
+    for event in result.trace.events.prefix(setup.limits.replayFrames) {
+      reply.beginArray()
+      reply.number(event.time)
+      reply.string(Trace.describe(event))
+      reply.endArray()
+    }
+    reply.endArray()
+    return reply.finished()
   }
 
   /// Runs the last recording's gesture (else the command line's scenario) under the running behaviour
@@ -51,28 +56,34 @@ extension PreviewSession {
       ownOverrides = recording.overrides.keys.sorted().map { ($0, recording.overrides[$0] ?? 0) }
     }
     defer { if let temporary { try? FileManager.default.removeItem(atPath: temporary) } }
-    var reply = JSONText(type: "compare")
-    reply.add("file", lastSaved ?? file)
-    var runs: [String] = []
+    var reply = JSONWriter.message("compare")
+    reply.field("file", lastSaved ?? file)
+    var screen: ScenarioResult?
+    reply.key("runs")
+    reply.beginArray()
     for behaviour in [setup.behaviour, other] {
       var options = ScenarioOptions()
       options.behaviourPath = behaviour
       if behaviour == setup.behaviour { options.overrides = ownOverrides }
       let result = ScenarioRunner.run(file: file, options: options)
       let run = Comparison.Run(scenario: file, behaviour: behaviour, result: result)
-      var json = JSONText(type: "run")
-      json.add("behaviour", behaviour)
-      json.add("status", run.status.rawValue)
-      json.add("state", run.state)
-      json.add("detent", run.detent)
-      json.add("summary", result.summary)
-      json.add("decisions", raw: decisionsJSON(run))
-      json.add("frames", raw: framesJSON(result.trace))
-      runs.append(json.json)
-      if behaviour == other { addScreen(of: result, to: &reply) }
+      reply.beginObject()
+      reply.field("type", "run")
+      reply.field("behaviour", behaviour)
+      reply.field("status", run.status.rawValue)
+      reply.field("state", run.state.rawValue)
+      reply.field("detent", run.detent)
+      reply.field("summary", result.summary)
+      reply.key("decisions")
+      writeDecisions(run, to: &reply)
+      reply.key("frames")
+      writeFrames(result.trace, to: &reply)
+      reply.endObject()
+      if behaviour == other { screen = result }
     }
-    reply.add("runs", raw: JSONText.array(runs))
-    return reply.json
+    reply.endArray()
+    if let screen { addScreen(of: screen, to: &reply) }
+    return reply.finished()
   }
 
   /// The file a playback runs: the command line's scenario or the last recording saved.
@@ -90,40 +101,45 @@ extension PreviewSession {
   }
 
   /// The screen the scenario set up (the live one when it made no sheet).
-  private func addScreen(of result: ScenarioResult, to reply: inout JSONText) {
+  private func addScreen(of result: ScenarioResult, to reply: inout JSONWriter) {
     let g = result.setUp?.geometry ?? sheet.configuration.geometry
-    reply.add("width", g.width)
-    reply.add("height", g.height)
-    reply.add("safeTop", g.safeArea.top)
-    reply.add("safeBottom", g.safeArea.bottom)
-    reply.add("fps", result.setUp?.fps ?? fps)
+    reply.field("width", g.width)
+    reply.field("height", g.height)
+    reply.field("safeTop", g.safeArea.top)
+    reply.field("safeBottom", g.safeArea.bottom)
+    reply.field("fps", result.setUp?.fps ?? fps)
   }
 
   /// The trace's frames as `[t, height, backdrop, state, detent]`, every k-th when there are more than
   /// ``PreviewLimits/replayFrames``.
-  private func framesJSON(_ trace: Trace) -> String {
+  private func writeFrames(_ trace: Trace, to writer: inout JSONWriter) {
     let frames = trace.frames.filter(\.isFinite)
     let stride = max(1, (frames.count + setup.limits.replayFrames - 1) / setup.limits.replayFrames)
-    var items: [String] = []
-    items.reserveCapacity(frames.count / stride + 1)
+    writer.beginArray()
     for index in Swift.stride(from: 0, to: frames.count, by: stride) {
       let f = frames[index]
-      items.append(
-        "[\(JSONText.number(f.time)),\(JSONText.number(f.height)),\(JSONText.number(f.backdrop)),"
-          + "\(JSONText.quoted(f.state)),\(f.detent.map(JSONText.quoted) ?? "null")]")
+      writer.beginArray()
+      writer.number(f.time)
+      writer.number(f.height)
+      writer.number(f.backdrop)
+      writer.string(f.state.rawValue)
+      writer.string(f.detent)
+      writer.endArray()
     }
-    return JSONText.array(items)
+    writer.endArray()
   }
 
   /// A run's decisions as `{t, target, reason}`.
-  private func decisionsJSON(_ run: Comparison.Run) -> String {
-    JSONText.array(
-      run.decisions.map { decision in
-        var json = JSONText(type: "decision")
-        json.add("t", decision.time)
-        json.add("target", decision.target)
-        json.add("reason", decision.reason)
-        return json.json
-      })
+  private func writeDecisions(_ run: Comparison.Run, to writer: inout JSONWriter) {
+    writer.beginArray()
+    for decision in run.decisions {
+      writer.beginObject()
+      writer.field("type", "decision")
+      writer.field("t", decision.time)
+      writer.field("target", decision.target)
+      writer.field("reason", decision.reason)
+      writer.endObject()
+    }
+    writer.endArray()
   }
 }

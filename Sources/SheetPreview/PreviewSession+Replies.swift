@@ -7,28 +7,41 @@ extension PreviewSession {
   /// reloads.
   func collectEvents() {
     for event in sheet.drainEvents() {
-      var json = JSONText(type: event.trace.name)
-      json.add("t", event.time)
-      json.add("text", event.description)
-      json.add("fault", event.isFault)
       switch event.kind {
-      case .sheet(.decision(let target, let reason)):
-        json.add("target", target.name)
-        json.add("reason", reason)
-        lastDecision = event.description
+      case .sheet(.decision): lastDecision = event.description
       case .reload(_, let error):
         if ownReloads > 0 {
           ownReloads -= 1
         } else {
           noteExternalReload(ok: error == nil)
         }
-        json.add("ok", error == nil)
-        if let error { json.add("message", error.description) }
-      default:
-        break
+      default: break
       }
-      if events.count < Self.maximumEvents { events.append(json.json) } else { droppedEvents += 1 }
+      if events.count < Self.maximumEvents { events.append(Self.message(event)) } else { droppedEvents += 1 }
     }
+  }
+
+  /// An event as the page receives it, from its one description (`ScriptedSheet.Event.trace`):
+  /// `{"type": name, "t", "line": how sheet run prints it, "script_error", "fields": {...}}`.
+  static func message(_ event: ScriptedSheet.Event) -> String {
+    let trace = event.trace
+    var json = JSONWriter.message(trace.name)
+    json.field("t", trace.time)
+    json.field("line", Trace.describe(trace))
+    json.field("script_error", event.isScriptError)
+    json.key("fields")
+    json.beginObject()
+    Trace.writeFields(trace, to: &json)
+    json.endObject()
+    return json.finished()
+  }
+
+  /// A note for the page's log (a recording stopped, a file saved): not a sheet event.
+  static func note(_ text: String, at time: Double?) -> String {
+    var json = JSONWriter.message("note")
+    if let time { json.field("t", time) }
+    json.field("line", text)
+    return json.finished()
   }
 
   /// The frame to draw, with the events since the last one.
@@ -36,34 +49,29 @@ extension PreviewSession {
     collectEvents()
     sequence += 1
     let frame = sheet.frame
-    var reply = JSONText(type: "frame")
-    reply.add("seq", sequence)
-    reply.add("t", frame.time)
-    reply.add("h", frame.height)
-    reply.add("b", frame.backdrop)
-    reply.add("v", frame.velocity)
-    reply.add("state", frame.state.rawValue)
-    reply.add("detent", frame.detent)
-    reply.add("target", frame.target?.name)
-    reply.add("finger", !sheet.touches.isEmpty)
-    reply.add("recording", recorder != nil)
-    var items = events
-    for note in notes {
-      var json = JSONText(type: "note")
-      json.add("t", frame.time)
-      json.add("text", note)
-      items.append(json.json)
-    }
+    var reply = JSONWriter.message("frame")
+    reply.field("seq", sequence)
+    reply.field("t", frame.time)
+    reply.field("h", frame.height)
+    reply.field("b", frame.backdrop)
+    reply.field("v", frame.velocity)
+    reply.field("state", frame.state.rawValue)
+    reply.field("detent", frame.detent)
+    reply.field("target", frame.target?.name)
+    reply.field("finger", !sheet.touches.isEmpty)
+    reply.field("recording", recorder != nil)
+    reply.key("events")
+    reply.beginArray()
+    for item in events { reply.raw(item) }
+    for note in notes { reply.raw(Self.note(note, at: frame.time)) }
     if droppedEvents > 0 {
-      var json = JSONText(type: "note")
-      json.add("text", "\(droppedEvents) events not shown (the page fell behind)")
-      items.append(json.json)
+      reply.raw(Self.note("\(droppedEvents) events not shown (the page fell behind)", at: nil))
     }
-    reply.add("events", raw: JSONText.array(items))
+    reply.endArray()
     events.removeAll(keepingCapacity: true)
     notes.removeAll()
     droppedEvents = 0
-    return reply.json
+    return reply.finished()
   }
 
   /// The layout, when it changed since it was last sent.
@@ -79,62 +87,70 @@ extension PreviewSession {
   func layoutReply() -> String {
     let g = sheet.configuration.geometry
     let c = sheet.sheetConfiguration
-    var reply = JSONText(type: "layout")
-    reply.add("width", g.width)
-    reply.add("height", g.height)
-    reply.add("safeTop", g.safeArea.top)
-    reply.add("safeBottom", g.safeArea.bottom)
-    reply.add("edge", c.edge == .bottom ? "bottom" : "top")
-    reply.add("cornerRadius", c.cornerRadius)
-    reply.add("grabber", c.grabber)
-    reply.add("backdropMax", c.backdropMax)
-    reply.add("contentHeight", sheet.configuration.contentHeight)
-    reply.add("fps", fps)
-    reply.add("behaviour", String(sheet.behaviour.source.name.split(separator: "/").last ?? ""))
-    reply.add("recording", recorder != nil)
-    reply.add("scenario", setup.scenario)
-    reply.add("saved", lastSaved)
-    reply.add(
-      "detents",
-      raw: JSONText.array(
-        sheet.detents.map { detent in
-          var json = JSONText(type: "detent")
-          json.add("id", detent.id)
-          json.add("height", detent.height)
-          return json.json
-        }))
-    reply.add("thresholds", raw: JSONText.array(thresholdEntries()))
-    reply.add("compare", raw: JSONText.array(setup.compareBehaviours.map(JSONText.quoted)))
-    return reply.json
+    var reply = JSONWriter.message("layout")
+    reply.field("width", g.width)
+    reply.field("height", g.height)
+    reply.field("safeTop", g.safeArea.top)
+    reply.field("safeBottom", g.safeArea.bottom)
+    reply.field("edge", c.edge == .bottom ? "bottom" : "top")
+    reply.field("cornerRadius", c.cornerRadius)
+    reply.field("grabber", c.grabber)
+    reply.field("backdropMax", c.backdropMax)
+    reply.field("contentHeight", sheet.configuration.contentHeight)
+    reply.field("fps", fps)
+    reply.field("behaviour", String(sheet.behaviour.source.name.split(separator: "/").last ?? ""))
+    reply.field("recording", recorder != nil)
+    reply.field("scenario", setup.scenario)
+    reply.field("saved", lastSaved)
+    reply.key("detents")
+    reply.beginArray()
+    for detent in sheet.detents {
+      reply.beginObject()
+      reply.field("type", "detent")
+      reply.field("id", detent.id)
+      reply.field("height", detent.height)
+      reply.endObject()
+    }
+    reply.endArray()
+    reply.key("thresholds")
+    reply.beginArray()
+    writeThresholds(to: &reply)
+    reply.endArray()
+    reply.key("compare")
+    reply.beginArray()
+    for behaviour in setup.compareBehaviours { reply.string(behaviour) }
+    reply.endArray()
+    return reply.finished()
   }
 
   /// Each threshold of the running behaviour: its value, its default, and the slider's range (the
   /// native policy's documented range when it reads it; otherwise any finite number is accepted and
   /// the slider spans 0 to four times the default).
-  func thresholdEntries() -> [String] {
-    sheet.behaviour.thresholds.keys.sorted().map { name in
+  func writeThresholds(to json: inout JSONWriter) {
+    for name in sheet.behaviour.thresholds.keys.sorted() {
       let value = sheet.behaviour.thresholds[name] ?? 0
       let base = defaults[name] ?? value
-      var json = JSONText(type: "threshold")
-      json.add("name", name)
-      json.add("value", value)
-      json.add("default", base)
+      json.beginObject()
+      json.field("type", "threshold")
+      json.field("name", name)
+      json.field("value", value)
+      json.field("default", base)
       if let threshold = DefaultPolicy.Threshold(rawValue: name) {
         let range = threshold.range
-        json.add("min", range.lowerBound)
-        json.add("max", range.upperBound)
-        json.add("flag", range.isFlag)
-        json.add("declared", true)
-        json.add("unit", threshold.unit)
+        json.field("min", range.lowerBound)
+        json.field("max", range.upperBound)
+        json.field("flag", range.isFlag)
+        json.field("declared", true)
+        json.field("unit", threshold.unit)
       } else {
         let span = Self.sliderSpan(around: base)
-        json.add("min", span.lowerBound)
-        json.add("max", span.upperBound)
-        json.add("flag", false)
-        json.add("declared", false)
-        json.add("unit", "")
+        json.field("min", span.lowerBound)
+        json.field("max", span.upperBound)
+        json.field("flag", false)
+        json.field("declared", false)
+        json.field("unit", "")
       }
-      return json.json
+      json.endObject()
     }
   }
 

@@ -22,8 +22,8 @@ enum ErrorKind: String {
 }
 
 /// The source location of a table row, for `#expect(..., sourceLocation:)`.
-func location(_ line: UInt, file: String = #filePath, fileID: String = #fileID) -> SourceLocation {
-  SourceLocation(fileID: fileID, filePath: file, line: Int(line), column: 1)
+func location(_ line: UInt, file: String = #filePath, fileID: String = #fileID) -> Testing.SourceLocation {
+  Testing.SourceLocation(fileID: fileID, filePath: file, line: Int(line), column: 1)
 }
 
 /// Runs `source` and returns the error it raised (nil when it ran without one).

@@ -20,13 +20,13 @@ import Testing
         backdropFollowsHeight: follows)
       self.failAbove = failAbove
     }
-    func backdrop(_ sheet: SheetSnapshot) throws(PolicyFault) -> Double? {
+    func backdrop(_ sheet: SheetSnapshot) throws(ScriptError) -> Double? {
       if sheet.height > failAbove && sheet.state != .resting {
-        throw PolicyFault(callback: "backdrop", message: "dim failed at \(sheet.height)")
+        throw ScriptError(callback: "backdrop", message: "dim failed at \(sheet.height)")
       }
       return BackdropFollowsHeightTests.alpha(sheet.height)
     }
-    func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
+    func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(ScriptError)
       -> TransitionAnimation
     {
       TransitionAnimation(height: .curve(.linear, duration: 1))
@@ -92,10 +92,10 @@ import Testing
     var configuration = SheetConfiguration(
       detents: [Detent("half", .fixed(248)), Detent("full", .fixed(759))], presentDetent: "full",
       backdropFollowsHeight: true)
-    func backdrop(_ sheet: SheetSnapshot) throws(PolicyFault) -> Double? {
+    func backdrop(_ sheet: SheetSnapshot) throws(ScriptError) -> Double? {
       BackdropFollowsHeightTests.alpha(sheet.height)
     }
-    func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
+    func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(ScriptError)
       -> TransitionAnimation
     {
       TransitionAnimation(height: .curve(.linear, duration: 1), backdrop: .curve(.linear, duration: 0.5))

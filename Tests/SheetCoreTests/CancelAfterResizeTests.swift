@@ -6,7 +6,7 @@ import Testing
 /// first 8 pt), so a cancelled pan ends with the height still at the start height.
 private struct StillDragPolicy: SheetPolicy {
   var configuration = DefaultPolicy.standardConfiguration
-  func dragHeight(_ input: DragInput) throws(PolicyFault) -> Double { input.startHeight }
+  func dragHeight(_ input: DragInput) throws(ScriptError) -> Double { input.startHeight }
 }
 
 /// A pan cancelled after the detents moved under it must not rest at the old height (found by the input

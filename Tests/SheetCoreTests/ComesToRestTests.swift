@@ -198,7 +198,7 @@ import Testing
   /// A policy whose animation is a spring that would not come to rest within the limit.
   struct SlowSpringPolicy: SheetPolicy {
     var configuration = DefaultPolicy.standardConfiguration
-    func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
+    func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(ScriptError)
       -> TransitionAnimation
     {
       TransitionAnimation(height: .spring(dampingRatio: 0.01, response: 60))

@@ -17,16 +17,16 @@ import Testing
     var configuration = SheetConfiguration(detents: [Detent("only", .fixed(600))])
     var failAfter = 2.0
     var badValue: Double?
-    func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
+    func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(ScriptError)
       -> TransitionAnimation
     {
       TransitionAnimation(height: .customCurve(3, duration: 0.3))
     }
-    func curve(_ id: Int, at progress: Double) throws(PolicyFault) -> Double {
-      guard id == 3 else { throw PolicyFault(callback: "animation", message: "no curve \(id)") }
+    func curve(_ id: Int, at progress: Double) throws(ScriptError) -> Double {
+      guard id == 3 else { throw ScriptError(callback: "animation", message: "no curve \(id)") }
       if progress > failAfter {
         if let badValue { return badValue }
-        throw PolicyFault(callback: "animation", message: "curve failed at \(progress)")
+        throw ScriptError(callback: "animation", message: "curve failed at \(progress)")
       }
       return CustomCurveTests.quinticOut(progress)
     }
@@ -85,7 +85,7 @@ import Testing
   /// The default requirement faults: a policy without curves cannot run one.
   struct NoCurvesPolicy: SheetPolicy {
     var configuration = SheetConfiguration(detents: [Detent("only", .fixed(600))])
-    func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
+    func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(ScriptError)
       -> TransitionAnimation
     {
       TransitionAnimation(height: .customCurve(9, duration: 0.2))

@@ -13,12 +13,12 @@ import Testing
     var configuration = SheetConfiguration(detents: [Detent("big", .fixed(600))])
     let slide: Double?
     let seen: Seen
-    func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
+    func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(ScriptError)
       -> TransitionAnimation
     {
       TransitionAnimation(height: .curve(.linear, duration: 0.2), slide: transition == .dismiss ? slide : nil)
     }
-    func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(PolicyFault) {
+    func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(ScriptError) {
       seen.states.append((to, sheet.target, sheet.targetHeight))
     }
   }

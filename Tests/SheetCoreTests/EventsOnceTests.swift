@@ -165,7 +165,7 @@ import Testing
     case .content(let height): return "content \(Format.general(height))"
     case .keyboard(let height, _): return "keyboard \(Format.general(height))"
     case .animation(let transition, _, let t): return "animation \(transition.rawValue) \(target(t))"
-    case .policyFault(let callback, _): return "fault \(callback)"
+    case .scriptError(let callback, _): return "fault \(callback)"
     case .settled(let detent, let height): return "settled \(detent ?? "-") \(Format.general(height))"
     case .scrollView(let view):
       return "scroll view \(view.map { Format.general($0.contentHeight) } ?? "none")"

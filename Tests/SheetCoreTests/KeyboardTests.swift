@@ -230,7 +230,7 @@ import Testing
   struct Asking: SheetPolicy {
     var configuration = DefaultPolicy.standardConfiguration
     var answer: ReleaseTarget?
-    func keyboardTarget(_ keyboard: SheetKeyboard, _ sheet: SheetSnapshot) throws(PolicyFault)
+    func keyboardTarget(_ keyboard: SheetKeyboard, _ sheet: SheetSnapshot) throws(ScriptError)
       -> ReleaseTarget?
     {
       keyboard.isVisible ? answer : nil

@@ -9,15 +9,15 @@ struct FaultyPolicy: SheetPolicy {
   var releaseTarget: ReleaseTarget = .detent("nowhere")
   var backdropResult: Double? = 2
 
-  func dragHeight(_ input: DragInput) throws(PolicyFault) -> Double {
-    guard let h = dragResult else { throw PolicyFault(callback: "dragHeight", message: "boom") }
+  func dragHeight(_ input: DragInput) throws(ScriptError) -> Double {
+    guard let h = dragResult else { throw ScriptError(callback: "dragHeight", message: "boom") }
     return h
   }
-  func release(_ input: ReleaseInput) throws(PolicyFault) -> ReleaseDecision {
+  func release(_ input: ReleaseInput) throws(ScriptError) -> ReleaseDecision {
     ReleaseDecision(releaseTarget, reason: "faulty")
   }
-  func backdrop(_ sheet: SheetSnapshot) throws(PolicyFault) -> Double? { backdropResult }
-  func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
+  func backdrop(_ sheet: SheetSnapshot) throws(ScriptError) -> Double? { backdropResult }
+  func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(ScriptError)
     -> TransitionAnimation
   {
     TransitionAnimation(height: .curve(.easeOut, duration: -1))

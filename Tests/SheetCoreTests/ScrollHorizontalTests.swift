@@ -6,7 +6,7 @@ import Testing
 /// stand-in for a behaviour that maps `translation_x`, so a test can see which frames reach the drag.
 private struct SidewaysPolicy: SheetPolicy {
   var configuration = DefaultPolicy.standardConfiguration
-  func dragHeight(_ input: DragInput) throws(PolicyFault) -> Double {
+  func dragHeight(_ input: DragInput) throws(ScriptError) -> Double {
     input.startHeight - input.translation - input.translationX
   }
 }

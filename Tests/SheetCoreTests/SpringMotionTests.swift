@@ -260,7 +260,7 @@ import Testing
   /// the native one plays.
   struct WeakSpringPolicy: SheetPolicy {
     var configuration = DefaultPolicy.standardConfiguration
-    func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
+    func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(ScriptError)
       -> TransitionAnimation
     {
       TransitionAnimation(

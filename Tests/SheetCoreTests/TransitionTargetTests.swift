@@ -19,11 +19,11 @@ import Testing
       detents: [Detent("small", .fixed(200)), Detent("mid", .fixed(300)), Detent("big", .fixed(400))],
       presentDetent: "small")
     let seen: Seen
-    func backdrop(_ sheet: SheetSnapshot) throws(PolicyFault) -> Double? {
+    func backdrop(_ sheet: SheetSnapshot) throws(ScriptError) -> Double? {
       if sheet.state == .resting { seen.restingBackdrops.append((sheet.target, sheet.targetHeight)) }
       return 0.2
     }
-    func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
+    func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(ScriptError)
       -> TransitionAnimation
     {
       seen.animations.append((sheet.target, sheet.targetHeight))

@@ -1,4 +1,5 @@
 import Foundation
+import SheetScript
 import Testing
 
 @testable import SheetPreview
@@ -30,7 +31,8 @@ import Testing
       let refusal = policy.refusal(host: row.host, origin: row.origin, webSocket: row.webSocket)
       #expect(
         (refusal == nil) == row.allowed, "\(row): \(refusal ?? "allowed")",
-        sourceLocation: SourceLocation(fileID: #fileID, filePath: #filePath, line: Int(row.line), column: 1))
+        sourceLocation: Testing.SourceLocation(
+          fileID: #fileID, filePath: #filePath, line: Int(row.line), column: 1))
     }
   }
 
@@ -79,7 +81,8 @@ import Testing
       let parsed = try Self.parse(row.text).get()
       #expect(
         parsed == row.message,
-        sourceLocation: SourceLocation(fileID: #fileID, filePath: #filePath, line: Int(row.line), column: 1))
+        sourceLocation: Testing.SourceLocation(
+          fileID: #fileID, filePath: #filePath, line: Int(row.line), column: 1))
     }
   }
 
@@ -129,7 +132,8 @@ import Testing
       if case .failure(let error) = Self.parse(row.text) { message = error.message }
       #expect(
         message.hasPrefix(row.error), "\(message)",
-        sourceLocation: SourceLocation(fileID: #fileID, filePath: #filePath, line: Int(row.line), column: 1))
+        sourceLocation: Testing.SourceLocation(
+          fileID: #fileID, filePath: #filePath, line: Int(row.line), column: 1))
     }
   }
 
@@ -181,13 +185,16 @@ import Testing
 
   @Test func repliesQuoteStringsAsJSON() throws {
     for row in Self.strings {
-      #expect(JSONText.quoted(row.text) == row.json)
+      #expect(JSONWriter.quoted(row.text, forHTML: true) == row.json)
       let back = try JSONSerialization.jsonObject(with: Data("[\(row.json)]".utf8)) as? [String]
       #expect(
         back == [row.text],
-        sourceLocation: SourceLocation(fileID: #fileID, filePath: #filePath, line: Int(row.line), column: 1))
+        sourceLocation: Testing.SourceLocation(
+          fileID: #fileID, filePath: #filePath, line: Int(row.line), column: 1))
     }
-    #expect(JSONText.number(.nan) == "null" && JSONText.number(2.5) == "2.5" && JSONText.number(-0.0) == "0")
+    #expect(
+      JSONWriter.shortest(.nan) == "null" && JSONWriter.shortest(2.5) == "2.5"
+        && JSONWriter.shortest(-0.0) == "0")
   }
 }
 

@@ -40,7 +40,8 @@ import Testing
       if type == "error" { errors.append(object["message"] as? String ?? "") }
       if type == "saved" { saved = object["path"] as? String }
       for event in object["events"] as? [[String: Any]] ?? [] where event["type"] as? String == "decision" {
-        decisions.append("\(event["target"] ?? "") | \(event["reason"] ?? "")")
+        let fields = event["fields"] as? [String: Any] ?? [:]
+        decisions.append("\(fields["target"] ?? "") | \(fields["reason"] ?? "")")
       }
     }
 

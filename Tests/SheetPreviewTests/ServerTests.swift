@@ -73,7 +73,8 @@ import Testing
         port: server.port, Self.get(row.path, host: fill(row.host), origin: fill(row.origin)))
       #expect(
         answer.status == row.status, "\(row.path) \(row.host ?? "-") \(row.origin ?? "-"): \(answer)",
-        sourceLocation: SourceLocation(fileID: #fileID, filePath: #filePath, line: Int(row.line), column: 1))
+        sourceLocation: Testing.SourceLocation(
+          fileID: #fileID, filePath: #filePath, line: Int(row.line), column: 1))
     }
     #expect(server.statistics.refusedOrigins == 4)
   }
@@ -156,8 +157,10 @@ import Testing
       #expect(client.send(row.text))
       let error = client.next(type: "error") ?? "(none)"
       #expect(
-        error.contains(JSONText.quoted(row.error).dropFirst().dropLast()), "\(row.text): \(error)",
-        sourceLocation: SourceLocation(fileID: #fileID, filePath: #filePath, line: Int(row.line), column: 1))
+        error.contains(JSONWriter.quoted(row.error, forHTML: true).dropFirst().dropLast()),
+        "\(row.text): \(error)",
+        sourceLocation: Testing.SourceLocation(
+          fileID: #fileID, filePath: #filePath, line: Int(row.line), column: 1))
     }
     #expect(client.send("{\"type\":\"frame\",\"t\":4000}"))  // the spring has settled by then
     var last: String?

@@ -215,7 +215,7 @@ import Testing
         guard object["type"] == .string("frame") else { continue }
         if recording, case .array(let events)? = object["events"] {
           for case .object(let event) in events where event["type"] != .string("note") {
-            seen.append(Seen(time: Self.number(event["t"]), text: Self.string(event["text"]) ?? ""))
+            seen.append(Seen(time: Self.number(event["t"]), text: Self.string(event["line"]) ?? ""))
           }
         }
         last = Last(
@@ -248,7 +248,7 @@ import Testing
     let f = result.trace.frames.last
     let last = Last(
       time: f?.time ?? .nan, height: f?.height ?? .nan, backdrop: f?.backdrop ?? .nan,
-      velocity: f?.velocity ?? .nan, state: f?.state ?? "", detent: f?.detent)
+      velocity: f?.velocity ?? .nan, state: f?.state.rawValue ?? "", detent: f?.detent)
     return (seen, last, result)
   }
 
@@ -264,7 +264,7 @@ import Testing
 
   @Test(arguments: rows.indices) func theSameTouchesGiveTheSameAnswerThroughEveryDoor(_ i: Int) throws {
     let row = Self.rows[i]
-    let here = SourceLocation(fileID: #fileID, filePath: #filePath, line: Int(row.line), column: 1)
+    let here = Testing.SourceLocation(fileID: #fileID, filePath: #filePath, line: Int(row.line), column: 1)
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("doors-\(UUID())").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }

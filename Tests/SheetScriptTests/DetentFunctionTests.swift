@@ -150,9 +150,9 @@ import Testing
     case 1: events = try machine.setContentHeight(200)
     default: events = try machine.step(0).events
     }
-    let faults = events.compactMap { event -> PolicyFault? in
-      if case .policyFault(let callback, let message) = event {
-        return PolicyFault(callback: callback, message: message)
+    let faults = events.compactMap { event -> ScriptError? in
+      if case .scriptError(let callback, let message) = event {
+        return ScriptError(callback: callback, message: message)
       }
       return nil
     }

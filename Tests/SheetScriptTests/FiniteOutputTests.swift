@@ -85,7 +85,7 @@ import Testing
       policy.rubberBandConstant = .nan
       return policy
     }
-    func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
+    func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(ScriptError)
       -> TransitionAnimation
     {
       TransitionAnimation(height: .spring(dampingRatio: 1e-9, response: 0.3))
@@ -110,14 +110,14 @@ import Testing
     let trace = Trace(
       title: "hand.lua",
       entries: [
-        .frame(TraceFrame(time: 0, state: "presenting", detent: nil, height: 10, backdrop: 0, velocity: 1)),
+        .frame(TraceFrame(time: 0, state: .presenting, detent: nil, height: 10, backdrop: 0, velocity: 1)),
         .frame(
-          TraceFrame(time: 0.1, state: "presenting", detent: nil, height: .nan, backdrop: 0, velocity: 1)),
+          TraceFrame(time: 0.1, state: .presenting, detent: nil, height: .nan, backdrop: 0, velocity: 1)),
         .frame(
           TraceFrame(
-            time: 0.2, state: "presenting", detent: nil, height: 20, backdrop: 0, velocity: .infinity)),
+            time: 0.2, state: .presenting, detent: nil, height: 20, backdrop: 0, velocity: .infinity)),
         .event(TraceEvent(time: 0.2, name: "release", fields: [TraceField("velocity", .number(-.infinity))])),
-        .frame(TraceFrame(time: 0.3, state: "resting", detent: "a", height: 30, backdrop: 0.3, velocity: 0)),
+        .frame(TraceFrame(time: 0.3, state: .resting, detent: "a", height: 30, backdrop: 0.3, velocity: 0)),
       ],
       guides: [TraceGuide(id: "a", height: 30, start: 0), TraceGuide(id: "b", height: .nan, start: 0)])
     #expect(Self.problems(trace).isEmpty, "\(Self.problems(trace))")

@@ -486,7 +486,7 @@ struct Storm {
     for case .frame(let frame) in driver.trace.entries[from...] {
       let sound =
         frame.height.isFinite && frame.height >= 0 && frame.height <= height && frame.backdrop >= 0
-        && frame.backdrop <= 1 && SheetState(rawValue: frame.state) != nil
+        && frame.backdrop <= 1
       if !sound { problems.append("settling frame at \(frame.time): \(frame)") }
     }
     if !settled { problems.append("did not settle within 60 s: \(driver.machine.state)") }

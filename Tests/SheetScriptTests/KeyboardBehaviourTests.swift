@@ -70,7 +70,7 @@ import Testing
     #expect(shown.contains("print text=0.0\t336.0\t0.5\ttrue\t536.0"), "\(shown)")
     #expect(shown.first == "keyboard height=336 duration=0.5", "\(shown)")
     try sheet.setKeyboard(height: 300)
-    let faults = sheet.drainEvents().filter(\.isFault).map(\.description)
+    let faults = sheet.drainEvents().filter(\.isScriptError).map(\.description)
     #expect(
       faults == [
         "script_error callback=on_keyboard message=\"k.lua:3: on_keyboard returned 42; expected a detent id, "

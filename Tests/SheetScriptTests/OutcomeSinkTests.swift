@@ -6,9 +6,9 @@ import Testing
 @testable import SheetScript
 
 /// The outcome sink (`keepsFrames` false, what `sheet tune` runs with) keeps only what a run's outcome
-/// is made of, and counts everything else toward the trace limits by exactly the size it would have had:
-/// every scenario ends the same, with the same entry count and trace bytes, whether its trace is kept
-/// or not, also when a trace limit stops it.
+/// is made of, and counts everything else toward the trace limits: events by their bytes, frames by a
+/// bound at least their bytes (a run whose bound reaches the trace-size limit is run again keeping its
+/// frames). Every scenario ends the same, kept or not, also when a trace limit stops it.
 @Suite struct OutcomeSinkTests {
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -18,7 +18,7 @@ import Testing
     in: [packageRoot.appendingPathComponent("scripts/scenarios").path]
   ).scenarios
 
-  /// What a run's outcome and its trace accounting are.
+  /// What a run's outcome is.
   struct Outcome: Equatable {
     var passed: Bool
     var failures: [ScenarioFailure]
@@ -27,64 +27,84 @@ import Testing
     var counts: [Int]
     var thresholds: [String]
     var scriptErrorGroups: [ScriptErrorGroup]
-    var entryCount: Int?
-    var traceBytes: Int?
-    var frameCount: Int?
-    var limitReached: String?
+
+    init(_ result: ScenarioResult) {
+      passed = result.passed
+      failures = result.failures
+      scriptError = result.scriptError
+      summary = result.summary
+      counts = [
+        result.expectationsPassed, result.expectationsFailed, result.scriptErrors,
+        result.expectedScriptErrors,
+      ]
+      thresholds = result.thresholds
+      scriptErrorGroups = result.trace.scriptErrorGroups()
+    }
   }
 
-  /// Runs a scenario as `ScenarioRunner` does, keeping the session to read its driver's accounting.
-  static func run(_ file: String, keepsFrames: Bool, limits: ScenarioLimits = ScenarioLimits()) throws
-    -> Outcome
+  /// A run as `ScenarioRunner` runs it (the sink's undecided limit run again, keeping its frames).
+  static func outcome(_ file: String, keepsFrames: Bool, limits: ScenarioLimits = ScenarioLimits()) -> Outcome
+  {
+    var options = ScenarioOptions()
+    options.keepsFrames = keepsFrames
+    options.limits = limits
+    return Outcome(ScenarioRunner.run(file: file, options: options))
+  }
+
+  /// A run's session, to read its driver's accounting.
+  static func driver(_ file: String, keepsFrames: Bool, limits: ScenarioLimits = ScenarioLimits()) throws
+    -> SheetDriver?
   {
     var options = ScenarioOptions()
     options.keepsFrames = keepsFrames
     options.limits = limits
     let session = try ScenarioSession(file: file, options: options)
-    let result = session.run(text: try SourceFile.read(file))
-    return Outcome(
-      passed: result.passed, failures: result.failures, scriptError: result.scriptError,
-      summary: result.summary,
-      counts: [
-        result.expectationsPassed, result.expectationsFailed, result.scriptErrors,
-        result.expectedScriptErrors,
-      ],
-      thresholds: result.thresholds, scriptErrorGroups: result.trace.scriptErrorGroups(),
-      entryCount: session.driver?.entryCount, traceBytes: session.driver?.traceBytes,
-      frameCount: session.driver?.frameCount, limitReached: session.driver?.limitReached)
+    _ = session.run(text: try SourceFile.read(file))
+    return session.driver
   }
 
   @Test func theSuiteHasScenarios() {
     #expect(Self.scenarios.count > 50, "\(Self.scenarios.count)")
   }
 
-  /// Every scenario: the same outcome and the same accounting, kept or not.
+  /// Every scenario: the same outcome kept or not; the same entries and frames, the sink's bytes a bound
+  /// of the trace's, which are exactly its JSON Lines.
   @Test func everyScenarioEndsTheSameInTheSink() throws {
     for file in Self.scenarios {
-      let kept = try Self.run(file, keepsFrames: true)
-      let sunk = try Self.run(file, keepsFrames: false)
-      #expect(kept == sunk, "\(file)")
+      #expect(Self.outcome(file, keepsFrames: true) == Self.outcome(file, keepsFrames: false), "\(file)")
+      let kept = try #require(try Self.driver(file, keepsFrames: true), "\(file)")
+      let sunk = try #require(try Self.driver(file, keepsFrames: false), "\(file)")
+      #expect(kept.entryCount == sunk.entryCount && kept.frameCount == sunk.frameCount, "\(file)")
+      #expect(kept.traceBytes == kept.trace.jsonLines().utf8.count, "\(file)")
+      #expect(sunk.traceBytes >= kept.traceBytes && !sunk.limitUndecided, "\(file)")
     }
   }
 
-  /// Every scenario stopped by a trace limit (of entries, then of bytes) part way: it stops at the same
-  /// entry, with the same sentence, kept or not.
-  @Test func aTraceLimitStopsTheSinkAtTheSameEntry() throws {
+  /// Every scenario stopped by a trace limit part way (of entries, then of bytes), and one whose bytes
+  /// just fit (the sink's bound reaches the limit, the run kept does not): the same outcome, kept or
+  /// not.
+  @Test func aTraceLimitEndsTheSinksRunTheSameWay() throws {
     for file in Self.scenarios {
-      let full = try Self.run(file, keepsFrames: true)
-      guard let entries = full.entryCount, let bytes = full.traceBytes, entries > 4 else { continue }
+      let full = try #require(try Self.driver(file, keepsFrames: true), "\(file)")
+      guard full.entryCount > 4 else { continue }
+      var limits: [ScenarioLimits] = []
       for fraction in [0.3, 0.7] {
         var byEntries = ScenarioLimits()
-        byEntries.traceEntries = Int(Double(entries) * fraction)
+        byEntries.traceEntries = Int(Double(full.entryCount) * fraction)
         var byBytes = ScenarioLimits()
-        byBytes.traceBytes = Int(Double(bytes) * fraction)
-        for limits in [byEntries, byBytes] {
-          let kept = try Self.run(file, keepsFrames: true, limits: limits)
-          let sunk = try Self.run(file, keepsFrames: false, limits: limits)
-          #expect(kept.limitReached != nil, "\(file) \(fraction)")
-          #expect(kept == sunk, "\(file) \(fraction)")
-        }
+        byBytes.traceBytes = Int(Double(full.traceBytes) * fraction)
+        limits += [byEntries, byBytes]
       }
+      var fits = ScenarioLimits()
+      fits.traceBytes = full.traceBytes
+      limits.append(fits)
+      for limit in limits {
+        let kept = Self.outcome(file, keepsFrames: true, limits: limit)
+        let sunk = Self.outcome(file, keepsFrames: false, limits: limit)
+        #expect(kept == sunk, "\(file) \(limit)")
+      }
+      let fitting = try #require(try Self.driver(file, keepsFrames: false, limits: fits))
+      #expect(fitting.limitUndecided, "\(file): the bound reaches the limit the trace fits")
     }
   }
 
@@ -133,8 +153,8 @@ import Testing
       .gesture(.ended, y: -3.5), .gesture(.cancelled, y: 0), .ignoredGesture(reason: "outside"),
       .ignoredGesture(reason: long), .release(velocity: 300), .release(velocity: -1, velocityX: 0),
       .release(velocity: 0, velocityX: 12.5), .resize(SheetGeometry(width: 390, height: 844)),
-      .content(500), .keyboard(height: 300, duration: 0.25), .policyFault(callback: "release", message: "x"),
-      .policyFault(callback: long, message: long), .settled(detent: "medium", height: 398.5),
+      .content(500), .keyboard(height: 300, duration: 0.25), .scriptError(callback: "release", message: "x"),
+      .scriptError(callback: long, message: long), .settled(detent: "medium", height: 398.5),
       .settled(detent: nil, height: 0), .settled(detent: long, height: 1),
       .scrollView(ScrollView(contentHeight: 1000, top: 10)),
       .scrollView(ScrollView(contentHeight: 1000, top: 10, height: 300)), .scrollView(nil),
@@ -171,25 +191,15 @@ import Testing
     return events
   }
 
-  /// The sink's size of every event is the size of the trace event the kept trace makes of it, on both
-  /// edges, with the motion memo met and missed (the events pass twice through one driver).
-  @Test func theSinksSizeIsTheTraceEventsSize() throws {
-    var driver = try SheetDriver(policy: DefaultPolicy(), geometry: SheetGeometry(width: 390, height: 844))
-    for _ in 0..<2 {
-      for edge in [SheetEdge.bottom, .top] {
-        for event in Self.events {
-          let made = SheetDriver.traceEvent(event, time: 1.5, edge: edge)
-          #expect(driver.estimatedBytes(of: event) == SheetDriver.estimatedBytes(.event(made)), "\(event)")
-        }
+  /// The sink counts every event as the bytes of its JSON Lines line, on both edges: what the kept
+  /// trace writes for it (one writer does both).
+  @Test func theSinksSizeIsTheWrittenLinesSize() throws {
+    for edge in [SheetEdge.bottom, .top] {
+      for event in Self.events {
+        let made = TraceEvent(event, time: 1.5, edge: edge)
+        let written = Trace(title: "t", entries: [.event(made)]).jsonLines().utf8.count
+        #expect(SheetDriver.bytes(of: made) == written, "\(event)")
       }
-    }
-  }
-
-  /// The memo gives a motion's length after it was forgotten and met again.
-  @Test func theMotionMemoForgetsTheOldest() {
-    var memo = MotionLengthMemo()
-    for motion in Self.motions + Self.motions.reversed() + Self.motions {
-      #expect(memo.bytes(of: motion) == SheetDriver.describe(motion).utf8.count, "\(motion)")
     }
   }
 }

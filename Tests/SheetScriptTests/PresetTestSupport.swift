@@ -86,7 +86,7 @@ extension SheetDriver {
   /// `duration` seconds.
   mutating func expectCurve(
     _ curve: (Double, Double, Double, Double), duration: Double, height: (Double, Double),
-    backdrop: (Double, Double)? = nil, frames: Int, sourceLocation: SourceLocation = #_sourceLocation
+    backdrop: (Double, Double)? = nil, frames: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation
   ) throws {
     for k in 1...frames {
       try frame()

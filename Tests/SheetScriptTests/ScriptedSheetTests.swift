@@ -305,7 +305,7 @@ import Testing
     }
     #expect(sheet.behaviour === first && sheet.source.text == Self.versionOne)
     let refused = sheet.drainEvents()
-    #expect(refused.count == 1 && refused[0].isFault)
+    #expect(refused.count == 1 && refused[0].isScriptError)
     #expect(refused[0].description.hasPrefix("reload ok=false file=v.lua message=\"v.lua:2: field"))
     // Good, during a drag: waits for the lift, then the new detents move the sheet.
     try sheet.touchDown(x: 0, y: 844 - 300 + 10, timestamp: sheet.time)
@@ -422,7 +422,7 @@ import Testing
     try sheet.touchUp(x: 0, y: 844 - 300 + 90, timestamp: sheet.time + 0.03)  // a misspelt detent
     try sheet.resize(PresetTest.rotated)  // the detent function fails
     #expect(throws: BehaviourError.self) { try sheet.reload(source: "return {") }
-    let faults = sheet.drainEvents().filter(\.isFault)
+    let faults = sheet.drainEvents().filter(\.isScriptError)
     let callbacks = faults.compactMap { event -> String? in
       if case .string(let name)? = event.trace["callback"] { return name }
       return event.trace.name

@@ -52,7 +52,8 @@ import Testing
     let result = try ThresholdRangeTests.run(lines.joined(separator: "\n") + "\n")
     #expect(
       result.passed, "\(result.failures)",
-      sourceLocation: SourceLocation(fileID: #fileID, filePath: #filePath, line: Int(row.line), column: 1))
+      sourceLocation: Testing.SourceLocation(
+        fileID: #fileID, filePath: #filePath, line: Int(row.line), column: 1))
     // the lift is a sample too: the finger's last point at the lift's time (here the last move's)
     var samples = zip(row.times, row.ys).map { (t: $0, y: $1) }
     if let last = samples.last { samples.append(last) }
@@ -61,7 +62,8 @@ import Testing
     // the trace prints the velocity to 3 decimals
     #expect(
       abs(velocity - expected) < 1e-3, "\(velocity) vs \(expected)",
-      sourceLocation: SourceLocation(fileID: #fileID, filePath: #filePath, line: Int(row.line), column: 1))
+      sourceLocation: Testing.SourceLocation(
+        fileID: #fileID, filePath: #filePath, line: Int(row.line), column: 1))
   }
 
   /// Each row: a touch call on line 4 and the message it fails with.
@@ -88,9 +90,11 @@ import Testing
     let error = result.scriptError ?? ""
     #expect(
       error.contains(":4:"), "\(error)",
-      sourceLocation: SourceLocation(fileID: #fileID, filePath: #filePath, line: Int(row.line), column: 1))
+      sourceLocation: Testing.SourceLocation(
+        fileID: #fileID, filePath: #filePath, line: Int(row.line), column: 1))
     #expect(
       error.contains(row.message), "\(error)",
-      sourceLocation: SourceLocation(fileID: #fileID, filePath: #filePath, line: Int(row.line), column: 1))
+      sourceLocation: Testing.SourceLocation(
+        fileID: #fileID, filePath: #filePath, line: Int(row.line), column: 1))
   }
 }

@@ -16,7 +16,7 @@ import Testing
       .event(TraceEvent(time: 0, name: "present")),
       .frame(
         TraceFrame(
-          time: 1.0 / 120, state: "presenting", detent: "normal", height: 12.5, backdrop: 0.01, velocity: 1500
+          time: 1.0 / 120, state: .presenting, detent: "normal", height: 12.5, backdrop: 0.01, velocity: 1500
         )),
       .event(
         TraceEvent(
@@ -26,7 +26,7 @@ import Testing
           ])),
       .frame(
         TraceFrame(
-          time: 0.25, state: "dismissing", detent: nil, target: "dismiss", height: 500, backdrop: 0.3084,
+          time: 0.25, state: .dismissing, detent: nil, target: .dismiss, height: 500, backdrop: 0.3084,
           velocity: -0.0)),
     ],
     guides: [
@@ -70,8 +70,9 @@ import Testing
     try driver.presentAndSettle()
     try driver.apply { m throws(SheetError) in try m.snap(to: "large") }
     #expect(try driver.settle())
-    let settling = driver.trace.frames.filter { $0.state == "settling" }
-    #expect(!settling.isEmpty && settling.allSatisfy { $0.detent == "medium" && $0.target == "large" })
+    let settling = driver.trace.frames.filter { $0.state == .settling }
+    #expect(
+      !settling.isEmpty && settling.allSatisfy { $0.detent == "medium" && $0.target == .detent("large") })
     #expect(driver.trace.frames.last?.target == nil)
     #expect(driver.trace.table().contains("settling    medium     large  "))
     #expect(driver.trace.csv().contains(",settling,medium,large,"))
@@ -103,7 +104,7 @@ import Testing
       return
     }
     let frames = driver.trace.frames
-    let lastDragFrame = try #require(frames.last { $0.state == "dragging" }, "row at line \(row.line)")
+    let lastDragFrame = try #require(frames.last { $0.state == .dragging }, "row at line \(row.line)")
     #expect(
       (rate > 0) == row.growing && (lastDragFrame.velocity > 0) == row.growing, "row at line \(row.line)")
     #expect((finger > 0) == (row.dy > 0), "row at line \(row.line): the finger's own sign")
@@ -125,7 +126,7 @@ import Testing
           fields: [TraceField("callback", .string(callback)), TraceField("message", .string(message))]))
     }
     func frame(_ time: Double) -> TraceEntry {
-      .frame(TraceFrame(time: time, state: "dragging", detent: "a", height: 300, backdrop: 0.3, velocity: 0))
+      .frame(TraceFrame(time: time, state: .dragging, detent: "a", height: 300, backdrop: 0.3, velocity: 0))
     }
     let trace = Trace(
       title: "faults.lua",
@@ -231,7 +232,7 @@ import Testing
     let frames = (0...120).map {
       TraceEntry.frame(
         TraceFrame(
-          time: Double($0) / 120, state: "resting", detent: nil, height: 300, backdrop: 0, velocity: 0))
+          time: Double($0) / 120, state: .resting, detent: nil, height: 300, backdrop: 0, velocity: 0))
     }
     let decision = TraceEvent(
       time: 0.5, name: "decision", fields: [TraceField("target", .string(String(repeating: "x", count: 400)))]

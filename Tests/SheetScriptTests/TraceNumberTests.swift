@@ -18,8 +18,9 @@ import Testing
     return text == "-0" ? "0" : text
   }
 
-  static func expectSame(_ value: Double, _ decimals: Int, sourceLocation: SourceLocation = #_sourceLocation)
-  {
+  static func expectSame(
+    _ value: Double, _ decimals: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) {
     let text = TraceNumber.format(value, decimals: decimals)
     #expect(text == oracle(value, decimals), "\(value) at \(decimals)", sourceLocation: sourceLocation)
     #expect(
@@ -71,7 +72,7 @@ import Testing
     }
   }
 
-  func location(_ line: UInt) -> SourceLocation {
-    SourceLocation(fileID: #fileID, filePath: #filePath, line: Int(line), column: 1)
+  func location(_ line: UInt) -> Testing.SourceLocation {
+    Testing.SourceLocation(fileID: #fileID, filePath: #filePath, line: Int(line), column: 1)
   }
 }

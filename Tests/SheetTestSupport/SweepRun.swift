@@ -226,7 +226,7 @@ public struct SweepRun {
         if let id, let expected = m.height(of: id), expected != height {
           return fail("settled at \(height), detent \(id) is \(expected)")
         }
-      case .policyFault(let callback, let message):
+      case .scriptError(let callback, let message):
         return fail("native policy fault \(callback): \(message)")
       default: break
       }

@@ -76,7 +76,9 @@ struct RawLua {
   /// closing coroutines inside one another takes), or nil while none is spent.
   /// Where it was last raised, when it was (a script may have swallowed it in a coroutine and
   /// returned: the limit stays spent and the host reports it all the same).
-  var spentError: LuaError? { spentError(at: spentLocation) }
+  var spentError: LuaError? {
+    host.pointee.exhausted == Int32(CLUA_SPENT_NONE) ? nil : spentError(at: spentLocation)
+  }
   /// The error for a spent limit, raised at `location` (`file.lua:12`).
   func spentError(at location: String?) -> LuaError? {
     switch host.pointee.exhausted {

@@ -89,9 +89,16 @@ enum BenchCommand {
 
   /// The figures as one JSON object: each key's median, and `spread` holding each relative spread.
   static func json(_ rows: [Row]) -> String {
-    let values = rows.map { "\"\($0.key)\":\(number($0.value.median))" }
-    let spreads = rows.map { "\"\($0.key)\":\(number($0.value.spread))" }
-    return "{" + values.joined(separator: ",") + ",\"spread\":{" + spreads.joined(separator: ",") + "}}\n"
+    var json = JSONWriter()
+    json.beginObject()
+    for row in rows { json.field(row.key, row.value.median) }
+    json.key("spread")
+    json.beginObject()
+    for row in rows { json.field(row.key, row.value.spread) }
+    json.endObject()
+    json.endObject()
+    json.newline()
+    return json.text
   }
 
   /// The figures as a table for people.
@@ -118,10 +125,6 @@ enum BenchCommand {
     return TraceNumber.format(value, decimals: decimals)
   }
 
-  /// A JSON number (`null` when not finite).
-  static func number(_ value: Double) -> String {
-    value.isFinite ? "\(value)" : "null"
-  }
 }
 
 extension String {

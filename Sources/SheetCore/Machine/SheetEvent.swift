@@ -55,7 +55,7 @@ public enum SheetEvent: Sendable, Equatable {
   /// An animated transition started.
   case animation(SheetTransition, TransitionAnimation, to: ReleaseTarget)
   /// A policy callback failed; the default policy decided instead.
-  case policyFault(callback: String, message: String)
+  case scriptError(callback: String, message: String)
   /// A transition finished: at rest at this detent (nil for an explicit height or a dismissal).
   case settled(detent: String?, height: Double)
   /// The scroll view was described (nil: removed).

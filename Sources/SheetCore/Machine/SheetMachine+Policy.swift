@@ -1,15 +1,15 @@
 /// Policy calls with fault fallback and result checking, the one place every policy's results are
-/// checked: a thrown ``PolicyFault`` is recorded as ``SheetEvent/policyFault(callback:message:)``, and so
+/// checked: a thrown ``ScriptError`` is recorded as ``SheetEvent/scriptError(callback:message:)``, and so
 /// is a bad result (worded by the policy's ``SheetPolicy/refusal(_:_:)``); ``DefaultPolicy`` decides
 /// instead. The fallback's own numbers are checked too (its parameters are public and may be set outside
 /// their ranges): a non-finite drag height or backdrop is not used, and an animation it cannot play is
 /// replaced by ``TransitionAnimation/lastResort`` (see `playableAnimation`).
 extension SheetMachine {
   mutating func fault(_ callback: String, _ message: String) {
-    record(.policyFault(callback: callback, message: message))
+    record(.scriptError(callback: callback, message: message))
   }
 
-  mutating func fault(_ error: PolicyFault) {
+  mutating func fault(_ error: ScriptError) {
     fault(error.callback, error.message)
   }
 
@@ -36,7 +36,7 @@ extension SheetMachine {
     let context = DetentContext(geometry: geometry, contentHeight: contentHeight)
     var heights: [ResolvedDetent]
     var fromPolicy = true
-    do throws(PolicyFault) {
+    do throws(ScriptError) {
       heights = try policy.detents(in: context)
     } catch {
       fault(error)
@@ -53,7 +53,7 @@ extension SheetMachine {
 
   /// The policy's drag height, which must be finite and in [0, H].
   mutating func callDragHeight(_ input: DragInput) -> Double {
-    do throws(PolicyFault) {
+    do throws(ScriptError) {
       let h = try policy.dragHeight(input)
       if h.isFinite && h >= 0 && h <= geometry.height { return h }
       refuse(.dragHeight, "returned \(Format.general(h)); expected \(heightRange)")
@@ -67,7 +67,7 @@ extension SheetMachine {
   /// The policy's release decision, whose target must be an active detent or a height in [0, H] (its
   /// animation is checked where every animation is, when the transition starts: `playableAnimation`).
   mutating func callRelease(_ input: ReleaseInput) -> ReleaseDecision {
-    do throws(PolicyFault) {
+    do throws(ScriptError) {
       let decision = try policy.release(input)
       guard let problem = problem(with: decision.target) else { return decision }
       refuse(.release, problem)
@@ -89,7 +89,7 @@ extension SheetMachine {
 
   /// The policy's backdrop for `sheet`: nil or a finite value in [0, 1].
   mutating func callBackdrop(_ sheet: SheetSnapshot) -> Double? {
-    do throws(PolicyFault) {
+    do throws(ScriptError) {
       let value = try policy.backdrop(sheet)
       guard let a = value else { return nil }
       if a.isFinite && a >= 0 && a <= 1 { return a }
@@ -106,7 +106,7 @@ extension SheetMachine {
   /// only the transition's first is recorded (``backdropFaulted``), so a failing callback does not
   /// record one fault per frame.
   mutating func callFrameBackdrop() -> Double? {
-    do throws(PolicyFault) {
+    do throws(ScriptError) {
       guard let a = try policy.backdrop(snapshot) else { return nil }
       if a.isFinite && a >= 0 && a <= 1 { return a }
       if !backdropFaulted {
@@ -125,7 +125,7 @@ extension SheetMachine {
   /// The policy's custom curve at `progress`: a finite value in [-10, 10], or nil after recording the
   /// fault (the caller goes on with the native ease-in-out).
   mutating func callCurve(_ id: Int, at progress: Double) -> Double? {
-    do throws(PolicyFault) {
+    do throws(ScriptError) {
       let value = try policy.curve(id, at: progress)
       if value.isFinite && abs(value) <= 10 { return value }
       refuse(
@@ -140,7 +140,7 @@ extension SheetMachine {
 
   /// The policy's tap action: a snap must go to an active detent.
   mutating func callTap(_ region: TouchRegion, x: Double, y: Double) -> TapAction {
-    do throws(PolicyFault) {
+    do throws(ScriptError) {
       let action = try policy.tap(region, x: x, y: y, snapshot)
       guard let id = action.detentID, !isActive(id) else { return action }
       refuse(.tap, "returned \(notActive(id))")
@@ -153,7 +153,7 @@ extension SheetMachine {
 
   /// The policy's resize target: nil or an active detent.
   mutating func callResizeTarget() -> String? {
-    do throws(PolicyFault) {
+    do throws(ScriptError) {
       guard let id = try policy.resizeTarget(snapshot) else { return nil }
       if isActive(id) { return id }
       refuse(.resizeTarget, "returned \(notActive(id))")
@@ -166,7 +166,7 @@ extension SheetMachine {
   /// The policy's keyboard target: nil, an active detent or a height in [0, H] (brought into the
   /// keyboard's range by the caller); a dismissal is refused.
   mutating func callKeyboardTarget() -> ReleaseTarget? {
-    do throws(PolicyFault) {
+    do throws(ScriptError) {
       guard let target = try policy.keyboardTarget(keyboard, snapshot) else { return nil }
       if case .dismiss = target {
         refuse(.keyboardTarget, "returned dismiss; expected a detent, a height or nil")
@@ -181,7 +181,7 @@ extension SheetMachine {
   }
 
   mutating func callStateDidChange(from: SheetState, to: SheetState) {
-    do throws(PolicyFault) {
+    do throws(ScriptError) {
       try policy.stateDidChange(from: from, to: to, snapshot)
     } catch {
       fault(error)

@@ -213,7 +213,7 @@ extension SheetMachine {
   /// decides).
   mutating func callScrollOwner(_ d: Drag, velocity vy: Double, velocityX vx: Double) -> ScrollOwner? {
     guard let view = scrollSnapshot else { return nil }
-    do throws(PolicyFault) {
+    do throws(ScriptError) {
       return try policy.scrollOwner(gestureInput(d, velocity: vy, velocityX: vx), view)
     } catch {
       fault(error)

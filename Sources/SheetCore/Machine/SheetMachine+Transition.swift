@@ -72,7 +72,7 @@ extension SheetMachine {
     sheet.target = target
     sheet.targetHeight = endHeight(of: target, slide: nil)
     if override == nil {
-      do throws(PolicyFault) {
+      do throws(ScriptError) {
         let animation = try policy.animation(for: transition, sheet)
         guard let problem = playProblem(animation, to: target) else { return animation }
         refuse(.animation, "returned a \(transition.rawValue) animation that cannot be played: \(problem)")

@@ -71,16 +71,9 @@ public struct SheetMachine {
   /// The detent the sheet rests at; while dragging, the one the drag started from (or was heading to);
   /// during an animation, the one it last rested at or was dragged from. nil when hidden, dismissed or at
   /// an explicit height.
-  public internal(set) var detent: String? {
-    didSet { textRevision &+= 1 }
-  }
+  public internal(set) var detent: String?
   /// Where the running transition goes; nil when not animating.
-  public internal(set) var target: ReleaseTarget? {
-    didSet { textRevision &+= 1 }
-  }
-  /// How many times ``detent`` or ``target`` was set: while it reads the same, both hold what they held
-  /// (a host that sizes their texts every frame measures them again only when it moved).
-  public private(set) var textRevision: UInt64 = 0
+  public internal(set) var target: ReleaseTarget?
   /// The keyboard as the host last reported it, its height animating (see
   /// ``SheetHost/setKeyboard(height:duration:)``).
   public internal(set) var keyboard = SheetKeyboard()

@@ -67,7 +67,7 @@ public enum TapAction: Sendable, Equatable {
 }
 
 /// A policy callback's failure; the core records it and asks ``DefaultPolicy`` instead.
-public struct PolicyFault: Error, Sendable, Equatable {
+public struct ScriptError: Error, Sendable, Equatable {
   /// The callback that failed ("dragHeight", "release", ...).
   public var callback: String
   /// What went wrong, quoting the bad value.

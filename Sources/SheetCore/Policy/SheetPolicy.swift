@@ -1,6 +1,6 @@
 /// Everything a behaviour decides. The core calls these through `any SheetPolicy`; a thrown
-/// ``PolicyFault`` or a bad result (NaN, infinite, out of range, unknown detent) is recorded as
-/// ``SheetEvent/policyFault(callback:message:)`` and ``DefaultPolicy`` (same configuration) decides instead.
+/// ``ScriptError`` or a bad result (NaN, infinite, out of range, unknown detent) is recorded as
+/// ``SheetEvent/scriptError(callback:message:)`` and ``DefaultPolicy`` (same configuration) decides instead.
 ///
 /// The core checks every result, in one place, whatever the policy: a policy only computes (and
 /// throws for what it cannot compute), and ``refusal(_:_:)`` words the fault for a result the core
@@ -26,35 +26,35 @@ public protocol SheetPolicy {
   /// - Parameter context: The screen, available height and content height.
   /// - Returns: The active detents in declaration order with their heights as computed (a detent left
   ///   out is inactive).
-  /// - Throws: ``PolicyFault``.
-  func detents(in context: DetentContext) throws(PolicyFault) -> [ResolvedDetent]
+  /// - Throws: ``ScriptError``.
+  func detents(in context: DetentContext) throws(ScriptError) -> [ResolvedDetent]
 
   /// Maps the finger to a height while dragging.
   /// - Parameter input: The pan and the sheet.
   /// - Returns: The height in `[0, H]`.
-  /// - Throws: ``PolicyFault``.
-  func dragHeight(_ input: DragInput) throws(PolicyFault) -> Double
+  /// - Throws: ``ScriptError``.
+  func dragHeight(_ input: DragInput) throws(ScriptError) -> Double
 
   /// Decides where a released sheet goes.
   /// - Parameter input: The pan (with the release velocity) and the sheet.
   /// - Returns: The decision.
-  /// - Throws: ``PolicyFault``.
-  func release(_ input: ReleaseInput) throws(PolicyFault) -> ReleaseDecision
+  /// - Throws: ``ScriptError``.
+  func release(_ input: ReleaseInput) throws(ScriptError) -> ReleaseDecision
 
   /// The backdrop opacity for a sheet state (while dragging, and at a transition's target with state
   /// `.resting`).
   /// - Parameter sheet: The sheet.
   /// - Returns: Opacity in [0, 1], or nil to keep the current value.
-  /// - Throws: ``PolicyFault``.
-  func backdrop(_ sheet: SheetSnapshot) throws(PolicyFault) -> Double?
+  /// - Throws: ``ScriptError``.
+  func backdrop(_ sheet: SheetSnapshot) throws(ScriptError) -> Double?
 
   /// The animation of a transition starting now.
   /// - Parameters:
   ///   - transition: The transition.
   ///   - sheet: The sheet where the transition starts.
   /// - Returns: The animation.
-  /// - Throws: ``PolicyFault``.
-  func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
+  /// - Throws: ``ScriptError``.
+  func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(ScriptError)
     -> TransitionAnimation
 
   /// The value of a custom timing curve, ``Motion/customCurve(_:duration:)``, at a frame's time progress:
@@ -65,8 +65,8 @@ public protocol SheetPolicy {
   ///   - id: The curve's identifier.
   ///   - progress: Time progress in (0, 1).
   /// - Returns: The eased progress (0 at the start, 1 at the end).
-  /// - Throws: ``PolicyFault``; the motion then goes on with the native ease-in-out.
-  func curve(_ id: Int, at progress: Double) throws(PolicyFault) -> Double
+  /// - Throws: ``ScriptError``; the motion then goes on with the native ease-in-out.
+  func curve(_ id: Int, at progress: Double) throws(ScriptError) -> Double
 
   /// What a tap does.
   ///
@@ -78,15 +78,15 @@ public protocol SheetPolicy {
   ///   - y: Its screen y.
   ///   - sheet: The sheet.
   /// - Returns: The action.
-  /// - Throws: ``PolicyFault``.
-  func tap(_ region: TouchRegion, x: Double, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault)
+  /// - Throws: ``ScriptError``.
+  func tap(_ region: TouchRegion, x: Double, y: Double, _ sheet: SheetSnapshot) throws(ScriptError)
     -> TapAction
 
   /// The detent to go to after a resize, content change or policy replacement.
   /// - Parameter sheet: The sheet with the new geometry and detents.
   /// - Returns: An active detent id, or nil to stay at the current detent (re-resolved).
-  /// - Throws: ``PolicyFault``.
-  func resizeTarget(_ sheet: SheetSnapshot) throws(PolicyFault) -> String?
+  /// - Throws: ``ScriptError``.
+  func resizeTarget(_ sheet: SheetSnapshot) throws(ScriptError) -> String?
 
   /// Who moves with a pan frame that began inside the scroll view (``SheetHost/setScrollView(_:)``),
   /// asked for every frame whose finger moved along y (a frame without vertical travel stays with the
@@ -95,8 +95,8 @@ public protocol SheetPolicy {
   ///   - input: The pan, at the frame's finger position and velocity, and the sheet.
   ///   - scroll: The scroll view before the frame.
   /// - Returns: The owner, or nil for the native rule.
-  /// - Throws: ``PolicyFault`` (the native rule decides that frame).
-  func scrollOwner(_ input: GestureInput, _ scroll: ScrollSnapshot) throws(PolicyFault) -> ScrollOwner?
+  /// - Throws: ``ScriptError`` (the native rule decides that frame).
+  func scrollOwner(_ input: GestureInput, _ scroll: ScrollSnapshot) throws(ScriptError) -> ScrollOwner?
 
   /// Where the sheet goes when the keyboard is reported (shown, resized or hidden), asked while the sheet
   /// is presenting, resting or settling.
@@ -108,16 +108,16 @@ public protocol SheetPolicy {
   ///   - keyboard: The keyboard: its height now, the reported height and duration.
   ///   - sheet: The sheet, with the detents as the reported keyboard leaves them.
   /// - Returns: The target, or nil for the configuration's ``SheetConfiguration/keyboard`` mode.
-  /// - Throws: ``PolicyFault``.
-  func keyboardTarget(_ keyboard: SheetKeyboard, _ sheet: SheetSnapshot) throws(PolicyFault) -> ReleaseTarget?
+  /// - Throws: ``ScriptError``.
+  func keyboardTarget(_ keyboard: SheetKeyboard, _ sheet: SheetSnapshot) throws(ScriptError) -> ReleaseTarget?
 
   /// Told after every state change.
   /// - Parameters:
   ///   - from: The old state.
   ///   - to: The new state.
   ///   - sheet: The sheet after the change.
-  /// - Throws: ``PolicyFault``.
-  func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(PolicyFault)
+  /// - Throws: ``ScriptError``.
+  func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(ScriptError)
 
   /// The fault the core records when it refuses one of this policy's results (a height out of range,
   /// an inactive detent, an animation that cannot be played). Called only then; it computes nothing.
@@ -127,7 +127,7 @@ public protocol SheetPolicy {
   ///     in [0, 844]`.
   /// - Returns: The fault to record. A scripted policy names its own callback and where it is defined
   ///   (`bad.lua:3: on_drag returned nan; ...`).
-  func refusal(_ callback: PolicyCallback, _ reason: String) -> PolicyFault
+  func refusal(_ callback: PolicyCallback, _ reason: String) -> ScriptError
 }
 
 /// The policy requirements whose results the core checks, by the names its faults use.
@@ -156,53 +156,53 @@ extension SheetPolicy {
 
   /// Default: the configuration's detents, resolved by their resolvers
   /// (``DetentResolution/heights(_:in:)``).
-  public func detents(in context: DetentContext) throws(PolicyFault) -> [ResolvedDetent] {
+  public func detents(in context: DetentContext) throws(ScriptError) -> [ResolvedDetent] {
     DetentResolution.heights(configuration.detents, in: context)
   }
   /// Default: ``DefaultPolicy/dragHeight(_:)``.
-  public func dragHeight(_ input: DragInput) throws(PolicyFault) -> Double {
+  public func dragHeight(_ input: DragInput) throws(ScriptError) -> Double {
     fallbackPolicy.dragHeight(input)
   }
   /// Default: ``DefaultPolicy/release(_:)``.
-  public func release(_ input: ReleaseInput) throws(PolicyFault) -> ReleaseDecision {
+  public func release(_ input: ReleaseInput) throws(ScriptError) -> ReleaseDecision {
     fallbackPolicy.release(input)
   }
   /// Default: ``DefaultPolicy/backdrop(_:)``.
-  public func backdrop(_ sheet: SheetSnapshot) throws(PolicyFault) -> Double? {
+  public func backdrop(_ sheet: SheetSnapshot) throws(ScriptError) -> Double? {
     fallbackPolicy.backdrop(sheet)
   }
   /// Default: ``DefaultPolicy/animation(for:_:)``.
-  public func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
+  public func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(ScriptError)
     -> TransitionAnimation
   {
     fallbackPolicy.animation(for: transition, sheet)
   }
   /// Default: a fault, as a policy that makes no custom curves has none to evaluate.
-  public func curve(_ id: Int, at progress: Double) throws(PolicyFault) -> Double {
-    throw PolicyFault(
+  public func curve(_ id: Int, at progress: Double) throws(ScriptError) -> Double {
+    throw ScriptError(
       callback: PolicyCallback.animation.rawValue, message: "the policy has no custom curve \(id)")
   }
   /// Default: dismiss when the region is in the configuration's `tapDismissRegions`.
-  public func tap(_ region: TouchRegion, x: Double, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault)
+  public func tap(_ region: TouchRegion, x: Double, y: Double, _ sheet: SheetSnapshot) throws(ScriptError)
     -> TapAction
   {
     configuration.tapDismissRegions.contains(region) ? .dismiss : .none
   }
   /// Default: nil (the native rule, ``ScrollRouting``).
-  public func scrollOwner(_ input: GestureInput, _ scroll: ScrollSnapshot) throws(PolicyFault) -> ScrollOwner?
+  public func scrollOwner(_ input: GestureInput, _ scroll: ScrollSnapshot) throws(ScriptError) -> ScrollOwner?
   {
     nil
   }
   /// Default: nil (stay at the current detent).
-  public func resizeTarget(_ sheet: SheetSnapshot) throws(PolicyFault) -> String? { nil }
+  public func resizeTarget(_ sheet: SheetSnapshot) throws(ScriptError) -> String? { nil }
   /// Default: nil (the configuration's keyboard mode).
-  public func keyboardTarget(_ keyboard: SheetKeyboard, _ sheet: SheetSnapshot) throws(PolicyFault)
+  public func keyboardTarget(_ keyboard: SheetKeyboard, _ sheet: SheetSnapshot) throws(ScriptError)
     -> ReleaseTarget?
   { nil }
   /// Default: nothing.
-  public func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(PolicyFault) {}
+  public func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(ScriptError) {}
   /// Default: the core's name for the callback and its reason (`dragHeight`: `returned nan; ...`).
-  public func refusal(_ callback: PolicyCallback, _ reason: String) -> PolicyFault {
-    PolicyFault(callback: callback.rawValue, message: reason)
+  public func refusal(_ callback: PolicyCallback, _ reason: String) -> ScriptError {
+    ScriptError(callback: callback.rawValue, message: reason)
   }
 }

@@ -195,18 +195,19 @@
     while (state.history.length && performance.now() - state.history[0].t > 5000) state.history.shift();
     $('recording-flag').hidden = !f.recording;
     for (const e of f.events) {
+      const fields = e.fields || {};
       if (e.type === 'decision') {
-        state.decisions.push({ target: e.target, reason: e.reason, t: e.t });
-        $('decision-text').textContent = 'target ' + e.target + ' — ' + e.reason;
+        state.decisions.push({ target: fields.target, reason: fields.reason, t: e.t });
+        $('decision-text').textContent = 'target ' + fields.target + ' — ' + fields.reason;
       }
       if (e.type === 'reload') {
-        state.reloadError = e.ok ? null : e.message;
+        state.reloadError = fields.ok ? null : fields.message;
         const box = $('reload-error');
-        box.hidden = e.ok;
-        box.textContent = e.ok ? '' : 'the behaviour did not load; the last good one keeps running:\n' + e.message;
+        box.hidden = fields.ok;
+        box.textContent = fields.ok ? '' : 'the behaviour did not load; the last good one keeps running:\n' + fields.message;
       }
-      addLog(e.type === 'decision' ? 'decision' : e.fault ? 'fault' : e.type === 'note' ? 'note' : '',
-        (e.t !== undefined ? e.t.toFixed(4) + '  ' : '') + e.text);
+      addLog(e.type === 'decision' ? 'decision' : e.script_error ? 'script-error' : e.type === 'note' ? 'note' : '',
+        (e.t !== undefined ? e.t.toFixed(4) + '  ' : '') + e.line);
     }
   }
 

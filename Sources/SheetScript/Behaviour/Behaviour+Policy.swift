@@ -3,7 +3,7 @@ import SheetCore
 
 /// The behaviour as the core's policy: each decision calls its Lua callback when it has one, through the
 /// reused views, and otherwise asks the fallback default policy. A Lua error, a blown budget or memory
-/// cap, or a result of the wrong type becomes a ``PolicyFault`` that names the file, the line and the
+/// cap, or a result of the wrong type becomes a ``ScriptError`` that names the file, the line and the
 /// callback; the core records it and lets the default policy decide.
 ///
 /// Results are only converted here (a Lua value to the Swift type, or a type error): the core checks
@@ -13,7 +13,7 @@ extension Behaviour: SheetPolicy {
   /// The detents for a screen: for `detents = function(ctx)`, one call of the function (its entries'
   /// `height` functions run within the same resolution, with the same `ctx`); for a literal list, each
   /// `height` function once. Without `detents`, the standard configuration's.
-  public func detents(in context: DetentContext) throws(PolicyFault) -> [ResolvedDetent] {
+  public func detents(in context: DetentContext) throws(ScriptError) -> [ResolvedDetent] {
     if let function = spec.detentsFunction {
       views.update(context: context)
       let list = try invoke("detents") { () throws(LuaError) in
@@ -23,7 +23,7 @@ extension Behaviour: SheetPolicy {
       do throws(BehaviourError) {
         entries = try resultReader.detents(list, at: [.key("detents")])
       } catch {
-        throw PolicyFault(callback: "detents", message: error.description)
+        throw ScriptError(callback: "detents", message: error.description)
       }
       return try heights(of: entries, in: context, viewsReady: true)
     }
@@ -35,7 +35,7 @@ extension Behaviour: SheetPolicy {
   /// returning nil leaves its detent out.
   private func heights(
     of entries: [BehaviourSpec.DetentEntry], in context: DetentContext, viewsReady: Bool
-  ) throws(PolicyFault) -> [ResolvedDetent] {
+  ) throws(ScriptError) -> [ResolvedDetent] {
     var ready = viewsReady
     var result: [ResolvedDetent] = []
     result.reserveCapacity(entries.count)
@@ -63,7 +63,7 @@ extension Behaviour: SheetPolicy {
     return result
   }
 
-  public func dragHeight(_ input: DragInput) throws(PolicyFault) -> Double {
+  public func dragHeight(_ input: DragInput) throws(ScriptError) -> Double {
     guard let dragCall else { return fallbackPolicy.dragHeight(input) }
     views.stage(gesture: input)
     let value = try invoke("on_drag") { () throws(LuaError) in try dragCall.callOne() }
@@ -73,7 +73,7 @@ extension Behaviour: SheetPolicy {
     return height
   }
 
-  public func release(_ input: ReleaseInput) throws(PolicyFault) -> ReleaseDecision {
+  public func release(_ input: ReleaseInput) throws(ScriptError) -> ReleaseDecision {
     guard let onRelease = spec.onRelease else { return fallbackPolicy.release(input) }
     views.update(gesture: input)
     let results = try invoke("on_release") { () throws(LuaError) in
@@ -98,7 +98,7 @@ extension Behaviour: SheetPolicy {
     return ReleaseDecision(target, reason: reason, animation: animation)
   }
 
-  public func backdrop(_ sheet: SheetSnapshot) throws(PolicyFault) -> Double? {
+  public func backdrop(_ sheet: SheetSnapshot) throws(ScriptError) -> Double? {
     guard let backdropCall else { return fallbackPolicy.backdrop(sheet) }
     views.stage(sheet: sheet)
     let value = try invoke("backdrop") { () throws(LuaError) in try backdropCall.callOne() }
@@ -109,7 +109,7 @@ extension Behaviour: SheetPolicy {
     return opacity
   }
 
-  public func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
+  public func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(ScriptError)
     -> TransitionAnimation
   {
     if let function = spec.animationsFunction {
@@ -137,7 +137,7 @@ extension Behaviour: SheetPolicy {
 
   /// `on_tap`'s answer: `'dismiss'`, a detent id (the core checks it is active), or nil or false for
   /// nothing.
-  public func tap(_ region: TouchRegion, x: Double, y: Double, _ sheet: SheetSnapshot) throws(PolicyFault)
+  public func tap(_ region: TouchRegion, x: Double, y: Double, _ sheet: SheetSnapshot) throws(ScriptError)
     -> TapAction
   {
     guard let onTap = spec.onTap else { return try fallbackPolicy.tap(region, x: x, y: y, sheet) }
@@ -151,7 +151,7 @@ extension Behaviour: SheetPolicy {
     }
   }
 
-  public func resizeTarget(_ sheet: SheetSnapshot) throws(PolicyFault) -> String? {
+  public func resizeTarget(_ sheet: SheetSnapshot) throws(ScriptError) -> String? {
     guard let onResize = spec.onResize else { return nil }
     views.update(sheet: sheet)
     let value = try invoke("on_resize") { () throws(LuaError) in try onResize.callOne(views.sheet) }
@@ -163,7 +163,7 @@ extension Behaviour: SheetPolicy {
   }
 
   /// `on_scroll(sheet, gesture, scroll)`: 'sheet' or 'scroll', or nil for the native rule.
-  public func scrollOwner(_ input: GestureInput, _ scroll: ScrollSnapshot) throws(PolicyFault) -> ScrollOwner?
+  public func scrollOwner(_ input: GestureInput, _ scroll: ScrollSnapshot) throws(ScriptError) -> ScrollOwner?
   {
     guard let scrollCall else { return nil }
     views.stage(gesture: input)
@@ -179,7 +179,7 @@ extension Behaviour: SheetPolicy {
     }
   }
 
-  public func keyboardTarget(_ keyboard: SheetKeyboard, _ sheet: SheetSnapshot) throws(PolicyFault)
+  public func keyboardTarget(_ keyboard: SheetKeyboard, _ sheet: SheetSnapshot) throws(ScriptError)
     -> ReleaseTarget?
   {
     guard let onKeyboard = spec.onKeyboard else { return nil }
@@ -197,7 +197,7 @@ extension Behaviour: SheetPolicy {
     }
   }
 
-  public func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(PolicyFault) {
+  public func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(ScriptError) {
     guard let onState = spec.onState else { return }
     views.update(sheet: sheet)
     try invoke("on_state") { () throws(LuaError) in  // its results are ignored, so never converted
@@ -208,9 +208,9 @@ extension Behaviour: SheetPolicy {
   /// A `curve = function(t)` of the behaviour's animations at a frame's time progress: one call of the
   /// function with the number (allocation-free); an error or a result that is not a number is a fault of
   /// `animations`, and the core finishes the transition natively.
-  public func curve(_ id: Int, at progress: Double) throws(PolicyFault) -> Double {
+  public func curve(_ id: Int, at progress: Double) throws(ScriptError) -> Double {
     guard let function = curves.function(id) else {
-      throw PolicyFault(
+      throw ScriptError(
         callback: BehaviourField.animations.rawValue,
         message: "\(source.name): animations curve \(id) is no longer available")
     }
@@ -220,11 +220,11 @@ extension Behaviour: SheetPolicy {
 
   /// Names the Lua field behind `callback` and its line, when the behaviour defines it; otherwise the
   /// native fallback's result was refused, and the core's name stands.
-  public func refusal(_ callback: PolicyCallback, _ reason: String) -> PolicyFault {
+  public func refusal(_ callback: PolicyCallback, _ reason: String) -> ScriptError {
     guard let field = field(of: callback) else {
-      return PolicyFault(callback: callback.rawValue, message: reason)
+      return ScriptError(callback: callback.rawValue, message: reason)
     }
-    return PolicyFault(
+    return ScriptError(
       callback: field, message: "\(source.name):\(locator.line(of: [.key(field)])): \(field) \(reason)")
   }
 
@@ -255,28 +255,28 @@ extension Behaviour: SheetPolicy {
   }
 
   /// Runs one Lua call, turning its error into a fault that names the callback.
-  private func invoke<T>(_ callback: String, _ body: () throws(LuaError) -> T) throws(PolicyFault) -> T {
+  private func invoke<T>(_ callback: String, _ body: () throws(LuaError) -> T) throws(ScriptError) -> T {
     do {
       return try body()
     } catch {
-      throw PolicyFault(callback: callback, message: message(for: error, callback: callback))
+      throw ScriptError(callback: callback, message: message(for: error, callback: callback))
     }
   }
 
   /// The fault for a result of the wrong type or range.
-  private func fault(_ callback: String, returned value: LuaValue, expected: String) -> PolicyFault {
-    PolicyFault(
+  private func fault(_ callback: String, returned value: LuaValue, expected: String) -> ScriptError {
+    ScriptError(
       callback: callback,
       message: "\(source.name):\(locator.line(of: [.key(callback)])): \(callback) returned "
         + "\(FieldReader.describe(value)); expected \(expected)")
   }
 
   /// Reads an animation a callback returned (its types; the core checks whether it can be played).
-  private func readAnimation(_ value: LuaValue, callback: String) throws(PolicyFault) -> TransitionAnimation {
+  private func readAnimation(_ value: LuaValue, callback: String) throws(ScriptError) -> TransitionAnimation {
     do throws(BehaviourError) {
       return try resultReader.animation(value, at: [.key(callback)])
     } catch {
-      throw PolicyFault(callback: callback, message: error.description)
+      throw ScriptError(callback: callback, message: error.description)
     }
   }
 

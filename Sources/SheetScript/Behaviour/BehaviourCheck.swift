@@ -50,7 +50,7 @@ public enum BehaviourCheck {
     // The detents as a sheet on this screen gets them: one resolution, checked by the core.
     let context = DetentContext(geometry: screen, contentHeight: nil)
     let resolved: DetentResolution.Result
-    do throws(PolicyFault) {
+    do throws(ScriptError) {
       resolved = DetentResolution.check(try behaviour.detents(in: context), in: context)
     } catch {
       throw resolverFailure(behaviour, error.message)

@@ -14,7 +14,7 @@ extension Comparison {
         out += "\(head),release,\(k + 1),\(TraceNumber.format(decision.time, decimals: 6))"
         out += ",\(Self.csvField(decision.target)),\(Self.csvField(decision.reason)),,,,,,\n"
       }
-      out += "\(head),outcome,,,,,\(Self.csvField(run.state)),\(Self.csvField(run.detent ?? ""))"
+      out += "\(head),outcome,,,,,\(Self.csvField(run.state.rawValue)),\(Self.csvField(run.detent ?? ""))"
       out += ",\(TraceNumber.format(run.height)),\(run.status.rawValue),\(run.passed),\(run.failed)\n"
     }
     return out
@@ -25,23 +25,38 @@ extension Comparison {
   /// "failed", "failures": ["file:line: message"]}`, every number finite.
   /// - Returns: The text, one run a line.
   public func jsonLines() -> String {
-    var out = ""
+    var writer = JSONWriter()
     for run in runs {
-      out +=
-        "{\"scenario\":\(Trace.jsonString(run.scenario)),\"behaviour\":\(Trace.jsonString(run.behaviour))"
-      out += ",\"decisions\":["
-      out += run.decisions.map { decision in
-        "{\"t\":\(TraceNumber.format(decision.time, decimals: 6)),\"target\":\(Trace.jsonString(decision.target))"
-          + ",\"reason\":\(Trace.jsonString(decision.reason))}"
-      }.joined(separator: ",")
-      out += "],\"decision_count\":\(run.decisionCount),\"state\":\(Trace.jsonString(run.state))"
-      out +=
-        ",\"detent\":\(run.detent.map { Trace.jsonString($0) } ?? "null"),\"height\":\(TraceNumber.format(run.height))"
-      out +=
-        ",\"result\":\(Trace.jsonString(run.status.rawValue)),\"passed\":\(run.passed),\"failed\":\(run.failed)"
-      out += ",\"failures\":[\(run.failures.map { Trace.jsonString($0) }.joined(separator: ","))]}\n"
+      writer.beginObject()
+      writer.field("scenario", run.scenario)
+      writer.field("behaviour", run.behaviour)
+      writer.key("decisions")
+      writer.beginArray()
+      for decision in run.decisions {
+        writer.beginObject()
+        writer.key("t")
+        writer.number(decision.time, decimals: 6)
+        writer.field("target", decision.target)
+        writer.field("reason", decision.reason)
+        writer.endObject()
+      }
+      writer.endArray()
+      writer.field("decision_count", run.decisionCount)
+      writer.field("state", run.state.rawValue)
+      writer.field("detent", run.detent)
+      writer.key("height")
+      writer.number(run.height, decimals: 4)
+      writer.field("result", run.status.rawValue)
+      writer.field("passed", run.passed)
+      writer.field("failed", run.failed)
+      writer.key("failures")
+      writer.beginArray()
+      for failure in run.failures { writer.string(failure) }
+      writer.endArray()
+      writer.endObject()
+      writer.newline()
     }
-    return out
+    return writer.text
   }
 
   /// A CSV field, quoted (quotes doubled) when it holds a comma, a quote or a line break.

@@ -44,7 +44,7 @@ extension Comparison {
       var targets = run.decisions.map(\.target).joined(separator: ", ")
       if run.decisionCount > run.decisions.count { targets += ", ... (\(run.decisionCount) in all)" }
       if run.decisionCount == 0 { targets = "-" }
-      var line = "  " + Self.pad(run.behaviour, nameWidth) + "  " + Self.pad(run.state, 10) + "  "
+      var line = "  " + Self.pad(run.behaviour, nameWidth) + "  " + Self.pad(run.state.rawValue, 10) + "  "
       line +=
         Self.pad(run.detent ?? "-", detentWidth) + "  "
         + TraceNumber.column(run.height, decimals: 2, width: 8)

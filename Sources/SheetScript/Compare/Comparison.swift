@@ -1,3 +1,5 @@
+import SheetCore
+
 /// One or more scenarios run under several behaviours, reduced to what `sheet compare` sets side by
 /// side: each release's decision and each run's outcome, plus the height curve a plot overlays.
 ///
@@ -44,7 +46,7 @@ public struct Comparison: Sendable {
     /// How many decisions the run made in all.
     public var decisionCount: Int
     /// The state at the end (`resting`, `dismissed`, ...); `hidden` when the sheet never moved.
-    public var state: String
+    public var state: SheetState
     /// The detent at the end, if any.
     public var detent: String?
     /// The height at the end, pt.
@@ -84,7 +86,7 @@ public struct Comparison: Sendable {
       decisionCount = count
       let frames = result.trace.frames.filter(\.isFinite)
       let last = frames.last
-      state = last?.state ?? "hidden"
+      state = last?.state ?? .hidden
       detent = last?.detent
       height = last?.height ?? 0
       status = result.scriptError != nil ? .error : result.passed ? .ok : .failed

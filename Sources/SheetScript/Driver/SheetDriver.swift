@@ -31,8 +31,6 @@ public struct SheetDriver {
   /// what a run's outcome is made of: the behaviour's script errors and the scenario's own events
   /// (expectations, prints, reloads).
   public var keepsFrames = true
-  /// The text lengths of the motions the sink last counted (``estimatedBytes(of:)``).
-  var motionLengths = MotionLengthMemo()
   /// Trace entries made so far, kept or counted (a frame the sink drops counts too).
   var entryCount = 0
   /// A budget the driver checks after every frame (a scenario's run-wide budget for its behaviour's
@@ -73,17 +71,26 @@ public struct SheetDriver {
   public internal(set) var limitReached: String?
   /// Frames stepped so far.
   public internal(set) var frameCount = 0
-  /// The trace's estimated size in bytes (see ``DriverLimits/traceBytes``).
+  /// The trace's size as JSON Lines, bytes (see ``DriverLimits/traceBytes``).
   var traceBytes = 0
+  /// The frame texts the sink counted last, and the bound of their lines (``boundBytes(of:)``).
+  var frameShape = FrameShape()
+  /// Whether ``traceBytes`` holds a frame's bound rather than its bytes (the sink's).
+  var countsBound = false
+  /// Whether the trace-size limit was reached by a count that held bounds: the run stopped, and only a
+  /// run that keeps its frames can tell whether its trace really reaches the limit (the runner runs it
+  /// again so).
+  public internal(set) var limitUndecided = false
+  /// The fields of the event the sink counts, a buffer it reuses.
+  var scratchFields: [TraceField] = []
+  /// The bytes a frame written before the keyboard appeared gains once it has (`,"keyboard":0`).
+  static let keyboardColumnBytes = #","keyboard":0"#.utf8.count
   /// Whether ``comeToRest(within:)`` is running: frames and trace entries past the limits are allowed.
   var closing = false
   /// The index in `trace.guides` of each active detent's guide.
   var openGuides: [String: Int] = [:]
   /// Whether a keyboard was ever shown: from then on frames record its height.
   var keyboardShown = false
-  /// The size of the last frame the sink counted, and the machine's ``SheetMachine/textRevision`` then
-  /// (``frameBytes()``).
-  var frameBytesMemo: (revision: UInt64, bytes: Int)?
 
   /// Creates a driver over a new hidden sheet.
   /// - Parameters:
@@ -124,18 +131,18 @@ public struct SheetDriver {
     }
     let step = try host.step(frameInterval)
     record(step.events)
-    if recording, machine.keyboard.isVisible { keyboardShown = true }
-    if recording && keepsFrames {
-      let frame = step.frame
-      append(
-        .frame(
-          TraceFrame(
-            time: frame.time, state: frame.state.rawValue, detent: frame.detent,
-            target: frame.target?.name, height: frame.height, backdrop: frame.backdrop,
-            velocity: frame.velocity, keyboard: keyboardShown ? frame.keyboard : nil,
-            scroll: frame.scrollOffset)))
-    } else if recording {
-      count(bytes: frameBytes())
+    if recording {
+      if !keyboardShown && machine.keyboard.isVisible {
+        // from now on every frame has a keyboard column, the earlier ones too (at 0)
+        keyboardShown = true
+        traceBytes += frameCount * Self.keyboardColumnBytes
+      }
+      if keepsFrames {
+        append(step.frame)
+      } else {
+        countsBound = true
+        count(bytes: boundBytes(of: step.frame))
+      }
     }
     frameCount += 1
     if closing {

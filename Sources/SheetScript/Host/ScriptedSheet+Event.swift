@@ -10,7 +10,7 @@ extension ScriptedSheet {
     /// What happened.
     public enum Kind: Sendable, Equatable {
       /// A machine event: a gesture phase, a decision, a state change, an animation, an ignored or
-      /// queued input, a settling; `SheetEvent.policyFault(callback:message:)` for a behaviour callback
+      /// queued input, a settling; `SheetEvent.scriptError(callback:message:)` for a behaviour callback
       /// or detent function that failed (the default policy decided instead).
       case sheet(SheetEvent)
       /// A reload: the file (or name) it loaded, and the error when it did not load (the running
@@ -40,9 +40,9 @@ extension ScriptedSheet {
 
     /// Whether it is a script fault: a failed callback or detent function (`script_error`), or a reload
     /// that did not load.
-    public var isFault: Bool {
+    public var isScriptError: Bool {
       switch kind {
-      case .sheet(.policyFault): true
+      case .sheet(.scriptError): true
       case .reload(_, let error): error != nil
       case .sheet, .print: false
       }
@@ -52,7 +52,7 @@ extension ScriptedSheet {
     public var trace: TraceEvent {
       switch kind {
       case .sheet(let event):
-        return SheetDriver.traceEvent(event, time: time, edge: edge)
+        return TraceEvent(event, time: time, edge: edge)
       case .reload(let file, nil):
         return TraceEvent(
           time: time, name: "reload",
@@ -75,8 +75,10 @@ extension ScriptedSheet {
     /// The event as one JSON object on one line, without the newline: the line `sheet run --format
     /// jsonl` writes for it (`{"t":0.65,"kind":"event","event":"decision","target":"expanded",...}`).
     public var jsonLine: String {
-      var line = Trace(title: "", entries: [.event(trace)]).jsonLines()
-      if line.hasSuffix("\n") { line.removeLast() }
+      var writer = JSONWriter()
+      Trace.write(trace, to: &writer)
+      var line = writer.text
+      line.removeLast()  // the newline
       return line
     }
   }

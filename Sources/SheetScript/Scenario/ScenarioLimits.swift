@@ -19,7 +19,7 @@ public struct ScenarioLimits: Sendable, Equatable {
   public var frames = 1_000_000
   /// Trace entries, frames and events together (default 1,000,000).
   public var traceEntries = 1_000_000
-  /// Bytes of trace text the entries would take, estimated (default 64 MiB).
+  /// Bytes of the trace as JSON Lines (`sheet run --format jsonl`), kept or not (default 64 MiB).
   public var traceBytes = 64 << 20
   /// The most bytes of one `print` kept in the trace; longer lines are cut and say their length
   /// (default 4096).

@@ -45,6 +45,9 @@ public struct ScenarioResult: Sendable {
   /// Failed expectations, undeclared script errors (identical ones once, with their count), the error
   /// that ended the scenario and "no expectations", in the order they happened.
   public var failures: [ScenarioFailure] = []
+  /// Whether the run stopped at the trace-size limit by a count that held bounds (a run that does not
+  /// keep its frames): whether the limit is really reached only a run that keeps them can tell.
+  package var limitUndecided = false
   /// The error that ended the scenario early, if any.
   public var scriptError: String?
   /// Behaviour files the scenario loaded (for `sheet watch`).

@@ -49,6 +49,11 @@ public enum ScenarioRunner {
       result = failed(file, error.description)
     }
     warm?.settle()  // the session is gone: a state its run grew gives its pages back now
+    if result.limitUndecided {  // only a run that keeps its frames counts them exactly
+      var exact = options
+      exact.keepsFrames = true
+      return run(file: file, options: exact, warm: warm)
+    }
     return result
   }
 

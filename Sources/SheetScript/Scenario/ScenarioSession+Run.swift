@@ -189,6 +189,7 @@ extension ScenarioSession {
     if !hasSheet, earlyNotes.isEmpty == false { try? makeDriver() }
     if let driver {
       result.trace = driver.trace
+      result.limitUndecided = driver.limitUndecided
     } else {
       for (name, fields) in earlyNotes {
         result.trace.entries.append(.event(TraceEvent(time: 0, name: name, fields: fields)))

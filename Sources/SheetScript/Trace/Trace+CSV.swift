@@ -13,7 +13,7 @@ extension Trace {
     out += (keyboard ? ",keyboard" : "") + (scrollColumn ? ",scroll\n" : "\n")
     for frame in frames where frame.isFinite {
       out += TraceNumber.format(frame.time, decimals: 6)
-      out += ",\(frame.state),\(frame.detent ?? ""),\(frame.target ?? "")"
+      out += ",\(frame.state.rawValue),\(frame.detent ?? ""),\(frame.target?.name ?? "")"
       out += ",\(TraceNumber.format(frame.height))"
       out += ",\(TraceNumber.format(frame.backdrop, decimals: 5))"
       out += ",\(TraceNumber.format(frame.velocity, decimals: 3))"

@@ -9,71 +9,94 @@ extension Trace {
   /// non-finite event value is written as a string (`"nan"`), so every number is a finite JSON number.
   /// - Returns: The text, ending with a newline when the trace is not empty.
   public func jsonLines() -> String {
-    var out = ""
+    var writer = JSONWriter()
     let keyboard = hasKeyboard
     for entry in entries {
       switch entry {
       case .frame(let frame):
         guard frame.isFinite else { continue }
-        out += "{\"t\":\(TraceNumber.format(frame.time, decimals: 6)),\"kind\":\"frame\""
-        out += ",\"state\":\(Self.jsonString(frame.state))"
-        out += ",\"detent\":\(frame.detent.map { Self.jsonString($0) } ?? "null")"
-        out += ",\"target\":\(frame.target.map { Self.jsonString($0) } ?? "null")"
-        out += ",\"height\":\(TraceNumber.format(frame.height))"
-        out += ",\"backdrop\":\(TraceNumber.format(frame.backdrop, decimals: 5))"
-        out += ",\"dh_dt\":\(TraceNumber.format(frame.velocity, decimals: 3))"
-        if keyboard { out += ",\"keyboard\":\(TraceNumber.format(frame.keyboard ?? 0))" }
-        if let scroll = frame.scroll { out += ",\"scroll\":\(TraceNumber.format(scroll))" }
-        out += "}\n"
+        Self.write(frame, keyboard: keyboard, to: &writer)
       case .event(let event):
-        out += "{\"t\":\(TraceNumber.format(event.time, decimals: 6)),\"kind\":\"event\""
-        out += ",\"event\":\(Self.jsonString(event.name))"
-        for field in event.fields {
-          out += ",\(Self.jsonString(field.key)):\(Self.json(field.value))"
-        }
-        out += "}\n"
+        Self.write(event, to: &writer)
       }
     }
-    return out
+    return writer.text
   }
 
-  /// A trace value as JSON.
-  /// - Parameter value: The value.
-  /// - Returns: Its JSON text.
-  static func json(_ value: TraceValue) -> String {
-    switch value {
-    case .number(let number):
-      number.isFinite ? TraceNumber.format(number, decimals: 6) : jsonString(TraceNumber.format(number))
-    case .integer(let integer): String(integer)
-    case .string(let string): jsonString(string)
-    case .bool(let bool): bool ? "true" : "false"
-    case .null: "null"
-    }
-  }
-
-  /// A string as a JSON string literal, with quotes, backslashes and control characters escaped.
+  /// Writes a frame's line (with its newline).
   /// - Parameters:
-  ///   - text: The text.
-  ///   - forHTML: Whether `<` and the line and paragraph separators (U+2028, U+2029) are escaped too,
-  ///     so the literal can stand inside a page's `<script>` (`sheet preview`'s replies).
-  /// - Returns: The quoted literal.
-  package static func jsonString(_ text: String, forHTML: Bool = false) -> String {
-    var out = "\""
-    out.reserveCapacity(text.utf8.count + 2)
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case "<" where forHTML: out += "\\u003c"
-      case let c where c.value < 0x20 || (forHTML && (c.value == 0x2028 || c.value == 0x2029)):
-        let hex = String(c.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
+  ///   - frame: The frame.
+  ///   - keyboard: Whether the trace has a keyboard column.
+  ///   - writer: Where it goes.
+  public static func write(_ frame: TraceFrame, keyboard: Bool, to writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key(literal: "t")
+    writer.number(frame.time, decimals: 6)
+    writer.key(literal: "kind")
+    writer.string("frame")
+    writer.key(literal: "state")
+    writer.string(frame.state.rawValue)
+    writer.key(literal: "detent")
+    writer.string(frame.detent)
+    writer.key(literal: "target")
+    writer.string(frame.target?.name)
+    writer.key(literal: "height")
+    writer.number(frame.height, decimals: 4)
+    writer.key(literal: "backdrop")
+    writer.number(frame.backdrop, decimals: 5)
+    writer.key(literal: "dh_dt")
+    writer.number(frame.velocity, decimals: 3)
+    if keyboard {
+      writer.key(literal: "keyboard")
+      writer.number(frame.keyboard ?? 0, decimals: 4)
+    }
+    if let scroll = frame.scroll {
+      writer.key(literal: "scroll")
+      writer.number(scroll, decimals: 4)
+    }
+    writer.endObject()
+    writer.newline()
+  }
+
+  /// Writes an event's line (with its newline).
+  /// - Parameters:
+  ///   - event: The event.
+  ///   - writer: Where it goes.
+  public static func write(_ event: TraceEvent, to writer: inout JSONWriter) {
+    writeEvent(named: event.name, time: event.time, fields: event.fields, to: &writer)
+  }
+
+  /// Writes the line of an event given by its parts (with its newline).
+  static func writeEvent(named name: String, time: Double, fields: [TraceField], to writer: inout JSONWriter)
+  {
+    writer.beginObject()
+    writer.key(literal: "t")
+    writer.number(time, decimals: 6)
+    writer.key(literal: "kind")
+    writer.string("event")
+    writer.key(literal: "event")
+    writer.string(name)
+    writeFields(fields, to: &writer)
+    writer.endObject()
+    writer.newline()
+  }
+
+  /// Writes an event's fields as keys and values of the open object.
+  public static func writeFields(_ event: TraceEvent, to writer: inout JSONWriter) {
+    writeFields(event.fields, to: &writer)
+  }
+
+  /// Writes fields as keys and values of the open object.
+  static func writeFields(_ fields: [TraceField], to writer: inout JSONWriter) {
+    for field in fields {
+      writer.key(field.key)
+      switch field.value {
+      case .number(let number): writer.number(number, decimals: 6)
+      case .integer(let integer): writer.integer(integer)
+      case .string(let string): writer.string(string)
+      case .bool(let bool): writer.bool(bool)
+      case .null: writer.null()
       }
     }
-    return out + "\""
   }
 }

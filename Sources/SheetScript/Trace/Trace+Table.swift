@@ -72,8 +72,8 @@ extension Trace {
   static func row(_ frame: TraceFrame, keyboard: Bool = false, scroll: Bool = false) -> String {
     var row =
       TraceNumber.column(frame.time, decimals: 4, width: 8) + "  "
-      + frame.state.padding(11) + " " + (frame.detent ?? "-").padding(10) + " "
-      + (frame.target ?? "-").padding(10) + " "
+      + frame.state.rawValue.padding(11) + " " + (frame.detent ?? "-").padding(10) + " "
+      + (frame.target?.name ?? "-").padding(10) + " "
       + TraceNumber.column(frame.height, decimals: 2, width: 9)
       + TraceNumber.column(frame.backdrop, decimals: 4, width: 10)
       + TraceNumber.column(frame.velocity, decimals: 1, width: 10)
@@ -94,12 +94,13 @@ extension Trace {
       switch field.value {
       case .number(let number):
         text +=
-          number.isFinite ? TraceNumber.format(number, decimals: 3) : jsonString(TraceNumber.format(number))
+          number.isFinite
+          ? TraceNumber.format(number, decimals: 3) : JSONWriter.quoted(TraceNumber.format(number))
       case .integer(let integer): text += String(integer)
       case .bool(let bool): text += bool ? "true" : "false"
       case .null: text += "nil"
       case .string(let string):
-        text += string.contains(" ") || string.isEmpty ? jsonString(string) : string
+        text += string.contains(" ") || string.isEmpty ? JSONWriter.quoted(string) : string
       }
     }
     return text

@@ -1,3 +1,5 @@
+import SheetCore
+
 /// A value carried by a trace event's field.
 public enum TraceValue: Sendable, Equatable {
   /// A real number; the writers write a non-finite one (which the core never produces) as text,
@@ -37,14 +39,14 @@ public struct TraceField: Sendable, Equatable {
 public struct TraceFrame: Sendable, Equatable {
   /// Seconds since the scenario started.
   public var time: Double
-  /// The state's name (`resting`, `dragging`, ...).
-  public var state: String
+  /// The state (written as its name: `resting`, `dragging`, ...).
+  public var state: SheetState
   /// The detent the sheet rests at; while it moves, the one it last rested at or was dragged from (the
   /// target is ``target``). nil when hidden or at an explicit height.
   public var detent: String?
-  /// Where the running transition goes (a detent id, `dismiss` or `height 420.0`); nil when no
-  /// transition runs (at rest, dragging, hidden).
-  public var target: String?
+  /// Where the running transition goes (written as a detent id, `dismiss` or `height 420.0`); nil when
+  /// no transition runs (at rest, dragging, hidden).
+  public var target: ReleaseTarget?
   /// The sheet's height in points.
   public var height: Double
   /// The backdrop's opacity, 0...1.
@@ -62,7 +64,7 @@ public struct TraceFrame: Sendable, Equatable {
   /// Creates a frame record.
   /// - Parameters:
   ///   - time: Seconds since the scenario started.
-  ///   - state: The state's name.
+  ///   - state: The state.
   ///   - detent: The detent's id, if any.
   ///   - target: Where the running transition goes, if one runs.
   ///   - height: Height in points.
@@ -71,8 +73,8 @@ public struct TraceFrame: Sendable, Equatable {
   ///   - keyboard: The keyboard's height in points, once a keyboard was shown.
   ///   - scroll: The scroll view's content offset in points, when a scroll view exists.
   public init(
-    time: Double, state: String, detent: String?, target: String? = nil, height: Double, backdrop: Double,
-    velocity: Double, keyboard: Double? = nil, scroll: Double? = nil
+    time: Double, state: SheetState, detent: String?, target: ReleaseTarget? = nil, height: Double,
+    backdrop: Double, velocity: Double, keyboard: Double? = nil, scroll: Double? = nil
   ) {
     self.keyboard = keyboard
     self.scroll = scroll

@@ -32,18 +32,59 @@ public enum TraceNumber {
   ///   - value: The number.
   ///   - decimals: The most digits after the point (0...9).
   /// - Returns: The byte count.
+  @inline(__always)
   public static func formattedLength(_ value: Double, decimals: Int = 4) -> Int {
-    guard value.isFinite, let units = decimalUnits(value, decimals: decimals) else {
+    guard let units = decimalUnits(value, decimals: decimals) else {
       return format(value, decimals: decimals).utf8.count
     }
     if units == 0 { return 1 }
-    var (whole, fraction) = trimmed(units.magnitude, decimals: decimals)
-    var digits = 1
-    while whole >= 10 {
-      whole /= 10
-      digits += 1
+    var rest = units.magnitude
+    // decimal digits: ⌊log10(2^bits)⌋ = ⌊bits · 1233 / 4096⌋, one more when it reaches the next power
+    let bits = 64 - rest.leadingZeroBitCount
+    var digits = (bits &* 1233) >> 12
+    if rest >= tenTo(digits) { digits += 1 }
+    var fraction = decimals
+    while fraction > 0 && isMultipleOfTen(rest) {  // the fraction's trailing zeros are cut
+      rest /= 10
+      fraction -= 1
     }
-    return (units < 0 ? 1 : 0) + digits + (fraction > 0 ? 1 + fraction : 0)
+    let whole = max(digits - decimals, 1)
+    return (units < 0 ? 1 : 0) + whole + (fraction > 0 ? 1 + fraction : 0)
+  }
+
+  /// Whether `x` is a multiple of 10: even, and a multiple of 5 (times 5's inverse modulo 2^64 it stays
+  /// within 2^64 / 5), without a division.
+  @inline(__always)
+  static func isMultipleOfTen(_ x: UInt64) -> Bool {
+    x & 1 == 0 && x &* 0xCCCC_CCCC_CCCC_CCCD <= 0x3333_3333_3333_3333
+  }
+
+  /// 10^n for n in 0...19.
+  @inline(__always)
+  static func tenTo(_ n: Int) -> UInt64 {
+    switch n {
+    case 0: 1
+    case 1: 10
+    case 2: 100
+    case 3: 1000
+    case 4: 10000
+    case 5: 100000
+    case 6: 1000000
+    case 7: 10000000
+    case 8: 100000000
+    case 9: 1000000000
+    case 10: 10000000000
+    case 11: 100000000000
+    case 12: 1000000000000
+    case 13: 10000000000000
+    case 14: 100000000000000
+    case 15: 1000000000000000
+    case 16: 10000000000000000
+    case 17: 100000000000000000
+    case 18: 1000000000000000000
+    case 19: 10000000000000000000
+    default: .max
+    }
   }
 
   /// Appends ``format(_:decimals:)``'s text to `bytes`.
@@ -71,37 +112,26 @@ public enum TraceNumber {
   ///   - value: A finite number.
   ///   - decimals: Digits after the point, 0...9.
   /// - Returns: The count of `10^-decimals` units, signed.
+  @inline(__always)
   static func decimalUnits(_ value: Double, decimals: Int) -> Int64? {
-    guard (0...9).contains(decimals) else { return nil }
-    let scale = powersOfTen[decimals]
+    guard decimals >= 0 && decimals <= 9 else { return nil }
+    let scale = Double(tenTo(decimals))  // exact
     let product = value * scale
-    guard abs(product) < 4_503_599_627_370_496 else { return nil }  // 2^52
-    let error = (-product).addingProduct(value, scale)  // value · scale - product, exactly
-    let whole = product.rounded(.down)
-    let rounded: Double
-    if product - whole == 0.5 {
-      rounded = error > 0 ? whole + 1 : error < 0 ? whole : product.rounded(.toNearestOrEven)
-    } else {
-      rounded = product.rounded(.toNearestOrEven)
+    guard abs(product) < 4_503_599_627_370_496 else { return nil }  // 2^52; false for NaN and infinity
+    // below 2^52 the truncation and the fraction it leaves are exact (no libm call on the way)
+    let truncated = Int64(product)
+    let fraction = product - Double(truncated)  // in (-1, 1), its sign the product's
+    let away: Int64 = product < 0 ? -1 : 1
+    switch abs(fraction) {
+    case ..<0.5: return truncated
+    case 0.5:
+      // a tie in the rounded product: its rounding error says which side the exact product lies on
+      let error = (-product).addingProduct(value, scale) * Double(away)  // toward |product| growing: > 0
+      if error > 0 { return truncated + away }
+      if error < 0 { return truncated }
+      return truncated % 2 == 0 ? truncated : truncated + away  // a true tie: to even
+    default: return truncated + away
     }
-    return Int64(rounded)
-  }
-
-  /// 10^0 ... 10^9, each exact.
-  private static let powersOfTen: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
-
-  /// A count of `10^-decimals` units with its fraction's trailing zeros cut: the whole part, and how
-  /// many fraction digits are left.
-  private static func trimmed(_ magnitude: UInt64, decimals: Int) -> (whole: UInt64, fraction: Int) {
-    var rest = magnitude
-    var fraction = decimals
-    while fraction > 0 && rest % 10 == 0 {
-      rest /= 10
-      fraction -= 1
-    }
-    var whole = rest
-    for _ in 0..<fraction { whole /= 10 }
-    return (whole, fraction)
   }
 
   /// Writes a count of `10^-decimals` units as decimal text, trailing zeros of the fraction cut.

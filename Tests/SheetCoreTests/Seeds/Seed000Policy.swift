@@ -29,19 +29,19 @@ struct Seed000Policy: SheetPolicy {
   }
 
   /// `c = c0 + ty` while it stays below `minTop`'s line, else the last `c`.
-  func dragHeight(_ input: DragInput) throws(PolicyFault) -> Double {
+  func dragHeight(_ input: DragInput) throws(ScriptError) -> Double {
     let e = input.geometry.availableHeight
     let c0 = e - input.startHeight
     guard c0 + input.translation > minTop else { return input.height }
     return min(max(e - (c0 + input.translation), 0), input.geometry.height)
   }
 
-  func backdrop(_ sheet: SheetSnapshot) throws(PolicyFault) -> Double? {
+  func backdrop(_ sheet: SheetSnapshot) throws(ScriptError) -> Double? {
     dim(sheet.geometry.availableHeight - sheet.height, e: sheet.geometry.availableHeight)
   }
 
   /// `vy > 1500` dismisses; else the nearest of `[minTop, E - defaultHeight, E]` (unclamped; first wins).
-  func release(_ input: ReleaseInput) throws(PolicyFault) -> ReleaseDecision {
+  func release(_ input: ReleaseInput) throws(ScriptError) -> ReleaseDecision {
     if input.velocity > 1500 { return ReleaseDecision(.dismiss, reason: "vy > 1500") }
     let e = input.geometry.availableHeight
     let c = e - input.height
@@ -50,11 +50,11 @@ struct Seed000Policy: SheetPolicy {
     return ReleaseDecision(target[i], reason: "nearest")
   }
 
-  func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
+  func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(ScriptError)
     -> TransitionAnimation
   {
     TransitionAnimation(height: .curve(transition == .dismiss ? .easeIn : .easeOut, duration: 0.25))
   }
 
-  func resizeTarget(_ sheet: SheetSnapshot) throws(PolicyFault) -> String? { "normal" }
+  func resizeTarget(_ sheet: SheetSnapshot) throws(ScriptError) -> String? { "normal" }
 }

@@ -14,21 +14,21 @@ struct Seed001Policy: SheetPolicy {
   func contentHeight(_ sheet: SheetSnapshot) -> Double { sheet.height(of: "content") ?? 0 }
 
   /// `h = C - inset` when the finger is below its start; dragging up changes nothing.
-  func dragHeight(_ input: DragInput) throws(PolicyFault) -> Double {
+  func dragHeight(_ input: DragInput) throws(ScriptError) -> Double {
     let inset = input.translation
     guard inset > 0 else { return input.height }
     return max(contentHeight(input.sheet) - inset, 0)
   }
 
   /// `0.7 - 0.7 * inset / C` with `inset = C - h`.
-  func backdrop(_ sheet: SheetSnapshot) throws(PolicyFault) -> Double? {
+  func backdrop(_ sheet: SheetSnapshot) throws(ScriptError) -> Double? {
     let c = contentHeight(sheet)
     guard c > 0 else { return 0 }
     let inset = c - sheet.height
     return min(max(opacity - opacity * inset / c, 0), 1)
   }
 
-  func release(_ input: ReleaseInput) throws(PolicyFault) -> ReleaseDecision {
+  func release(_ input: ReleaseInput) throws(ScriptError) -> ReleaseDecision {
     let inset = input.translation
     let c = contentHeight(input.sheet)
     if inset > c / 2 {
@@ -44,7 +44,7 @@ struct Seed001Policy: SheetPolicy {
     TransitionAnimation(height: .curve(.easeInOut, duration: d))
   }
 
-  func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
+  func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(ScriptError)
     -> TransitionAnimation
   {
     fade(transition == .restore ? 0.1 : duration)

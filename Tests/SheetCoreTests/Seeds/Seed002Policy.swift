@@ -18,19 +18,19 @@ struct Seed002Policy: SheetPolicy {
   func maximum(_ g: SheetGeometry) -> Double { g.height - 64 }
 
   /// `newHeight = current - ty`; below the maximum it applies (clamped at 0), else the height stays.
-  func dragHeight(_ input: DragInput) throws(PolicyFault) -> Double {
+  func dragHeight(_ input: DragInput) throws(ScriptError) -> Double {
     let newHeight = input.startHeight - input.translation
     guard newHeight < maximum(input.geometry) else { return input.height }
     return max(newHeight, 0)
   }
 
   /// Unchanged while dragging; 0.6 at rest.
-  func backdrop(_ sheet: SheetSnapshot) throws(PolicyFault) -> Double? {
+  func backdrop(_ sheet: SheetSnapshot) throws(ScriptError) -> Double? {
     sheet.state == .dragging ? nil : opacity
   }
 
   /// The seed's rules, in order.
-  func release(_ input: ReleaseInput) throws(PolicyFault) -> ReleaseDecision {
+  func release(_ input: ReleaseInput) throws(ScriptError) -> ReleaseDecision {
     let down = input.translation > 0
     let newHeight = input.startHeight - input.translation
     let max = maximum(input.geometry)
@@ -41,7 +41,7 @@ struct Seed002Policy: SheetPolicy {
     return ReleaseDecision(.height(input.height), reason: "no rule applies")
   }
 
-  func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
+  func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(ScriptError)
     -> TransitionAnimation
   {
     switch transition {

@@ -15,9 +15,9 @@ struct Seed003Policy: SheetPolicy {
       gestureArea: .sheet, pannable: false, tapDismissRegions: [], backdropMax: 0.25, cornerRadius: 14)
   }
 
-  func backdrop(_ sheet: SheetSnapshot) throws(PolicyFault) -> Double? { sheet.height > 0 ? 0.25 : 0 }
+  func backdrop(_ sheet: SheetSnapshot) throws(ScriptError) -> Double? { sheet.height > 0 ? 0.25 : 0 }
 
-  func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(PolicyFault)
+  func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(ScriptError)
     -> TransitionAnimation
   {
     TransitionAnimation(height: .curve(.easeInOut, duration: 0.3))

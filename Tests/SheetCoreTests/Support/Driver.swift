@@ -89,7 +89,7 @@ extension Array where Element == SheetEvent {
   /// The policy faults, as `callback: message`.
   var faults: [String] {
     compactMap { event in
-      if case .policyFault(let callback, let message) = event { return "\(callback): \(message)" }
+      if case .scriptError(let callback, let message) = event { return "\(callback): \(message)" }
       return nil
     }
   }
