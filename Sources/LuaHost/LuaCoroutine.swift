@@ -30,11 +30,11 @@ public final class LuaCoroutine {
     runtime.coroutines -= 1
   }
 
-  /// Where the suspended coroutine is (`"file.lua:12"`): the innermost Lua function on its stack whose
+  /// Where the suspended coroutine is: the innermost Lua function on its stack whose
   /// chunk is not one of `skipping` (chunk names as given to `load`, such as a wrapper prelude's).
   /// - Parameter skipping: Chunk names to look through.
   /// - Returns: The location, or nil when the coroutine has not started or has finished.
-  public func location(skipping: Set<String> = []) -> String? {
+  public func location(skipping: Set<String> = []) -> SourceLocation? {
     guard !isFinished, let lua = try? runtime.open() else { return nil }
     return lua.on(thread).scriptLocation(skipping: skipping)
   }

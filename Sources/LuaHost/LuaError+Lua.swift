@@ -28,20 +28,19 @@ extension LuaError {
     return runtime(from: text)
   }
 
-  /// The first frame of a traceback that is a script's line (`"file.lua:12"`): C functions, the
-  /// sandbox's own chunk and the chunks named in `skipping` are looked through.
+  /// The first frame of a traceback that is a script's line: C functions, the sandbox's own chunk and
+  /// the chunks named in `skipping` are looked through.
   /// - Parameters:
   ///   - traceback: The text after `stack traceback:`.
   ///   - skipping: Chunk names (as in the traceback) to look through.
   /// - Returns: The location, or nil when no frame is a script's.
-  public static func firstFrame(in traceback: String, skipping: Set<String> = []) -> String? {
+  public static func firstFrame(in traceback: String, skipping: Set<String> = []) -> SourceLocation? {
     for line in traceback.split(separator: "\n") {
       let frame = line.drop { $0 == "\t" || $0 == " " }
-      guard let (place, _) = splitLocation(String(frame)), let colon = place.lastIndex(of: ":") else {
+      guard let (place, _) = SourceLocation.split(String(frame)) else { continue }
+      if place.file == "[C]" || place.file == "sheetscript.sandbox" || skipping.contains(place.file) {
         continue
       }
-      let chunk = String(place[..<colon])
-      if chunk == "[C]" || chunk == "sheetscript.sandbox" || skipping.contains(chunk) { continue }
       return place
     }
     return nil
@@ -49,10 +48,10 @@ extension LuaError {
 
   /// A syntax error from Lua's text `file:line: message`.
   static func syntax(from text: String) -> LuaError {
-    guard let (location, message) = splitLocation(text), let colon = location.lastIndex(of: ":"),
-      let line = Int(location[location.index(after: colon)...])
-    else { return .syntax(file: "?", line: 0, message: text) }
-    return .syntax(file: String(location[..<colon]), line: line, message: message)
+    guard let (location, message) = SourceLocation.split(text) else {
+      return .syntax(location: SourceLocation(file: "?", line: 0), message: text)
+    }
+    return .syntax(location: location, message: message)
   }
 
   /// A runtime or sandbox error from the message handler's text: message, then `stack traceback:`.
@@ -64,8 +63,8 @@ extension LuaError {
       message = String(text[..<start])
       traceback = String(text[text.index(after: start)...])
     }
-    var location: String?
-    if let (place, rest) = splitLocation(message) {
+    var location: SourceLocation?
+    if let (place, rest) = SourceLocation.split(message) {
       location = place
       message = rest
     }
@@ -75,27 +74,5 @@ extension LuaError {
       return .sandbox(message: location.map { "\($0): \(detail)" } ?? detail)
     }
     return .runtime(message: message, location: location, traceback: traceback)
-  }
-
-  /// Splits `file.lua:12: message` into `("file.lua:12", "message")`; nil without such a prefix.
-  static func splitLocation(_ text: String) -> (String, String)? {
-    let bytes = Array(text.utf8)
-    var index = 0
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: " ") { return nil }
-      if byte == UInt8(ascii: ":") {
-        var end = index + 1
-        while end < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
-        if end > index + 1, end < bytes.count, bytes[end] == UInt8(ascii: ":") {
-          let location = String(decoding: bytes[..<end], as: UTF8.self)
-          var start = end + 1
-          if start < bytes.count, bytes[start] == UInt8(ascii: " ") { start += 1 }
-          return (location, String(decoding: bytes[start...], as: UTF8.self))
-        }
-      }
-      index += 1
-    }
-    return nil
   }
 }

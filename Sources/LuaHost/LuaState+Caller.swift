@@ -5,7 +5,7 @@ extension LuaState {
   /// meaningful inside a host function (``function(_:)``); elsewhere it reads the main thread.
   /// - Parameter level: How many calls up from the host function.
   /// - Returns: The file (`short_src`) and line, or nil.
-  package func callerPlace(level: Int) -> (file: String, line: Int)? {
+  package func callerPlace(level: Int) -> SourceLocation? {
     guard let lua = try? runtime.open() else { return nil }
     return lua.place(level: Int32(clamping: level))
   }

@@ -59,7 +59,8 @@ import Testing
     let caught = thrown { _ = try state.run(row.source, name: "behaviour.lua") }
     if let place = row.failsAt {
       #expect(
-        caught == .runtime(message: Self.limit, location: place, traceback: ""),
+        caught
+          == .runtime(message: Self.limit, location: SourceLocation(stringLiteral: place), traceback: ""),
         "\(row.name): \(String(describing: caught))", sourceLocation: location(row.line))
       #expect(caught?.description == "\(place): \(Self.limit)", sourceLocation: location(row.line))
     } else {

@@ -57,7 +57,9 @@ extension CoroutineTests {
         caught.map(ErrorKind.init) == row.kind, "\(String(describing: caught))",
         sourceLocation: location(row.line))
       if let place = row.budgetAt {
-        #expect(caught == .budgetExceeded(location: place), sourceLocation: location(row.line))
+        #expect(
+          caught == .budgetExceeded(location: SourceLocation(stringLiteral: place)),
+          sourceLocation: location(row.line))
       }
       #expect(elapsed < .seconds(2), "took \(elapsed)", sourceLocation: location(row.line))
       #expect(

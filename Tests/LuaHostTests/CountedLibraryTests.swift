@@ -76,7 +76,7 @@ import Testing
           sourceLocation: location(row.line))
       } else if let place = caught?.location {
         #expect(
-          place.hasPrefix("counted.lua:"), "\(row.source): \(place)", sourceLocation: location(row.line))
+          place.file == "counted.lua", "\(row.source): \(place)", sourceLocation: location(row.line))
       }
       try expectHealthy(state, row.line)
     }

@@ -13,13 +13,13 @@ import Testing
     let state = try LuaState()
     for row in rows {
       let caught = error(running: row.source, in: state)
-      guard case .syntax(let file, let line, let message)? = caught else {
+      guard case .syntax(let place, let message)? = caught else {
         Issue.record(
           "expected a syntax error, got \(String(describing: caught))", sourceLocation: location(row.line_))
         continue
       }
-      #expect(file == "behaviour.lua", sourceLocation: location(row.line_))
-      #expect(line == row.line, sourceLocation: location(row.line_))
+      #expect(place.file == "behaviour.lua", sourceLocation: location(row.line_))
+      #expect(place.line == row.line, sourceLocation: location(row.line_))
       #expect(!message.isEmpty, sourceLocation: location(row.line_))
       try expectHealthy(state, row.line_)
     }

@@ -71,5 +71,8 @@ func runtimeParts(_ caught: LuaError?, _ line: UInt = #line) -> (String, String?
       "expected a runtime error, got \(String(describing: caught))", sourceLocation: location(line))
     return nil
   }
-  return (message, place, traceback)
+  return (message, place?.description, traceback)
 }
+
+/// A place in a script: LuaHost's (Swift Testing's own is `Testing.SourceLocation` here).
+typealias SourceLocation = LuaHost.SourceLocation

@@ -48,7 +48,7 @@ import Testing
       _ = try Behaviour.load(source)
       Issue.record("\(field.rawValue)x was accepted")
     } catch {
-      guard case .unknownField(_, _, _, let suggestion) = error else {
+      guard case .unknownField(_, _, let suggestion) = error else {
         Issue.record("\(field.rawValue)x: \(error)")
         return
       }

@@ -42,8 +42,8 @@ import Testing
     for warm in [nil, WarmStates()] {
       let result = ScenarioRunner.run(file: file, options: ScenarioOptions(), warm: warm)
       #expect(result.expectationsPassed == 1)
-      #expect(result.failures.map(\.file) == rows.map(\.file))
-      #expect(result.failures.map(\.line) == rows.map(\.line))
+      #expect(result.failures.map(\.location.file) == rows.map(\.file))
+      #expect(result.failures.map(\.location.line) == rows.map(\.line))
       #expect(result.failures.map(\.message) == rows.map(\.message))
     }
   }

@@ -123,3 +123,6 @@ extension TraceValue {
     return nil
   }
 }
+
+/// A place in a script: LuaHost's (Swift Testing's own is `Testing.SourceLocation` here).
+typealias SourceLocation = LuaHost.SourceLocation

@@ -115,8 +115,10 @@ import Testing
     if call.wrapper == .answered {
       #expect(result.passed, "\(label): \(result.failures)")  // answered: returned, not raised
     } else {
-      #expect(result.failures.first?.file.hasSuffix("scenario.lua") == true, "\(label): \(result.failures)")
-      #expect(result.failures.first?.line == 2, "\(label): \(result.failures)")
+      #expect(
+        result.failures.first?.location.file.hasSuffix("scenario.lua") == true, "\(label): \(result.failures)"
+      )
+      #expect(result.failures.first?.location.line == 2, "\(label): \(result.failures)")
       #expect(
         result.scriptError?.contains("\(call.rawValue): ") == true, "\(label): \(result.scriptError ?? "")")
     }

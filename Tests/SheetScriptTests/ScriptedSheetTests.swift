@@ -466,10 +466,10 @@ import Testing
       _ = try ScriptedSheet(source: bad, name: "bad.lua")
       Issue.record("loaded")
     } catch {
-      guard case .invalidField(let file, let line, let path, let value, _) = error else {
+      guard case .invalidField(let place, let path, let value, _) = error else {
         return #expect(Bool(false), "\(error)")
       }
-      #expect(file == "bad.lua" && line == 2 && path == "detents[1].height" && value == "-5")
+      #expect(place == "bad.lua:2" && path == "detents[1].height" && value == "-5")
     }
     let overrides = try ScriptedSheet.Configuration(overrides: ["dismiss_velocty": 1800])
     #expect {

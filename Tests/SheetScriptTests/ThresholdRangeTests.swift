@@ -90,7 +90,7 @@ import Testing
     let result = try Self.run("behaviour 'system'\npresent()\n\(row.call)\nsettle()\n")
     #expect(!result.passed, "line \(row.line)")
     let failure = try #require(result.failures.first, "line \(row.line)")
-    #expect(failure.line == 3, "line \(row.line): \(failure)")
+    #expect(failure.location.line == 3, "line \(row.line): \(failure)")
     #expect(failure.message.contains(row.message), "line \(row.line): \(failure)")
     #expect(result.overrideRefusal == nil, "line \(row.line): the scenario's own call, not the command's")
     // The running behaviour was kept: the sheet still came to rest with the default spring.
@@ -110,7 +110,7 @@ import Testing
     // A scenario's own `set` of an unknown name is the scenario's failure, not the command's.
     let own = try Self.run("behaviour 'system'\npresent()\nset { bogus = 1 }\nsettle()\n")
     #expect(own.overrideRefusal == nil && !own.passed)
-    #expect(own.failures.first?.line == 3)
+    #expect(own.failures.first?.location.line == 3)
   }
 
   @Test func aKnownOverrideListsTheDeclaredThresholds() throws {

@@ -79,8 +79,8 @@ struct RawLua {
   var spentError: LuaError? {
     host.pointee.exhausted == Int32(CLUA_SPENT_NONE) ? nil : spentError(at: spentLocation)
   }
-  /// The error for a spent limit, raised at `location` (`file.lua:12`).
-  func spentError(at location: String?) -> LuaError? {
+  /// The error for a spent limit, raised at `location`.
+  func spentError(at location: SourceLocation?) -> LuaError? {
     switch host.pointee.exhausted {
     case Int32(CLUA_SPENT_NONE): return nil
     case Int32(CLUA_SPENT_TIME): return .deadlineExceeded(seconds: host.pointee.timeout, location: location)
@@ -92,9 +92,9 @@ struct RawLua {
   }
   /// Where the host call's spent budget last raised (`file.lua:12`), or nil (not raised, or raised by
   /// the allocator, which cannot tell).
-  var spentLocation: String? {
+  var spentLocation: SourceLocation? {
     guard let text = clua_spent_where(host).map({ String(cString: $0) }), !text.isEmpty else { return nil }
-    return text
+    return SourceLocation(parsing: text)
   }
   /// Budget units spent over the state's life (instructions, billed allocations and C work).
   var unitsUsed: Int { Int(host.pointee.used) }
@@ -308,10 +308,10 @@ struct RawLua {
     let status = clua_bare_call_loop(state, ref, Int64(iterations), argument, &sum)
     return (status, sum)
   }
-  /// `"file:line"` of the innermost Lua function on this thread's stack (C functions and the chunks
-  /// named in `skipping` are looked through); nil when there is none. Reads debug information only:
-  /// nothing runs and nothing is pushed.
-  func scriptLocation(skipping: Set<String>) -> String? {
+  /// Where the innermost Lua function on this thread's stack stands (C functions and the chunks named
+  /// in `skipping` are looked through); nil when there is none. Reads debug information only: nothing
+  /// runs and nothing is pushed.
+  func scriptLocation(skipping: Set<String>) -> SourceLocation? {
     var record = lua_Debug()
     var level: Int32 = 0
     while level < 64, lua_getstack(state, level, &record) != 0 {
@@ -320,7 +320,7 @@ struct RawLua {
       let source = record.source.map { String(cString: $0) } ?? ""
       let name = source.hasPrefix("@") ? String(source.dropFirst()) : source
       if skipping.contains(name) { continue }
-      return "\(Self.shortSource(record)):\(record.currentline)"
+      return SourceLocation(file: Self.shortSource(record), line: Int(record.currentline))
     }
     return nil
   }
@@ -328,12 +328,12 @@ struct RawLua {
   /// The file and line of the function `level` calls up this thread's stack (0: the running one), as
   /// `luaL_where` finds them (`short_src` and `currentline`); nil when there is no such level or it has
   /// no line (a C function). Reads debug information only: nothing runs and nothing is pushed.
-  func place(level: Int32) -> (file: String, line: Int)? {
+  func place(level: Int32) -> SourceLocation? {
     var record = lua_Debug()
     guard lua_getstack(state, level, &record) != 0, lua_getinfo(state, "Sl", &record) != 0,
       record.currentline > 0
     else { return nil }
-    return (Self.shortSource(record), Int(record.currentline))
+    return SourceLocation(file: Self.shortSource(record), line: Int(record.currentline))
   }
 
   /// A debug record's `short_src` (the chunk's name as messages print it).

@@ -41,7 +41,8 @@ extension Behaviour {
       } catch {
         let path: [PathComponent] = [.key("thresholds"), .key(threshold.rawValue)]
         throw .invalidField(
-          file: source.name, line: locator.line(of: path), path: PathComponent.text(path),
+          location: SourceLocation(file: source.name, line: locator.line(of: path)),
+          path: PathComponent.text(path),
           value: Format.general(value), expected: "\(error.expected) (the native policy's range)")
       }
     }

@@ -64,7 +64,8 @@ public final class Behaviour: @unchecked Sendable {
       let result = try chunk.callOne()
       guard case .tableRef(let table) = result else {
         throw BehaviourError.invalidField(
-          file: source.name, line: 1, path: "(returned value)", value: FieldReader.describe(result),
+          location: SourceLocation(file: source.name, line: 1), path: "(returned value)",
+          value: FieldReader.describe(result),
           expected: "the file to return a table")
       }
       return try Behaviour(
@@ -155,7 +156,8 @@ public final class Behaviour: @unchecked Sendable {
       return error
     }
     let line = SourceLocator(source.text, firstLine: source.firstLine).line(ofExtendError: message)
-    return .runtime(message: message, location: "\(source.name):\(line)", traceback: traceback)
+    return .runtime(
+      message: message, location: SourceLocation(file: source.name, line: line), traceback: traceback)
   }
 
   /// Checks threshold overrides before they reach a behaviour: one the native policy reads must lie in
@@ -186,7 +188,7 @@ public final class Behaviour: @unchecked Sendable {
     guard !path.isEmpty else { return .lua(file: file, error: error) }
     let prefix = value[..<root.lowerBound].replacingOccurrences(of: " at ", with: "")
     return .invalidField(
-      file: file, line: locator.line(of: path), path: PathComponent.text(path),
+      location: SourceLocation(file: file, line: locator.line(of: path)), path: PathComponent.text(path),
       value: prefix.isEmpty ? got : "\(prefix) (\(got))", expected: expected)
   }
 
@@ -313,7 +315,8 @@ extension Behaviour {
     }
     guard case .table(let array, let fields) = value, array.isEmpty else {
       throw BehaviourError.invalidField(
-        file: source.name, line: source.firstLine, path: "(returned value)", value: "a list",
+        location: SourceLocation(file: source.name, line: source.firstLine), path: "(returned value)",
+        value: "a list",
         expected: "a table of named fields")
     }
     let spec = try BehaviourSpec(fields: fields, file: source.name, locator: locator, curves: curves)

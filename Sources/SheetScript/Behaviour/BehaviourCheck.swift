@@ -1,3 +1,4 @@
+import LuaHost
 import SheetCore
 
 /// Validates a behaviour and describes what it defines, for `sheet check`.
@@ -70,7 +71,8 @@ public enum BehaviourCheck {
   /// A detent resolution that failed on the reference screen, as a load error at the `detents` field.
   private static func resolverFailure(_ behaviour: Behaviour, _ message: String) -> BehaviourError {
     .invalidField(
-      file: behaviour.source.name, line: behaviour.locator.line(of: [.field(.detents)]),
+      location: SourceLocation(
+        file: behaviour.source.name, line: behaviour.locator.line(of: [.field(.detents)])),
       path: BehaviourField.detents.rawValue,
       value: "a function that failed", expected: "a working resolver (\(message))")
   }

@@ -10,9 +10,9 @@ public enum BehaviourError: Error, Equatable, Sendable {
   case lua(file: String, error: LuaError)
   /// A field had a wrong value: where it was written, its path (`detents[2].height`), the value as
   /// written, and what was expected.
-  case invalidField(file: String, line: Int, path: String, value: String, expected: String)
+  case invalidField(location: SourceLocation, path: String, value: String, expected: String)
   /// A field name the behaviour format does not know, with the nearest known name.
-  case unknownField(file: String, line: Int, path: String, suggestion: String?)
+  case unknownField(location: SourceLocation, path: String, suggestion: String?)
   /// A threshold override named a threshold the behaviour does not declare: the nearest declared name
   /// and every declared one, sorted.
   case unknownThreshold(file: String, name: String, suggestion: String?, declared: [String])
@@ -42,11 +42,11 @@ extension BehaviourError: CustomStringConvertible {
     case .lua(let file, let error):
       let text = error.description
       return text.hasPrefix(file) ? text : "\(file): \(text)"
-    case .invalidField(let file, let line, let path, let value, let expected):
-      return "\(file):\(line): field '\(Quote.cut(path))' is \(value); expected \(expected)"
-    case .unknownField(let file, let line, let path, let suggestion):
+    case .invalidField(let location, let path, let value, let expected):
+      return "\(location): field '\(Quote.cut(path))' is \(value); expected \(expected)"
+    case .unknownField(let location, let path, let suggestion):
       let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
-      return "\(file):\(line): unknown field '\(Quote.cut(path))'\(hint)"
+      return "\(location): unknown field '\(Quote.cut(path))'\(hint)"
     case .unreadable(_, let reason):
       return reason
     case .unknownThreshold(let file, let name, let suggestion, _):

@@ -18,7 +18,7 @@ extension BehaviourSpec {
       // the first unknown field in name order is the one named
       for key in fields.keys.sorted() where BehaviourField(rawValue: key) == nil {
         throw .unknownField(
-          file: file, line: locator.line(of: [.key(key)]), path: key,
+          location: SourceLocation(file: file, line: locator.line(of: [.key(key)])), path: key,
           suggestion: NameSuggestion.nearest(to: key, in: BehaviourField.allNames))
       }
     }

@@ -155,12 +155,12 @@ extension FieldReader {
       end = try function.call(1)
     } catch {
       throw .invalidField(
-        file: file, line: locator.line(of: path), path: PathComponent.text(path),
+        location: SourceLocation(file: file, line: locator.line(of: path)), path: PathComponent.text(path),
         value: "a function that fails (\(Quote.cut(error.description)))", expected: expected)
     }
     guard start.isFinite, end.isFinite, abs(start) <= 1e-9, abs(end - 1) <= 1e-9 else {
       throw .invalidField(
-        file: file, line: locator.line(of: path), path: PathComponent.text(path),
+        location: SourceLocation(file: file, line: locator.line(of: path)), path: PathComponent.text(path),
         value: "a function with f(0) = \(Format.general(start)) and f(1) = \(Format.general(end))",
         expected: expected)
     }

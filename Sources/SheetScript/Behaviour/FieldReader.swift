@@ -25,7 +25,8 @@ struct FieldReader {
   /// - Returns: The error.
   func invalid(_ value: LuaValue, at path: [PathComponent], expected: String) -> BehaviourError {
     .invalidField(
-      file: file, line: locator.line(of: path), path: PathComponent.text(path), value: Self.describe(value),
+      location: SourceLocation(file: file, line: locator.line(of: path)), path: PathComponent.text(path),
+      value: Self.describe(value),
       expected: expected)
   }
 
@@ -98,7 +99,8 @@ struct FieldReader {
   {
     for key in fields.keys.sorted() where !known.contains(key) {
       throw .unknownField(
-        file: file, line: locator.line(of: path + [.key(key)]), path: PathComponent.text(path + [.key(key)]),
+        location: SourceLocation(file: file, line: locator.line(of: path + [.key(key)])),
+        path: PathComponent.text(path + [.key(key)]),
         suggestion: NameSuggestion.nearest(to: key, in: known))
     }
   }

@@ -77,7 +77,7 @@ extension ScenarioAction {
         throw ScenarioRefusal(message: "expected a preset name, a file or a behaviour table")
       }
       let place = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
-      return .behaviour(value, line: ScenarioSession.location(place).line)
+      return .behaviour(value, line: SourceLocation(parsing: place)?.line ?? 0)
     case .content:
       let t = try args.table(known: ["height", "scroll"])
       let height = try args.number(t, "height", 0...100_000)
@@ -213,7 +213,7 @@ extension ScenarioAction {
             + (hint ?? " (one of \(ScenarioFaults.callbacks.joined(separator: ", ")))"))
       }
       let place = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
-      return .expectFault(callback: callback, line: ScenarioSession.location(place).line)
+      return .expectFault(callback: callback, line: SourceLocation(parsing: place)?.line ?? 0)
     case .reload:
       guard case .string(let file)? = arguments.first else {
         throw ScenarioRefusal(message: "expected a behaviour file, got \(args.describe(arguments.first))")

@@ -1,3 +1,4 @@
+import LuaHost
 import SheetCore
 
 /// A behaviour's script errors in a scenario's trace: the `script_error` events its callbacks caused,
@@ -28,12 +29,14 @@ enum ScenarioFaults {
   ///   - scenario: The scenario file, used when the message names no place.
   /// - Returns: The failure.
   static func failure(_ group: Group, scenario: String) -> ScenarioFailure {
-    let (file, line) = ScenarioSession.place(atStartOf: group.message)
     var text = group.message
-    if let file { text = String(text.dropFirst("\(file):\(line): ".count)) }
+    var location = SourceLocation(file: scenario, line: 0)
+    if let (place, rest) = SourceLocation.split(group.message) {
+      location = place
+      text = rest
+    }
     if !text.contains(group.field) && !text.contains(group.callback) { text += " (in \(group.field))" }
-    return ScenarioFailure(
-      file: file ?? scenario, line: line, message: "script error: \(text)\(group.repeats)")
+    return ScenarioFailure(location: location, message: "script error: \(text)\(group.repeats)")
   }
 }
 

@@ -1,18 +1,27 @@
+import LuaHost
+
 /// One failed expectation or the error that ended a scenario, with where it happened.
 public struct ScenarioFailure: Sendable, Equatable, CustomStringConvertible {
-  /// The scenario file (or the behaviour file an error came from).
-  public var file: String
-  /// The line, or 0 when unknown.
-  public var line: Int
+  /// Where: the scenario file (or the behaviour file an error came from), the line 0 when unknown.
+  public var location: SourceLocation
   /// What went wrong.
   public var message: String
   /// Seconds into the run when it happened (the first of a repeated script error).
   public var time = 0.0
 
-  /// `file:line: message`.
-  public var description: String {
-    line > 0 ? "\(file):\(line): \(message)" : "\(file): \(message)"
+  /// A failure.
+  /// - Parameters:
+  ///   - location: Where.
+  ///   - message: What went wrong.
+  ///   - time: Seconds into the run.
+  public init(location: SourceLocation, message: String, time: Double = 0) {
+    self.location = location
+    self.message = message
+    self.time = time
   }
+
+  /// `file:line: message`.
+  public var description: String { "\(location): \(message)" }
 }
 
 /// A command-line override (``ScenarioOptions/overrides``) that a behaviour the scenario loads refused:

@@ -61,7 +61,8 @@ public enum ScenarioRunner {
   private static func failed(_ file: String, _ message: String) -> ScenarioResult {
     var result = ScenarioResult(file: file, trace: Trace(title: ScenarioSession.title(file)))
     result.scriptError = message
-    result.failures.append(ScenarioFailure(file: file, line: 0, message: "error: \(message)"))
+    result.failures.append(
+      ScenarioFailure(location: SourceLocation(file: file, line: 0), message: "error: \(message)"))
     return result
   }
 

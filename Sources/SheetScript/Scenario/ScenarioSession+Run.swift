@@ -30,8 +30,9 @@ extension ScenarioSession {
         driver?.unitsLimit = budget
         let reply = perform()
         if let limit = limitReached(calls: calls) {
-          let place = coroutine.location(skipping: [ScenarioPrelude.chunkName]).map(Self.location)
-          fail("\(limit); the scenario was stopped", location: place)
+          fail(
+            "\(limit); the scenario was stopped",
+            location: coroutine.location(skipping: [ScenarioPrelude.chunkName]))
           bringToRest()
           break
         }
@@ -80,7 +81,9 @@ extension ScenarioSession {
         } else {
           result.expectationsFailed += 1
           result.failures.append(
-            ScenarioFailure(file: file, line: line, message: "expectation failed: \(message)", time: end))
+            ScenarioFailure(
+              location: SourceLocation(file: file, line: line), message: "expectation failed: \(message)",
+              time: end))
         }
       }
     }
@@ -94,14 +97,15 @@ extension ScenarioSession {
       let rest = undeclared.dropFirst(ScenarioFaults.listedGroups)
       result.failures.append(
         ScenarioFailure(
-          file: file, line: 0,
+          location: SourceLocation(file: file, line: 0),
           message:
             "\(rest.reduce(0) { $0 + $1.count }) more script errors (\(rest.count) different ones; see the trace)",
           time: rest.first?.first ?? end))
     }
     if result.scriptError == nil, result.expectationsPassed + result.expectationsFailed == 0 {
       result.failures.append(
-        ScenarioFailure(file: file, line: 0, message: ScenarioResult.noExpectations, time: end))
+        ScenarioFailure(
+          location: SourceLocation(file: file, line: 0), message: ScenarioResult.noExpectations, time: end))
     }
     result.failures = result.failures.enumerated().sorted { a, b in
       a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
@@ -150,7 +154,7 @@ extension ScenarioSession {
   }
 
   /// Records the error that ended the scenario.
-  private func fail(_ message: String, location: (file: String?, line: Int)?) {
+  private func fail(_ message: String, location: SourceLocation?) {
     result.scriptError = message
     let event = TraceEvent(
       time: driver?.machine.time ?? 0, name: "script_error", fields: [TraceField("message", .string(message))]
@@ -160,24 +164,20 @@ extension ScenarioSession {
     } else {
       note(event.name, event.fields)
     }
-    let (errorFile, line) = location ?? (nil, 0)
     var text = message
-    if let errorFile, text.hasPrefix("\(errorFile):\(line): ") {
-      text = String(text.dropFirst("\(errorFile):\(line): ".count))
-    }
+    if let location, text.hasPrefix("\(location): ") { text = String(text.dropFirst("\(location): ".count)) }
     result.failures.append(
       ScenarioFailure(
-        file: errorFile ?? file, line: line, message: "error: \(text)", time: driver?.machine.time ?? 0))
+        location: location ?? SourceLocation(file: file, line: 0), message: "error: \(text)",
+        time: driver?.machine.time ?? 0))
   }
 
   /// Where a Lua error happened, from its location or its message.
-  private static func errorLocation(_ error: LuaError) -> (file: String?, line: Int) {
+  private static func errorLocation(_ error: LuaError) -> SourceLocation? {
     switch error {
-    case .syntax(let file, let line, _): return (file, line)
     case .runtime(_, nil, let traceback):
-      let frame = LuaError.firstFrame(in: traceback, skipping: [ScenarioPrelude.chunkName])
-      return frame.map(ScenarioSession.location) ?? (nil, 0)
-    default: return error.location.map(ScenarioSession.location) ?? (nil, 0)
+      return LuaError.firstFrame(in: traceback, skipping: [ScenarioPrelude.chunkName])
+    default: return error.location
     }
   }
 

@@ -234,7 +234,7 @@ final class ScenarioSession {
       arguments.count > 1 ? arguments[1].stringValue ?? "" : "", limit: options.limits.printBytes)
     // two calls up from `host.expect`: past the prelude's `expect` or `expect_near`, to its caller
     let place = state.callerPlace(level: 2)
-    let (location, line) = (place?.file, place?.line ?? 0)
+    let line = place?.line ?? 0
     note(
       "expect",
       [
@@ -247,67 +247,9 @@ final class ScenarioSession {
       result.expectationsFailed += 1
       result.failures.append(
         ScenarioFailure(
-          file: location ?? file, line: line, message: "expectation failed: \(message)",
+          location: place ?? SourceLocation(file: file, line: 0), message: "expectation failed: \(message)",
           time: driver?.machine.time ?? callTime ?? 0))
     }
-  }
-
-  /// The `file:line: ` a message starts with, if it starts with one.
-  /// - Parameter message: The message.
-  /// - Returns: The file and the line, or `nil` and 0.
-  static func place(atStartOf message: String) -> (file: String?, line: Int) {
-    var search = message[...]
-    while let colon = search.firstIndex(of: ":") {
-      let digits = message[message.index(after: colon)...].prefix { $0.isASCII && $0.isNumber }
-      if !digits.isEmpty, message[digits.endIndex...].hasPrefix(": "), let line = Int(digits),
-        colon > message.startIndex
-      {
-        return (String(message[..<colon]), line)
-      }
-      search = message[message.index(after: colon)...]
-    }
-    return (nil, 0)
-  }
-
-  /// Splits `"file:line: "` into the file and the line.
-  static func location(_ text: String) -> (file: String?, line: Int) {
-    plainLocation(text) ?? generalLocation(text)
-  }
-
-  /// ``location(_:)`` of any text, read by characters.
-  static func generalLocation(_ text: String) -> (file: String?, line: Int) {
-    let trimmed = text.hasSuffix(": ") ? String(text.dropLast(2)) : text
-    guard let colon = trimmed.lastIndex(of: ":"), let line = Int(trimmed[trimmed.index(after: colon)...])
-    else {
-      return (nil, 0)
-    }
-    return (String(trimmed[..<colon]), line)
-  }
-
-  /// ``location(_:)`` of the usual text, read as bytes without walking it by characters: a file whose
-  /// last byte is ASCII, then `:`, ASCII digits and `: ` (so every one of those bytes is a character of
-  /// its own and the colon is the last one). Nil for any other text, which the general path reads.
-  static func plainLocation(_ text: String) -> (file: String?, line: Int)? {
-    text.utf8.withContiguousStorageIfAvailable(plainLocation(bytes:)) ?? nil
-  }
-
-  /// ``plainLocation(_:)`` of the text's bytes.
-  private static func plainLocation(bytes: UnsafeBufferPointer<UInt8>) -> (file: String?, line: Int)? {
-    let end = bytes.count - 2  // the colon after the line
-    guard end >= 3, bytes[end] == UInt8(ascii: ":"), bytes[end + 1] == UInt8(ascii: " ") else { return nil }
-    var start = end
-    while start > 0, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[start - 1]) { start -= 1 }
-    guard start < end, start >= 2, bytes[start - 1] == UInt8(ascii: ":"), bytes[start - 2] < 0x80 else {
-      return nil
-    }
-    var line = 0
-    for digit in bytes[start..<end] {
-      let (tens, overflow) = line.multipliedReportingOverflow(by: 10)
-      let (sum, carry) = tens.addingReportingOverflow(Int(digit - UInt8(ascii: "0")))
-      if overflow || carry { return nil }  // Int(text) is nil too: the general path says so
-      line = sum
-    }
-    return (String(decoding: UnsafeBufferPointer(rebasing: bytes[..<(start - 1)]), as: UTF8.self), line)
   }
 
   /// Adds a scenario event to the trace (or keeps it until the sheet exists).
