@@ -174,7 +174,7 @@ import Testing
   }
 
   /// `sheet test` runs the compare suite like any other scenarios (they name no behaviour, so under the
-  /// native default policy), in its subfolder of scripts/scenarios.
+  /// default policy), in its subfolder of scripts/scenarios.
   @Test func sheetTestRunsTheCompareSuiteUnderTheNativeDefault() throws {
     let run = try SheetBinary.run(["test", "scripts/scenarios/compare"])
     #expect(run.status == 0, "\(run.stdout)")

@@ -7,7 +7,7 @@ import Testing
     let run = try SheetBinary.run(["test"])
     #expect(run.status == 0, "\(run.stdout)")
     let lines = Fixture.lines(run.stdout)
-    // the suite's top-level scenarios and its compare/ subfolder (run under the native default)
+    // the suite's top-level scenarios and its compare/ subfolder (run under the default policy)
     let files = try ["scripts/scenarios", "scripts/scenarios/compare"].flatMap { folder in
       try FileManager.default.contentsOfDirectory(
         atPath: SheetBinary.packageRoot.appendingPathComponent(folder).path

@@ -4,7 +4,7 @@ import Testing
 @testable import SheetScript
 
 /// Callbacks that fail at run time: each failure is reported with file:line and the callback's name,
-/// recorded as a `script_error` event, the decision falls back to the native default, and the sheet
+/// recorded as a `script_error` event, the decision falls back to the default policy, and the sheet
 /// comes to rest. Nothing crashes.
 @Suite struct CallbackFaultTests {
   /// A behaviour with two detents (300, 600) whose line 3 holds `field`.
@@ -56,7 +56,7 @@ import Testing
     #expect([300, 600].contains(driver.machine.height), "row at line \(row.line): \(driver.machine.height)")
     #expect(driver.machine.backdrop.isFinite && (0...1).contains(driver.machine.backdrop))
     if row.callback == "on_release" {
-      // The native default decided: its reasons read "projected ... (v ...)"; 360 at v 0 -> a (300).
+      // The default policy decided: its reasons read "projected ... (v ...)"; 360 at v 0 -> a (300).
       let decision = try #require(driver.last("decision"))
       #expect(
         decision["reason"]?.text?.hasPrefix("projected") == true, "row at line \(row.line): \(decision)")

@@ -42,8 +42,8 @@ import Testing
     var releases = 0
     for stream in 0..<300 {
       let seed = UInt64(7_100_000 + stream)
-      var native = try SweepRun(policy: Self.native, seed: seed)
-      var scripted = try SweepRun(policy: behaviour, seed: seed)
+      var native = try RandomSession(policy: Self.native, seed: seed)
+      var scripted = try RandomSession(policy: behaviour, seed: seed)
       native.recordsTrail = true
       scripted.recordsTrail = true
       native.play()
@@ -78,7 +78,7 @@ import Testing
     #expect(behaviour.configuration.backdropMax == backdropMax, "line \(line)")
     #expect(behaviour.thresholds["backdrop_max"] == backdropMax, "line \(line)")
     #expect(behaviour.thresholds["redirect_progress"] == redirect, "line \(line)")
-    #expect(behaviour.fallbackPolicy.redirectProgress == redirect, "line \(line)")
+    #expect(behaviour.defaultPolicy.redirectProgress == redirect, "line \(line)")
     #expect(behaviour.thresholds["mine"] == 4, "line \(line)")
     #expect(behaviour.thresholds["medium_fraction"] == 0.5, "the preset's own thresholds stay, line \(line)")
   }

@@ -79,7 +79,7 @@ import Testing
   /// every check, as only a host could): the last resort moves the sheet.
   struct BrokenPolicy: SheetPolicy {
     var configuration = DefaultPolicy.standardConfiguration
-    var fallbackPolicy: DefaultPolicy {
+    var defaultPolicy: DefaultPolicy {
       var policy = DefaultPolicy(configuration: configuration)
       policy.springResponse = 0
       policy.rubberBandConstant = .nan

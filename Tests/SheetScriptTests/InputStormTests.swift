@@ -13,9 +13,9 @@ import Testing
 /// purpose (which must throw the right error and change nothing); every frame is sound; every state
 /// change is legal and chains; after the sequence the finger lifts and the sheet comes to rest.
 @Suite struct InputStormTests {
-  /// The native default, then every preset.
+  /// The default policy, then every preset.
   static let policies = ["native"] + Presets.catalogue.map(\.name)
-  /// Sequences per policy: the native default and the eleven presets (12 policies) x 30 = 360 sequences of
+  /// Sequences per policy: the default policy and the eleven presets (12 policies) x 30 = 360 sequences of
   /// 50 to 200 inputs each.
   static let sequencesPerPolicy = 30
 

@@ -16,7 +16,7 @@ import Testing
     try driver.drag(DragGesture(dy: -150, duration: 0.3, velocity: -400))
     try driver.settle()
     let thresholds = behaviour.thresholdNames.map { "\($0)=\(behaviour.thresholds[$0] ?? .nan)" }
-    return "\(thresholds) \(behaviour.configuration) \(behaviour.fallbackPolicy) "
+    return "\(thresholds) \(behaviour.configuration) \(behaviour.defaultPolicy) "
       + "\(driver.machine.detents.map(\.height)) \(driver.machine.height) \(driver.machine.detent ?? "-") "
       + "\(driver.scriptErrors) memory \(behaviour.memoryInUse)"
   }

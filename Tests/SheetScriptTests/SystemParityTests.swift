@@ -4,7 +4,7 @@ import Testing
 
 @testable import SheetScript
 
-/// The `system` preset against the native `DefaultPolicy` on the seeded random sweep of issue 3: every
+/// The `system` preset against the native `DefaultPolicy` on seeded random sessions: every
 /// frame (height, backdrop, state, detent, target, velocity) and every event (decisions with their reasons,
 /// animations, settles) must be bit-identical.
 @Suite struct SystemParityTests {
@@ -17,11 +17,11 @@ import Testing
     let behaviour = try Behaviour.load(source)
     var mismatches = 0
     var compared = 0
-    var coverage = SweepRun.Coverage()
+    var coverage = RandomSession.Coverage()
     for stream in 0..<Self.streams {
       let seed = UInt64(4_000_000 + stream)
-      var native = try SweepRun(policy: DefaultPolicy(), seed: seed)
-      var scripted = try SweepRun(policy: behaviour, seed: seed)
+      var native = try RandomSession(policy: DefaultPolicy(), seed: seed)
+      var scripted = try RandomSession(policy: behaviour, seed: seed)
       native.recordsTrail = true
       scripted.recordsTrail = true
       native.play()
@@ -43,7 +43,7 @@ import Testing
       }
     }
     #expect(mismatches == 0)
-    // The streams exercise what the sweep claims: releases, mid-animation grabs, rests.
+    // The sessions exercise what they claim: releases, mid-animation grabs, rests.
     #expect(coverage.releases > 800 && coverage.grabs > 40 && coverage.settles > 800, "\(coverage)")
     #expect(compared > 400_000)
   }

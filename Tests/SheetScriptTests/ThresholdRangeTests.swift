@@ -48,10 +48,10 @@ import Testing
   @Test func theFallbackIsTunedByTheCheckedThresholds() throws {
     let behaviour = try PresetTest.load(
       "system", overrides: [("spring_damping", 0.5), ("spring_response", 0.6), ("allows_skipping", 1)])
-    #expect(behaviour.fallbackPolicy.springDampingRatio == 0.5)
-    #expect(behaviour.fallbackPolicy.springResponse == 0.6)
-    #expect(behaviour.fallbackPolicy.allowsSkipping)
-    #expect(behaviour.fallbackPolicy.thresholdProblem == nil)
+    #expect(behaviour.defaultPolicy.springDampingRatio == 0.5)
+    #expect(behaviour.defaultPolicy.springResponse == 0.6)
+    #expect(behaviour.defaultPolicy.allowsSkipping)
+    #expect(behaviour.defaultPolicy.thresholdProblem == nil)
   }
 
   /// Runs scenario text from a temporary folder.

@@ -1,5 +1,5 @@
 -- scenario: a behaviour fault the scenario expects. on_release returns a misspelt detent id ('hihg');
--- the host reports it as a script_error (file:line, callback), the native default decides instead and
+-- the host reports it as a script_error (file:line, callback), the default policy decides instead and
 -- the sheet comes to rest. `expect_fault 'on_release'` declares the fault: without it the script error
 -- would fail the scenario, and with it a run where on_release never failed would fail instead.
 

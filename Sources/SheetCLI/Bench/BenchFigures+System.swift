@@ -91,7 +91,7 @@ extension BenchFigures {
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
   }
 
-  /// Seconds `swift build -c release --product sheet` takes to rebuild after the native default
+  /// Seconds `swift build -c release --product sheet` takes to rebuild after the default policy
   /// policy's file was saved, run from the package's folder. No file's content changes: the file's
   /// modification time is moved to now, which is what the incremental build compares, so it redoes what
   /// an edit to the file would (`SheetCore` and the modules importing it are compiled again, whole in

@@ -38,7 +38,7 @@ struct BenchFigures {
 
   /// The figures of a dragging frame, measured in the same rounds.
   struct Frames {
-    /// One dragging frame step with the native default policy, ns.
+    /// One dragging frame step with the default policy, ns.
     var native: Measurement
     /// The same with the `system` preset, ns.
     var scripted: Measurement
@@ -54,7 +54,7 @@ struct BenchFigures {
     var overheadRatio: Measurement
   }
 
-  /// One dragging frame step with the native default policy and with the `system` preset on
+  /// One dragging frame step with the default policy and with the `system` preset on
   /// `SheetMachine` directly, one dragging host frame through `ScriptedSheet` with the same preset
   /// (see ``hostDragFrame(_:frames:)``), and the preset's `on_drag` and `backdrop` called from a loop in
   /// Lua on the scripted frame's own views and state (see ``luaBodies(_:frames:)``), side by side.
@@ -107,7 +107,7 @@ struct BenchFigures {
     }
   }
 
-  /// One settling frame step (a spring or curve toward a detent, no Lua call) with the native default
+  /// One settling frame step (a spring or curve toward a detent, no Lua call) with the default policy
   /// policy and with the `system` preset, side by side.
   /// - Returns: native ns and scripted ns.
   func settleFrames() throws -> (native: Measurement, scripted: Measurement) {

@@ -19,10 +19,10 @@ enum TestCommand {
       if result.passed {
         passed += 1
         let expected = result.expectedScriptErrors
-        let faults =
+        let scriptErrors =
           expected == 0
           ? "" : expected == 1 ? ", 1 expected script error" : ", \(expected) expected script errors"
-        Output.print("ok    \(file) (\(result.expectationsPassed) expectations\(faults))")
+        Output.print("ok    \(file) (\(result.expectationsPassed) expectations\(scriptErrors))")
       } else {
         failed += 1
         let empty = result.scriptError == nil && result.expectationsPassed + result.expectationsFailed == 0

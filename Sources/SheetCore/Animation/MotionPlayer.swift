@@ -103,7 +103,7 @@ struct MotionPlayer: Sendable, Equatable {
   }
 
   /// Goes on from the current value with the native ease-in-out over the time a custom curve has left,
-  /// keeping ``origin`` (so ``progress`` does not jump): after a custom curve's fault, or when the policy
+  /// keeping ``origin`` (so ``progress`` does not jump): after a custom curve's script error, or when the policy
   /// that evaluated it was replaced.
   mutating func handOverToEaseInOut() {
     guard !isDone, case .custom(_, let d) = kind else { return }

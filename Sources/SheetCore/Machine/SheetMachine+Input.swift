@@ -167,7 +167,7 @@ extension SheetMachine {
     heightMotion?.handOverToEaseInOut()
     backdropMotion?.handOverToEaseInOut()
     configuration = next.configuration
-    fallback = next.fallbackPolicy
+    defaultPolicy = next.defaultPolicy
     geometry.edge = configuration.edge
     resolveDetents()
     reconcileDetents()

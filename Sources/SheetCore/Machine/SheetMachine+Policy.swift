@@ -1,21 +1,21 @@
-/// Policy calls with fault fallback and result checking, the one place every policy's results are
+/// Policy calls with script error fallback and result checking, the one place every policy's results are
 /// checked: a thrown ``ScriptError`` is recorded as ``SheetEvent/scriptError(callback:message:)``, and so
-/// is a bad result (worded by the policy's ``SheetPolicy/refusal(_:_:)``); ``DefaultPolicy`` decides
+/// is a bad result (worded by the policy's ``SheetPolicy/scriptError(refusing:_:)``); ``DefaultPolicy`` decides
 /// instead. The fallback's own numbers are checked too (its parameters are public and may be set outside
 /// their ranges): a non-finite drag height or backdrop is not used, and an animation it cannot play is
 /// replaced by ``TransitionAnimation/lastResort`` (see `playableAnimation`).
 extension SheetMachine {
-  mutating func fault(_ callback: String, _ message: String) {
+  mutating func recordScriptError(_ callback: String, _ message: String) {
     record(.scriptError(callback: callback, message: message))
   }
 
-  mutating func fault(_ error: ScriptError) {
-    fault(error.callback, error.message)
+  mutating func recordScriptError(_ error: ScriptError) {
+    recordScriptError(error.callback, error.message)
   }
 
   /// Records that a result of the policy's `callback` was refused, as the policy words it.
   mutating func refuse(_ callback: PolicyCallback, _ reason: String) {
-    fault(policy.refusal(callback, reason))
+    recordScriptError(policy.scriptError(refusing: callback, reason))
   }
 
   func isActive(_ id: String) -> Bool { height(of: id) != nil }
@@ -39,15 +39,19 @@ extension SheetMachine {
     do throws(ScriptError) {
       heights = try policy.detents(in: context)
     } catch {
-      fault(error)
-      heights = fallback.detents(in: context)
+      recordScriptError(error)
+      heights = defaultPolicy.detents(in: context)
       fromPolicy = false  // the fallback's own problems are the core's to name, not the policy's
     }
     let result = DetentResolution.check(heights, in: context)
     detents = placedForKeyboard(result.ascending)
     declaredDetents = placedForKeyboard(result.declared)
     for problem in result.problems {
-      if fromPolicy { refuse(.detents, problem) } else { fault(PolicyCallback.detents.rawValue, problem) }
+      if fromPolicy {
+        refuse(.detents, problem)
+      } else {
+        recordScriptError(PolicyCallback.detents.rawValue, problem)
+      }
     }
   }
 
@@ -58,9 +62,9 @@ extension SheetMachine {
       if h.isFinite && h >= 0 && h <= geometry.height { return h }
       refuse(.dragHeight, "returned \(Format.general(h)); expected \(heightRange)")
     } catch {
-      fault(error)
+      recordScriptError(error)
     }
-    let h = fallback.dragHeight(input)
+    let h = defaultPolicy.dragHeight(input)
     return h.isFinite ? h : height  // a fallback with unchecked parameters: the sheet stays put
   }
 
@@ -72,9 +76,9 @@ extension SheetMachine {
       guard let problem = problem(with: decision.target) else { return decision }
       refuse(.release, problem)
     } catch {
-      fault(error)
+      recordScriptError(error)
     }
-    return fallback.release(input)
+    return defaultPolicy.release(input)
   }
 
   /// Why a release target cannot be used, or nil.
@@ -95,35 +99,35 @@ extension SheetMachine {
       if a.isFinite && a >= 0 && a <= 1 { return a }
       refuse(.backdrop, "returned \(Format.general(a)); expected an opacity in [0, 1] or nil")
     } catch {
-      fault(error)
+      recordScriptError(error)
     }
     // A fallback with an unchecked maximum: a non-finite opacity keeps the current one.
-    return fallback.backdrop(sheet).flatMap { $0.isFinite ? Formulas.clamp($0, 0, 1) : nil }
+    return defaultPolicy.backdrop(sheet).flatMap { $0.isFinite ? Formulas.clamp($0, 0, 1) : nil }
   }
 
   /// The policy's backdrop at an animation frame (``SheetConfiguration/backdropFollowsHeight``): a finite
-  /// value in [0, 1], or nil to keep the previous frame's. A fault or a refused value keeps it too, and
-  /// only the transition's first is recorded (``backdropFaulted``), so a failing callback does not
-  /// record one fault per frame.
+  /// value in [0, 1], or nil to keep the previous frame's. A script error or a refused value keeps it too, and
+  /// only the transition's first is recorded (``backdropErrorRecorded``), so a failing callback does not
+  /// record one script error per frame.
   mutating func callFrameBackdrop() -> Double? {
     do throws(ScriptError) {
       guard let a = try policy.backdrop(snapshot) else { return nil }
       if a.isFinite && a >= 0 && a <= 1 { return a }
-      if !backdropFaulted {
+      if !backdropErrorRecorded {
         refuse(
           .backdrop,
           "returned \(Format.general(a)) at height \(Format.general(height)) during the transition; expected "
             + "an opacity in [0, 1] or nil (the previous frame's value stays)")
       }
     } catch {
-      if !backdropFaulted { fault(error) }
+      if !backdropErrorRecorded { recordScriptError(error) }
     }
-    backdropFaulted = true
+    backdropErrorRecorded = true
     return nil
   }
 
   /// The policy's custom curve at `progress`: a finite value in [-10, 10], or nil after recording the
-  /// fault (the caller goes on with the native ease-in-out).
+  /// script error (the caller goes on with the native ease-in-out).
   mutating func callCurve(_ id: Int, at progress: Double) -> Double? {
     do throws(ScriptError) {
       let value = try policy.curve(id, at: progress)
@@ -133,7 +137,7 @@ extension SheetMachine {
         "curve returned \(Format.general(value)) at progress \(Format.general(progress)); expected a number "
           + "in [-10, 10] (the native ease_in_out finishes the transition)")
     } catch {
-      fault(error)
+      recordScriptError(error)
     }
     return nil
   }
@@ -145,9 +149,9 @@ extension SheetMachine {
       guard let id = action.detentID, !isActive(id) else { return action }
       refuse(.tap, "returned \(notActive(id))")
     } catch {
-      fault(error)
+      recordScriptError(error)
     }
-    let native = (try? fallback.tap(region, x: x, y: y, snapshot)) ?? .none
+    let native = (try? defaultPolicy.tap(region, x: x, y: y, snapshot)) ?? .none
     return native.detentID.map { isActive($0) ? native : .none } ?? native
   }
 
@@ -158,7 +162,7 @@ extension SheetMachine {
       if isActive(id) { return id }
       refuse(.resizeTarget, "returned \(notActive(id))")
     } catch {
-      fault(error)
+      recordScriptError(error)
     }
     return nil
   }
@@ -175,7 +179,7 @@ extension SheetMachine {
       guard let problem = problem(with: target) else { return target }
       refuse(.keyboardTarget, problem)
     } catch {
-      fault(error)
+      recordScriptError(error)
     }
     return nil
   }
@@ -184,7 +188,7 @@ extension SheetMachine {
     do throws(ScriptError) {
       try policy.stateDidChange(from: from, to: to, snapshot)
     } catch {
-      fault(error)
+      recordScriptError(error)
     }
   }
 }

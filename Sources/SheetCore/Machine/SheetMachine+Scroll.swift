@@ -209,14 +209,14 @@ extension SheetMachine {
     d.owner = owner
   }
 
-  /// The policy's owner for a frame (nil: the native rule; a fault is recorded and the native rule
+  /// The policy's owner for a frame (nil: the native rule; a script error is recorded and the native rule
   /// decides).
   mutating func callScrollOwner(_ d: Drag, velocity vy: Double, velocityX vx: Double) -> ScrollOwner? {
     guard let view = scrollSnapshot else { return nil }
     do throws(ScriptError) {
       return try policy.scrollOwner(gestureInput(d, velocity: vy, velocityX: vx), view)
     } catch {
-      fault(error)
+      recordScriptError(error)
       return nil
     }
   }

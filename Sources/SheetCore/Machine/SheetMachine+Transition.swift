@@ -37,7 +37,7 @@ extension SheetMachine {
       MotionPlayer($0, from: backdrop, to: backdropTo, velocity: 0, tolerance: .backdrop)
     }
     backdropFollows = configuration.backdropFollowsHeight && animation.backdrop == nil
-    backdropFaulted = false
+    backdropErrorRecorded = false
     self.target = target
     record(.animation(transition, animation, to: target))
     setState(newState)
@@ -57,7 +57,7 @@ extension SheetMachine {
 
   /// The animation a transition plays, the first that can be played of: the release's override (or the
   /// policy's animation), the native fallback's, and ``TransitionAnimation/lastResort``. Each refusal is
-  /// recorded as a policy fault (`release` for an override, `animation` for the policy's and the
+  /// recorded as a script error (`release` for an override, `animation` for the policy's and the
   /// fallback's), so every transition ends.
   mutating func playableAnimation(
     _ transition: SheetTransition, to target: ReleaseTarget, override: TransitionAnimation?
@@ -77,12 +77,12 @@ extension SheetMachine {
         guard let problem = playProblem(animation, to: target) else { return animation }
         refuse(.animation, "returned a \(transition.rawValue) animation that cannot be played: \(problem)")
       } catch {
-        fault(error)
+        recordScriptError(error)
       }
     }
-    let native = fallback.animation(for: transition, sheet)
+    let native = defaultPolicy.animation(for: transition, sheet)
     guard let problem = playProblem(native, to: target) else { return native }
-    fault(
+    recordScriptError(
       "animation",
       "the native fallback's \(transition.rawValue) animation: \(problem); the built-in ease_out 0.25s "
         + "brings the sheet to rest")
@@ -113,7 +113,7 @@ extension SheetMachine {
     return nil
   }
 
-  /// A motion in a fault message: `spring damping 0.01 response 60s`.
+  /// A motion in a script error message: `spring damping 0.01 response 60s`.
   static func describe(_ motion: Motion) -> String {
     switch motion {
     case .curve(_, let d): "curve of \(Format.general(d))s"

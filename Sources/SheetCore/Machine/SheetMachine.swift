@@ -6,7 +6,7 @@
 /// **Events.** Every input returns what it did: a step the frame and the step's events
 /// (``SheetStep``), each input its own events. Every event comes out exactly once, from the call that
 /// caused it; nothing is kept for a caller to fetch later. The one exception is the initializer, which
-/// cannot return events: a fault it meets resolving the detents comes out of the first call made on the
+/// cannot return events: a script error it meets resolving the detents comes out of the first call made on the
 /// machine, ahead of that call's own events (``SheetHost/creationEvents()`` hands it over without
 /// advancing time). A call that causes no event returns an empty array, which allocates nothing, so
 /// steady-state frames allocate nothing.
@@ -46,7 +46,7 @@ public struct SheetMachine {
   public internal(set) var policy: any SheetPolicy
   /// The installed policy's configuration, read when it was installed.
   public internal(set) var configuration: SheetConfiguration
-  var fallback: DefaultPolicy
+  var defaultPolicy: DefaultPolicy
   var pendingPolicy: (any SheetPolicy)?
 
   /// The screen (its edge is the configuration's).
@@ -95,8 +95,8 @@ public struct SheetMachine {
   /// The running transition asks the policy's backdrop at every frame
   /// (``SheetConfiguration/backdropFollowsHeight`` without a backdrop motion).
   var backdropFollows = false
-  /// The running transition's frame backdrop has faulted (recorded once per transition).
-  var backdropFaulted = false
+  /// The running transition's frame backdrop has failed (recorded once per transition).
+  var backdropErrorRecorded = false
   /// The keyboard's height motion while it moves.
   var keyboardMotion: MotionPlayer?
   /// The detent the sheet returns to when the keyboard hides: the one it was at when the keyboard
@@ -117,7 +117,7 @@ public struct SheetMachine {
     if let contentHeight { try SheetLimits.check(contentHeight: contentHeight) }
     self.policy = policy
     self.configuration = policy.configuration
-    self.fallback = policy.fallbackPolicy
+    self.defaultPolicy = policy.defaultPolicy
     var g = geometry
     g.edge = configuration.edge
     self.geometry = g

@@ -1,5 +1,5 @@
 /// What one ``SheetHost/step(_:)`` did: the frame to draw and the events the step caused, in order
-/// (a transition finishing, a state change, a policy fault).
+/// (a transition finishing, a state change, a script error).
 ///
 /// The frame's fields read through the step too: `step.height` is `step.frame.height`.
 @dynamicMemberLookup

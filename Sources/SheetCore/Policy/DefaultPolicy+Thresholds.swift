@@ -55,7 +55,7 @@ extension DefaultPolicy {
       }
     }
 
-    /// The native default.
+    /// The default policy.
     public var defaultValue: Double {
       switch self {
       case .projectionRate: 0.998

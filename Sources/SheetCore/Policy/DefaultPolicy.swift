@@ -1,4 +1,4 @@
-/// The native default behaviour, built from the rules in <doc:TheStateMachine>. The Lua `system` preset
+/// The default policy behaviour, built from the rules in <doc:TheStateMachine>. The Lua `system` preset
 /// reproduces it bit-for-bit, so its arithmetic is kept to the documented steps.
 public struct DefaultPolicy: SheetPolicy, Sendable {
   /// Detents medium = fraction 0.5, large = inset 10 from the top; gestures on the sheet; backdrop 0.3.
@@ -32,7 +32,7 @@ public struct DefaultPolicy: SheetPolicy, Sendable {
   }
 
   /// The policy itself, with its own parameters, decides when it is asked to fall back.
-  public var fallbackPolicy: DefaultPolicy { self }
+  public var defaultPolicy: DefaultPolicy { self }
 
   /// Creates the default policy with the default parameters (``Threshold/defaultValue``).
   /// - Parameter configuration: The configuration (default: ``standardConfiguration``).

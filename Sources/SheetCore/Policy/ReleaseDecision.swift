@@ -73,7 +73,7 @@ public struct ScriptError: Error, Sendable, Equatable {
   /// What went wrong, quoting the bad value.
   public var message: String
 
-  /// Creates a fault.
+  /// Creates a script error.
   /// - Parameters:
   ///   - callback: The failing callback's name.
   ///   - message: What went wrong.

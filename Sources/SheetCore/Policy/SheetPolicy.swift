@@ -3,7 +3,7 @@
 /// ``SheetEvent/scriptError(callback:message:)`` and ``DefaultPolicy`` (same configuration) decides instead.
 ///
 /// The core checks every result, in one place, whatever the policy: a policy only computes (and
-/// throws for what it cannot compute), and ``refusal(_:_:)`` words the fault for a result the core
+/// throws for what it cannot compute), and ``scriptError(refusing:_:)`` words the script error for a result the core
 /// refused.
 ///
 /// Every method except ``configuration`` has a default that does what ``DefaultPolicy`` does.
@@ -11,16 +11,16 @@ public protocol SheetPolicy {
   /// The static configuration; read once when the policy is installed.
   var configuration: SheetConfiguration { get }
 
-  /// The native policy that decides instead when this one faults or returns a bad result; by default
+  /// The native policy that decides instead when this one script errors or returns a bad result; by default
   /// ``DefaultPolicy`` with this policy's configuration. A scripted policy returns one tuned by its
   /// thresholds.
-  var fallbackPolicy: DefaultPolicy { get }
+  var defaultPolicy: DefaultPolicy { get }
 
   /// The detents for a screen and content, called once per resolution (when the machine is made, and
   /// after every resize, content change and policy replacement).
   ///
   /// The core checks what comes back (``DetentResolution/check(_:in:)``): a non-finite height or a
-  /// repeated id is refused (a fault, that detent left out), a height `<= 0` makes the detent inactive,
+  /// repeated id is refused (a script error, that detent left out), a height `<= 0` makes the detent inactive,
   /// one above the screen is clamped to it. When this throws, the fallback resolves the configuration's
   /// detents instead.
   /// - Parameter context: The screen, available height and content height.
@@ -71,7 +71,7 @@ public protocol SheetPolicy {
   /// What a tap does.
   ///
   /// The core checks the result: a ``TapAction/snap(_:)`` to a detent that is not active is refused
-  /// (a fault worded by ``refusal(_:_:)``) and the fallback's tap rule decides instead.
+  /// (a script error worded by ``scriptError(refusing:_:)``) and the fallback's tap rule decides instead.
   /// - Parameters:
   ///   - region: Where it landed.
   ///   - x: Its screen x (the screen's horizontal centre when the host gave none).
@@ -119,18 +119,18 @@ public protocol SheetPolicy {
   /// - Throws: ``ScriptError``.
   func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(ScriptError)
 
-  /// The fault the core records when it refuses one of this policy's results (a height out of range,
+  /// The script error the core records when it refuses one of this policy's results (a height out of range,
   /// an inactive detent, an animation that cannot be played). Called only then; it computes nothing.
   /// - Parameters:
   ///   - callback: The requirement whose result was refused.
   ///   - reason: What is wrong, worded to follow the callback's name: `returned nan; expected a height
   ///     in [0, 844]`.
-  /// - Returns: The fault to record. A scripted policy names its own callback and where it is defined
+  /// - Returns: The script error to record. A scripted policy names its own callback and where it is defined
   ///   (`bad.lua:3: on_drag returned nan; ...`).
-  func refusal(_ callback: PolicyCallback, _ reason: String) -> ScriptError
+  func scriptError(refusing callback: PolicyCallback, _ reason: String) -> ScriptError
 }
 
-/// The policy requirements whose results the core checks, by the names its faults use.
+/// The policy requirements whose results the core checks, by the names its script errors use.
 public enum PolicyCallback: String, Sendable, CaseIterable {
   /// ``SheetPolicy/detents(in:)``.
   case detents
@@ -152,7 +152,7 @@ public enum PolicyCallback: String, Sendable, CaseIterable {
 
 extension SheetPolicy {
   /// ``DefaultPolicy`` with this policy's configuration and default parameters.
-  public var fallbackPolicy: DefaultPolicy { DefaultPolicy(configuration: configuration) }
+  public var defaultPolicy: DefaultPolicy { DefaultPolicy(configuration: configuration) }
 
   /// Default: the configuration's detents, resolved by their resolvers
   /// (``DetentResolution/heights(_:in:)``).
@@ -161,23 +161,23 @@ extension SheetPolicy {
   }
   /// Default: ``DefaultPolicy/dragHeight(_:)``.
   public func dragHeight(_ input: DragInput) throws(ScriptError) -> Double {
-    fallbackPolicy.dragHeight(input)
+    defaultPolicy.dragHeight(input)
   }
   /// Default: ``DefaultPolicy/release(_:)``.
   public func release(_ input: ReleaseInput) throws(ScriptError) -> ReleaseDecision {
-    fallbackPolicy.release(input)
+    defaultPolicy.release(input)
   }
   /// Default: ``DefaultPolicy/backdrop(_:)``.
   public func backdrop(_ sheet: SheetSnapshot) throws(ScriptError) -> Double? {
-    fallbackPolicy.backdrop(sheet)
+    defaultPolicy.backdrop(sheet)
   }
   /// Default: ``DefaultPolicy/animation(for:_:)``.
   public func animation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(ScriptError)
     -> TransitionAnimation
   {
-    fallbackPolicy.animation(for: transition, sheet)
+    defaultPolicy.animation(for: transition, sheet)
   }
-  /// Default: a fault, as a policy that makes no custom curves has none to evaluate.
+  /// Default: a script error, as a policy that makes no custom curves has none to evaluate.
   public func curve(_ id: Int, at progress: Double) throws(ScriptError) -> Double {
     throw ScriptError(
       callback: PolicyCallback.animation.rawValue, message: "the policy has no custom curve \(id)")
@@ -202,7 +202,7 @@ extension SheetPolicy {
   /// Default: nothing.
   public func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(ScriptError) {}
   /// Default: the core's name for the callback and its reason (`dragHeight`: `returned nan; ...`).
-  public func refusal(_ callback: PolicyCallback, _ reason: String) -> ScriptError {
+  public func scriptError(refusing callback: PolicyCallback, _ reason: String) -> ScriptError {
     ScriptError(callback: callback.rawValue, message: reason)
   }
 }

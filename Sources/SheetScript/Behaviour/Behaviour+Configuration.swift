@@ -52,7 +52,7 @@ extension Behaviour {
 
   /// The configuration's resolver for one detent height: the native one for a number, fraction, inset
   /// or content height; for a Lua function, none the native policy can run (the detent is resolved by
-  /// ``detents(in:)``, and when that faults the fallback leaves it inactive).
+  /// ``detents(in:)``, and when that script errors the fallback leaves it inactive).
   func resolver(for height: BehaviourSpec.DetentHeight) -> DetentResolver {
     switch height {
     case .fixed(let points): return .fixed(points)
@@ -82,7 +82,7 @@ extension Behaviour {
     return try reader.detents(list, at: [.key("detents")]).map { Detent($0.id, Self.scriptedResolver) }
   }
 
-  /// A Lua error as a fault message that names the file and line: the error's own location when it has
+  /// A Lua error as a script error message that names the file and line: the error's own location when it has
   /// one, else the line where the callback is defined.
   /// - Parameters:
   ///   - error: The error.

@@ -7,8 +7,8 @@ import SheetCore
 /// callback; the core records it and lets the default policy decide.
 ///
 /// Results are only converted here (a Lua value to the Swift type, or a type error): the core checks
-/// their values, as it does every policy's, and ``refusal(_:_:)`` names the Lua field and its line in
-/// the fault it records for one it refuses.
+/// their values, as it does every policy's, and ``scriptError(refusing:_:)`` names the Lua field and its line in
+/// the script error it records for one it refuses.
 extension Behaviour: SheetPolicy {
   /// The detents for a screen: for `detents = function(ctx)`, one call of the function (its entries'
   /// `height` functions run within the same resolution, with the same `ctx`); for a literal list, each
@@ -27,7 +27,7 @@ extension Behaviour: SheetPolicy {
       }
       return try heights(of: entries, in: context, viewsReady: true)
     }
-    guard let entries = spec.detents else { return fallbackPolicy.detents(in: context) }
+    guard let entries = spec.detents else { return defaultPolicy.detents(in: context) }
     return try heights(of: entries, in: context, viewsReady: false)
   }
 
@@ -52,7 +52,7 @@ extension Behaviour: SheetPolicy {
         } else if let number = value.doubleValue {
           height = number
         } else {
-          throw fault(
+          throw recordScriptError(
             "detents", returned: value, expected: "a height in points or nil for detent '\(entry.id)'")
         }
       } else {
@@ -64,17 +64,17 @@ extension Behaviour: SheetPolicy {
   }
 
   public func dragHeight(_ input: DragInput) throws(ScriptError) -> Double {
-    guard let dragCall else { return fallbackPolicy.dragHeight(input) }
+    guard let dragCall else { return defaultPolicy.dragHeight(input) }
     views.stage(gesture: input)
     let value = try invoke("on_drag") { () throws(LuaError) in try dragCall.callOne() }
     guard let height = value.doubleValue else {
-      throw fault("on_drag", returned: value, expected: "a height in points")
+      throw recordScriptError("on_drag", returned: value, expected: "a height in points")
     }
     return height
   }
 
   public func release(_ input: ReleaseInput) throws(ScriptError) -> ReleaseDecision {
-    guard let onRelease = spec.onRelease else { return fallbackPolicy.release(input) }
+    guard let onRelease = spec.onRelease else { return defaultPolicy.release(input) }
     views.update(gesture: input)
     let results = try invoke("on_release") { () throws(LuaError) in
       try onRelease.call([.tableRef(views.sheet), .tableRef(views.gesture)])
@@ -87,7 +87,8 @@ extension Behaviour: SheetPolicy {
     case .table(_, let fields) where fields["height"]?.doubleValue != nil:
       target = .height(fields["height"]?.doubleValue ?? 0)
     default:
-      throw fault("on_release", returned: first, expected: "a detent id, 'dismiss' or { height = points }")
+      throw recordScriptError(
+        "on_release", returned: first, expected: "a detent id, 'dismiss' or { height = points }")
     }
     var reason = "on_release -> \(target.name)"
     if results.count > 1, case .string(let text) = results[1] { reason = text }
@@ -99,12 +100,12 @@ extension Behaviour: SheetPolicy {
   }
 
   public func backdrop(_ sheet: SheetSnapshot) throws(ScriptError) -> Double? {
-    guard let backdropCall else { return fallbackPolicy.backdrop(sheet) }
+    guard let backdropCall else { return defaultPolicy.backdrop(sheet) }
     views.stage(sheet: sheet)
     let value = try invoke("backdrop") { () throws(LuaError) in try backdropCall.callOne() }
     if value == .nil { return nil }
     guard let opacity = value.doubleValue else {
-      throw fault("backdrop", returned: value, expected: "an opacity or nil")
+      throw recordScriptError("backdrop", returned: value, expected: "an opacity or nil")
     }
     return opacity
   }
@@ -117,12 +118,12 @@ extension Behaviour: SheetPolicy {
       let value = try invoke("animations") { () throws(LuaError) in
         try function.call([.tableRef(views.sheet), .string(transition.rawValue)]).first ?? .nil
       }
-      if value == .nil { return fallbackPolicy.animation(for: transition, sheet) }
+      if value == .nil { return defaultPolicy.animation(for: transition, sheet) }
       return try readAnimation(value, callback: "animations")
     }
     let entry = spec.animations[transition] ?? spec.animations[Self.stand(in: transition)]
     switch entry {
-    case nil: return fallbackPolicy.animation(for: transition, sheet)
+    case nil: return defaultPolicy.animation(for: transition, sheet)
     case .fixed(let animation)?: return animation
     case .function(let function)?:
       views.update(sheet: sheet)
@@ -140,14 +141,14 @@ extension Behaviour: SheetPolicy {
   public func tap(_ region: TouchRegion, x: Double, y: Double, _ sheet: SheetSnapshot) throws(ScriptError)
     -> TapAction
   {
-    guard let onTap = spec.onTap else { return try fallbackPolicy.tap(region, x: x, y: y, sheet) }
+    guard let onTap = spec.onTap else { return try defaultPolicy.tap(region, x: x, y: y, sheet) }
     views.update(tap: region, x: x, y: y, sheet: sheet)
     let value = try invoke("on_tap") { () throws(LuaError) in try onTap.callOne(views.sheet, views.tap) }
     switch value {
     case .string("dismiss"): return .dismiss
     case .string(let id): return .snap(id)
     case .nil, .boolean(false): return .none
-    default: throw fault("on_tap", returned: value, expected: "'dismiss', a detent id or nil")
+    default: throw recordScriptError("on_tap", returned: value, expected: "'dismiss', a detent id or nil")
     }
   }
 
@@ -158,7 +159,7 @@ extension Behaviour: SheetPolicy {
     switch value {
     case .nil: return nil
     case .string(let id): return id
-    default: throw fault("on_resize", returned: value, expected: "a detent id or nil")
+    default: throw recordScriptError("on_resize", returned: value, expected: "a detent id or nil")
     }
   }
 
@@ -174,8 +175,8 @@ extension Behaviour: SheetPolicy {
     case .nil: return nil
     case .string(let name):
       if let owner = ScrollOwner(rawValue: name) { return owner }
-      throw fault("on_scroll", returned: value, expected: "'sheet', 'scroll' or nil")
-    default: throw fault("on_scroll", returned: value, expected: "'sheet', 'scroll' or nil")
+      throw recordScriptError("on_scroll", returned: value, expected: "'sheet', 'scroll' or nil")
+    default: throw recordScriptError("on_scroll", returned: value, expected: "'sheet', 'scroll' or nil")
     }
   }
 
@@ -193,7 +194,8 @@ extension Behaviour: SheetPolicy {
     case .table(_, let fields) where fields["height"]?.doubleValue != nil:
       return .height(fields["height"]?.doubleValue ?? 0)
     default:
-      throw fault("on_keyboard", returned: value, expected: "a detent id, { height = points } or nil")
+      throw recordScriptError(
+        "on_keyboard", returned: value, expected: "a detent id, { height = points } or nil")
     }
   }
 
@@ -206,7 +208,7 @@ extension Behaviour: SheetPolicy {
   }
 
   /// A `curve = function(t)` of the behaviour's animations at a frame's time progress: one call of the
-  /// function with the number (allocation-free); an error or a result that is not a number is a fault of
+  /// function with the number (allocation-free); an error or a result that is not a number is a script error of
   /// `animations`, and the core finishes the transition natively.
   public func curve(_ id: Int, at progress: Double) throws(ScriptError) -> Double {
     guard let function = curves.function(id) else {
@@ -220,7 +222,7 @@ extension Behaviour: SheetPolicy {
 
   /// Names the Lua field behind `callback` and its line, when the behaviour defines it; otherwise the
   /// native fallback's result was refused, and the core's name stands.
-  public func refusal(_ callback: PolicyCallback, _ reason: String) -> ScriptError {
+  public func scriptError(refusing callback: PolicyCallback, _ reason: String) -> ScriptError {
     guard let field = field(of: callback) else {
       return ScriptError(callback: callback.rawValue, message: reason)
     }
@@ -254,7 +256,7 @@ extension Behaviour: SheetPolicy {
       file: source.name, locator: locator, checksValues: false, curves: curves, curvesArePermanent: false)
   }
 
-  /// Runs one Lua call, turning its error into a fault that names the callback.
+  /// Runs one Lua call, turning its error into a script error that names the callback.
   private func invoke<T>(_ callback: String, _ body: () throws(LuaError) -> T) throws(ScriptError) -> T {
     do {
       return try body()
@@ -263,8 +265,10 @@ extension Behaviour: SheetPolicy {
     }
   }
 
-  /// The fault for a result of the wrong type or range.
-  private func fault(_ callback: String, returned value: LuaValue, expected: String) -> ScriptError {
+  /// The script error for a result of the wrong type or range.
+  private func recordScriptError(_ callback: String, returned value: LuaValue, expected: String)
+    -> ScriptError
+  {
     ScriptError(
       callback: callback,
       message: "\(source.name):\(locator.line(of: [.key(callback)])): \(callback) returned "

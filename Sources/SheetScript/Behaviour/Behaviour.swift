@@ -14,10 +14,10 @@ public final class Behaviour: @unchecked Sendable {
   public let thresholdNames: [String]
   /// The sheet's configuration: edge, detents, gesture area, backdrop and tap settings.
   public private(set) var configuration: SheetConfiguration
-  /// The native default policy that fills every decision the behaviour leaves out or gets wrong,
+  /// The default policy that fills every decision the behaviour leaves out or gets wrong,
   /// tuned by the behaviour's thresholds where it names them (`projection_rate`, `redirect_progress`,
   /// `rubber_band`, `spring_response`, `spring_damping`, `allows_skipping`).
-  public private(set) var fallbackPolicy: DefaultPolicy
+  public private(set) var defaultPolicy: DefaultPolicy
 
   let state: LuaState
   let table: LuaTable
@@ -143,9 +143,9 @@ public final class Behaviour: @unchecked Sendable {
       throw .lua(file: source.name, error: error)
     }
     configuration = SheetConfiguration()
-    fallbackPolicy = DefaultPolicy()
+    defaultPolicy = DefaultPolicy()
     configuration = try makeConfiguration()
-    fallbackPolicy = try makeFallback()
+    defaultPolicy = try makeFallback()
   }
 
   /// An `S.extend` error Lua raised without a line (the file ends `return S.extend(...)`, a tail call)

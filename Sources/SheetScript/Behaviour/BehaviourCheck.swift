@@ -57,7 +57,7 @@ public enum BehaviourCheck {
       throw resolverFailure(behaviour, error.message)
     }
     if let problem = resolved.problems.first {
-      throw resolverFailure(behaviour, behaviour.refusal(.detents, problem).message)
+      throw resolverFailure(behaviour, behaviour.scriptError(refusing: .detents, problem).message)
     }
     let detents = resolved.ascending
     let spec = behaviour.spec

@@ -32,7 +32,7 @@ enum BehaviourField: String, CaseIterable, Sendable {
   case onKeyboard = "on_keyboard"
 
   /// Whether the field can be a function the sheet calls while it moves: the callbacks (`on_drag`, ...,
-  /// `backdrop`) always are, `detents` and `animations` may be. A fault names the field it came from.
+  /// `backdrop`) always are, `detents` and `animations` may be. A script error names the field it came from.
   var isCallback: Bool {
     switch self {
     case .detents, .onDrag, .onRelease, .backdrop, .onTap, .onResize, .onState, .onScroll, .animations,

@@ -3,7 +3,7 @@ import SheetCore
 
 /// A behaviour table read and checked: its configuration, thresholds, callbacks and animations.
 ///
-/// Every field is optional; what is missing is `nil` here and comes from the native default policy.
+/// Every field is optional; what is missing is `nil` here and comes from the default policy.
 struct BehaviourSpec {
   /// How one detent's height is given.
   enum DetentHeight {

@@ -109,7 +109,7 @@ public struct SheetDriver {
     self.fps = fps
     self.recording = recording
     trace = Trace(title: title, screenExtent: geometry.height)
-    // A zero step advances nothing and hands over what the initializer met (a detent resolver's fault).
+    // A zero step advances nothing and hands over what the initializer met (a detent resolver's script error).
     record(host.creationEvents())
     noteGuides()
   }

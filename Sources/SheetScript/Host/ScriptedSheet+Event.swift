@@ -38,7 +38,7 @@ extension ScriptedSheet {
       self.edge = edge
     }
 
-    /// Whether it is a script fault: a failed callback or detent function (`script_error`), or a reload
+    /// Whether it is a script error: a failed callback or detent function (`script_error`), or a reload
     /// that did not load.
     public var isScriptError: Bool {
       switch kind {

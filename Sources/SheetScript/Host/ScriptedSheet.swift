@@ -8,7 +8,7 @@ import SheetCore
 /// ``touchUp(finger:x:y:timestamp:velocity:velocityX:)``, ``touchCancel(finger:timestamp:)``, ``tap(x:y:)``) and the
 /// programmatic requests (``present()``, ``dismiss()``, ``snap(to:)``), is advanced by the host's display
 /// link (``advance(to:)``, or ``step(_:)``), which returns the `SheetFrame` to draw, and hands out what
-/// happened with ``drainEvents()``: every event once, in order, script faults of every kind among them,
+/// happened with ``drainEvents()``: every event once, in order, script errors of every kind among them,
 /// each printable (``Event/description``) and as the JSON line `sheet run --format jsonl` writes
 /// (``Event/jsonLine``). ``reload()`` swaps in a new version of the behaviour at a safe moment and keeps
 /// the last good one when the new one does not load; ``watchFile(interval:queue:)`` does it whenever the
@@ -162,7 +162,7 @@ public final class ScriptedSheet {
   /// Every event since the last drain, oldest first, each exactly once; the list is then empty.
   ///
   /// The machine's events (gestures, decisions, state changes, animations, ignored and queued inputs,
-  /// `script_error` for a failed behaviour callback), the behaviour's detent-function faults (also
+  /// `script_error` for a failed behaviour callback), the behaviour's detent-function script errors (also
   /// `script_error`), every ``reload()`` (`reload ok=...`) and each line the behaviour's `print` wrote
   /// (`print text=...`). Call it once a frame, after ``advance(to:)``.
   /// - Returns: The events.

@@ -10,7 +10,7 @@ public struct TracePlot: Sendable {
   /// The events marked with a vertical line.
   public var markedEvents: Set<String> = [
     "present", "dismiss", "gesture", "release", "decision", "snap", "tap", "resize", "reload",
-    "script_error", "policy_fault", "scroll_handoff",
+    "script_error", "scroll_handoff",
   ]
 
   /// The margins around the plot area, pixels.
@@ -162,8 +162,8 @@ public struct TracePlot: Sendable {
     var labels = ""
     for group in groups {
       let xe = Self.n(group.x)
-      let fault = group.events.contains { $0.name == "script_error" || $0.name == "policy_fault" }
-      let colour = fault ? "#c0392b" : "#6a6a6a"
+      let failed = group.events.contains { $0.name == "script_error" }
+      let colour = failed ? "#c0392b" : "#6a6a6a"
       lines += "<line x1=\"\(xe)\" y1=\"\(Self.n(top))\" x2=\"\(xe)\" y2=\"\(Self.n(height - bottom))\""
       lines += " stroke=\"\(colour)\" stroke-width=\"0.8\" stroke-dasharray=\"2 3\"/>\n"
       let released = group.events.contains { $0.name == "release" }

@@ -1,13 +1,13 @@
 @testable import SheetCore
 
-/// One random stream of the seeded sweep (issue 3) and its per-frame invariant checks: presents,
+/// One seeded random session of inputs and its per-frame invariant checks: presents,
 /// dismisses, snaps, taps, resizes, content changes and pans (some grabbing the sheet mid-animation).
 /// After every call it checks the events that call returned, and the machine's own invariants
 /// (`SheetMachine._checkInvariants()`, which traps on a violation in debug builds).
 ///
 /// The stream depends only on the seed and on what the machine does, so two policies that behave alike
 /// see the same stream; with `recordsTrail` on, every frame and event is kept for comparing them.
-public struct SweepRun {
+public struct RandomSession {
   /// One thing the machine showed: a stepped frame or an event it emitted.
   public enum Record: Equatable, Sendable {
     case frame(SheetFrame)
@@ -20,7 +20,7 @@ public struct SweepRun {
   public private(set) var failure: String?
   /// What the stream did.
   public private(set) var coverage = Coverage()
-  /// Whether `trail` records every frame and event (off by default: the invariant sweep needs neither).
+  /// Whether `trail` records every frame and event (off by default: the invariant checks need neither).
   public var recordsTrail = false
   /// Every frame stepped and event emitted, in order, when `recordsTrail` is on.
   public private(set) var trail: [Record] = []

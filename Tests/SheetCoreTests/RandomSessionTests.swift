@@ -4,7 +4,7 @@ import Testing
 @testable import SheetCore
 
 /// Random gesture streams over every native policy, checking invariants on every frame.
-@Suite struct SweepTests {
+@Suite struct RandomSessionTests {
   static func policy(_ i: Int) -> any SheetPolicy {
     var topSheet = DefaultPolicy()
     topSheet.configuration.edge = .top
@@ -23,10 +23,10 @@ import Testing
 
   @Test(arguments: 0..<7, 0..<4) func invariantsHold(_ policyIndex: Int, _ chunk: Int) throws {
     var failures = 0
-    var coverage = SweepRun.Coverage()
+    var coverage = RandomSession.Coverage()
     for stream in 0..<Self.streamsPerCase {
       let seed = UInt64(policyIndex * 1_000_000 + chunk * 10_000 + stream)
-      var run = try SweepRun(policy: Self.policy(policyIndex), seed: seed)
+      var run = try RandomSession(policy: Self.policy(policyIndex), seed: seed)
       run.play()
       coverage.add(run.coverage)
       if let failure = run.failure {
