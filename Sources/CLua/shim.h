@@ -19,7 +19,6 @@
 #include <time.h>
 
 #include "arena.h"
-#include "slots.h"
 #include "image.h"
 
 // MARK: - Macro replacements
@@ -536,23 +535,15 @@ static inline int clua_resume_host(lua_State *L, clua_host *h, lua_State *co, in
 /// the table T[table_index[i]]. Raw writes, no metamethod; writing an existing field allocates nothing.
 /// Needs 2 free slots on T (made when the batch was made; the writes pop what they push).
 static inline void clua_write_changed(lua_State *T, const int *table_index, int key_base,
-                                      const double *values, unsigned long long *written, clua_slot *slots,
-                                      int count) {
+                                      const double *values, unsigned long long *written, int count) {
   for (int i = 0; i < count; i++) {
     unsigned long long bits;
     memcpy(&bits, &values[i], sizeof bits);
     if (bits == written[i]) continue;
     written[i] = bits;
-    // slots.h: a found slot still holding the field's key takes the number directly
-    if (slots != NULL && slots[i].value != NULL && clua_slot_holds(&slots[i])) {
-      slots[i].value->value_.n = values[i];
-      slots[i].value->tt_ = CLUA_TAG_FLOAT;
-      continue;
-    }
     lua_pushvalue(T, key_base + i);
     lua_pushnumber(T, values[i]);
     lua_rawset(T, table_index[i]);
-    if (slots != NULL) slots[i].value = clua_slot_find(slots[i].table, slots[i].key);
   }
 }
 
@@ -560,11 +551,11 @@ static inline void clua_write_changed(lua_State *T, const int *table_index, int 
 /// view writes and its callback in one crossing from the host (LuaBoundCall). The writes happen before
 /// the call, outside it, as a separate flush would make them.
 static inline int clua_flush_call_refs(lua_State *T, const int *table_index, int key_base,
-                                       const double *values, unsigned long long *written, clua_slot *slots,
-                                       int fields, lua_State *L, clua_host *h, int ref, int count, int a,
+                                       const double *values, unsigned long long *written, int fields,
+                                       lua_State *L, clua_host *h, int ref, int count, int a,
                                        int b, int c, double *out, long long *out_integer, int *kind,
                                        int *is_integer, int *out_base) {
-  if (T != NULL) clua_write_changed(T, table_index, key_base, values, written, slots, fields);
+  if (T != NULL) clua_write_changed(T, table_index, key_base, values, written, fields);
   return clua_call_refs(L, h, ref, count, a, b, c, out, out_integer, kind, is_integer, out_base);
 }
 

@@ -24,9 +24,6 @@ public final class LuaFieldBatch {
   @usableFromInline let values: UnsafeMutablePointer<Double>
   /// Each slot's table, as its stack slot on ``thread``.
   private let tableIndex: UnsafeMutablePointer<Int32>
-  /// Each field's value slot once found, written directly while it holds the field (`CLua/slots.h`);
-  /// nil when the running Lua's layout is not the mirrored one (every write goes through the API).
-  private let slots: UnsafeMutablePointer<clua_slot>?
   /// The number of fields.
   public let fieldCount: Int
 
@@ -69,14 +66,6 @@ public final class LuaFieldBatch {
     values.initialize(repeating: .nan, count: fields.count)
     tableIndex = .allocate(capacity: fields.count)
     tableIndex.initialize(from: slots, count: fields.count)
-    if RawLua.slotsUsable {
-      let found = UnsafeMutablePointer<clua_slot>.allocate(capacity: fields.count)
-      found.initialize(repeating: clua_slot(), count: fields.count)
-      thread.findSlots(tableIndex: tableIndex, keyBase: keyBase, into: found, count: fields.count)
-      self.slots = found
-    } else {
-      self.slots = nil
-    }
     runtime.noteBatch(self)
   }
 
@@ -84,7 +73,6 @@ public final class LuaFieldBatch {
     written.deallocate()
     values.deallocate()
     tableIndex.deallocate()
-    slots?.deallocate()
   }
 
   /// Stages a value for slot `slot` (in `0..<fieldCount`): written at the next ``flush()`` unless the
@@ -101,8 +89,6 @@ public final class LuaFieldBatch {
   public func reset() {
     written.update(repeating: Self.unwritten, count: fieldCount)
     values.update(repeating: .nan, count: fieldCount)
-    // the tables and keys stay where they were; only the slots are found again
-    if let slots { for i in 0..<fieldCount { slots[i].value = nil } }
   }
 
   /// What `clua_flush_call_refs` needs to write the batch in the crossing of a call
@@ -110,17 +96,12 @@ public final class LuaFieldBatch {
   var pending:
     (
       thread: OpaquePointer, tableIndex: UnsafePointer<Int32>, keyBase: Int32, values: UnsafePointer<Double>,
-      written: UnsafeMutablePointer<UInt64>, slots: UnsafeMutablePointer<clua_slot>?, count: Int
+      written: UnsafeMutablePointer<UInt64>, count: Int
     )?
   {
     guard runtime.raw != nil else { return nil }
-    return (
-      thread.state, UnsafePointer(tableIndex), keyBase, UnsafePointer(values), written, slots, fieldCount
-    )
+    return (thread.state, UnsafePointer(tableIndex), keyBase, UnsafePointer(values), written, fieldCount)
   }
-
-  /// Slot 0's found slot (tests look at what the direct write would take); nil without slots.
-  var slotForTesting: clua_slot? { slots?.pointee }
 
   /// The state the batch writes into.
   var owner: LuaRuntime { runtime }
@@ -129,7 +110,6 @@ public final class LuaFieldBatch {
   public func flush() {
     guard runtime.raw != nil else { return }
     thread.writeChanged(
-      tableIndex: tableIndex, keyBase: keyBase, values: values, written: written, slots: slots,
-      count: fieldCount)
+      tableIndex: tableIndex, keyBase: keyBase, values: values, written: written, count: fieldCount)
   }
 }

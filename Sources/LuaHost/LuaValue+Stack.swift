@@ -148,8 +148,6 @@ extension LuaValue {
         lua.pop()
       }
       var fields: [String: LuaValue] = [:]
-      // room for the named fields at once (no growth on the way for a table of up to 1024 of them)
-      fields.reserveCapacity(min(lua.hashCapacity(at: table), budget.values, 1024))
       lua.pushNil()
       while lua.next(table: table) {
         switch lua.kind(at: -2) {

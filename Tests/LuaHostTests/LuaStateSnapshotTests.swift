@@ -194,7 +194,8 @@ import Testing
   /// page in the regions themselves (not the process's resident memory, which the suites running beside
   /// this one move).
   @Test func aRestoreGivesBackThePagesARunTouched() throws {
-    var options = LuaState.Options(memoryLimit: 64 << 20, instructionLimit: 100_000_000)
+    // the instruction limit bounds the run; no wall-clock deadline for a test to race
+    var options = LuaState.Options(memoryLimit: 64 << 20, instructionLimit: 100_000_000, deadline: 0)
     options.restorable = true
     var states: [(LuaState, LuaStateSnapshot)] = []
     for _ in 0..<4 {

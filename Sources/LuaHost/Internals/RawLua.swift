@@ -223,9 +223,6 @@ struct RawLua {
     return LuaTableImage(
       bytes: Array(UnsafeBufferPointer(start: bytes, count: image.size)), functions: functions, numbers: left)
   }
-  /// Room in the hash part of the table at index (`clua_table_hash_capacity`): an upper bound of its
-  /// named fields, for reserving; 0 when unknown.
-  func hashCapacity(at index: Int32) -> Int { Int(clua_table_hash_capacity(state, index)) }
 
   // MARK: Tables (raw access only: no metamethod can run)
 
@@ -242,24 +239,13 @@ struct RawLua {
   }
   /// Writes the `count` number fields whose bits changed since `written` (updated), in one call, on
   /// this handle's thread (a batch's own, see `clua_write_changed`): slot `i` is the field keyed by stack
-  /// slot `keyBase + i` of the table at stack slot `tableIndex[i]`; `slots` (nil: none) holds each
-  /// field's value slot once found (`CLua/slots.h`).
+  /// slot `keyBase + i` of the table at stack slot `tableIndex[i]`.
   func writeChanged(
     tableIndex: UnsafePointer<Int32>, keyBase: Int32, values: UnsafePointer<Double>,
-    written: UnsafeMutablePointer<UInt64>, slots: UnsafeMutablePointer<clua_slot>?, count: Int
+    written: UnsafeMutablePointer<UInt64>, count: Int
   ) {
-    clua_write_changed(state, tableIndex, keyBase, values, written, slots, Int32(count))
+    clua_write_changed(state, tableIndex, keyBase, values, written, Int32(count))
   }
-  /// Notes each batch field's table and key for its slot (`clua_slots_init`): field `i` is the key at
-  /// stack slot `keyBase + i` of the table at stack slot `tableIndex[i]` of this handle's thread.
-  func findSlots(
-    tableIndex: UnsafePointer<Int32>, keyBase: Int32, into slots: UnsafeMutablePointer<clua_slot>, count: Int
-  ) {
-    clua_slots_init(state, tableIndex, keyBase, slots, Int32(count))
-  }
-  /// Whether a field's value slot may be written directly (`clua_slots_check`: Lua 5.4's layout, checked
-  /// once per process).
-  static var slotsUsable: Bool { clua_slots_check() != 0 }
   /// lua_next: pops a key, pushes the next key and value; false at the end.
   func next(table index: Int32) -> Bool { lua_next(state, index) != 0 }
 
@@ -284,7 +270,7 @@ struct RawLua {
   func flushCallRefs(
     batch: (
       thread: OpaquePointer, tableIndex: UnsafePointer<Int32>, keyBase: Int32, values: UnsafePointer<Double>,
-      written: UnsafeMutablePointer<UInt64>, slots: UnsafeMutablePointer<clua_slot>?, count: Int
+      written: UnsafeMutablePointer<UInt64>, count: Int
     )?,
     ref: Int32, arguments: (Int32, Int32, Int32), count: Int32
   ) -> (status: Int32, kind: Kind, value: Double, integer: Int?, base: Int32) {
@@ -294,7 +280,7 @@ struct RawLua {
     var isInteger: Int32 = 0
     var base: Int32 = 0
     let status = clua_flush_call_refs(
-      batch?.thread, batch?.tableIndex, batch?.keyBase ?? 0, batch?.values, batch?.written, batch?.slots,
+      batch?.thread, batch?.tableIndex, batch?.keyBase ?? 0, batch?.values, batch?.written,
       Int32(batch?.count ?? 0), state, host, ref, count, arguments.0, arguments.1, arguments.2, &value,
       &whole, &kind, &isInteger, &base)
     return (status, Kind(rawValue: kind) ?? .none, value, isInteger != 0 ? Int(whole) : nil, base)
