@@ -19,7 +19,6 @@
 #include <time.h>
 
 #include "arena.h"
-#include "image.h"
 
 // MARK: - Macro replacements
 

@@ -190,39 +190,6 @@ struct RawLua {
     return kept == length ? text : text + "... (\(length) bytes)"
   }
   func rawLength(at index: Int32) -> Int { Int(lua_rawlen(state, index)) }
-  /// The image of the table at index (`clua_table_image`, ``LuaTableImage``); nil without one.
-  func image(at index: Int32, leavingNumbersOf key: String?, runtime: LuaRuntime) -> LuaTableImage? {
-    let byteCapacity = LuaTableImage.maximumBytes
-    let refCapacity = LuaTableImage.maximumFunctions
-    let numberCapacity = LuaTableImage.maximumNumbers
-    let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: byteCapacity)
-    let refs = UnsafeMutablePointer<Int32>.allocate(capacity: refCapacity)
-    let numbers = UnsafeMutablePointer<Int64>.allocate(capacity: numberCapacity)
-    let integers = UnsafeMutablePointer<UInt8>.allocate(capacity: numberCapacity)
-    defer {
-      bytes.deallocate()
-      refs.deallocate()
-      numbers.deallocate()
-      integers.deallocate()
-    }
-    var image = clua_image(
-      bytes: bytes, capacity: byteCapacity, size: 0, refs: refs, ref_capacity: refCapacity, ref_count: 0,
-      numbers: numbers, integers: integers, number_capacity: numberCapacity,
-      number_count: 0, failed: 0)
-    let made: Int32 =
-      if let key { key.withCString { clua_table_image(state, index, &image, $0) } } else {
-        clua_table_image(state, index, &image, nil)
-      }
-    guard made != 0 else { return nil }
-    // the references become the functions' anchors at once, in order (each released with its function)
-    let functions = (0..<image.ref_count).map { LuaFunction(runtime: runtime, ref: refs[$0]) }
-    let left: [LuaValue] = (0..<image.number_count).map {
-      integers[$0] != 0
-        ? .integer(Int(numbers[$0])) : .number(Double(bitPattern: UInt64(bitPattern: numbers[$0])))
-    }
-    return LuaTableImage(
-      bytes: Array(UnsafeBufferPointer(start: bytes, count: image.size)), functions: functions, numbers: left)
-  }
 
   // MARK: Tables (raw access only: no metamethod can run)
 

@@ -59,7 +59,7 @@ public final class Behaviour: @unchecked Sendable {
     var options = options
     if options.moduleRoot == nil { options.moduleRoot = source.moduleRoot }
     do {
-      let (state, chunk, views, entry) = try loadedState(
+      let (state, chunk, views) = try loadedState(
         source, options: options, overrides: overrides, warm: warm)
       let result = try chunk.callOne()
       guard case .tableRef(let table) = result else {
@@ -69,7 +69,7 @@ public final class Behaviour: @unchecked Sendable {
           expected: "the file to return a table")
       }
       return try Behaviour(
-        source: source, state: state, table: table, overrides: overrides, views: views, kept: entry)
+        source: source, state: state, table: table, overrides: overrides, views: views)
     } catch let error as BehaviourError {
       throw error
     } catch let error as LuaError {
@@ -94,11 +94,9 @@ public final class Behaviour: @unchecked Sendable {
 
   /// ``init(source:state:table:overrides:)`` with views made in the state before its table was (a
   /// warm state's, ``WarmStates``); nil makes them.
-  /// - Parameter entry: The warm state the table was made in, which keeps the parse of its last load
-  ///   (``BehaviourSpec/Kept``): a table with the same image takes it instead of a new one.
   init(
     source: BehaviourSource, state: LuaState, table: LuaTable, overrides: [(name: String, value: Double)],
-    views made: BehaviourViews?, kept entry: WarmStates.BehaviourEntry? = nil
+    views made: BehaviourViews?
   ) throws(BehaviourError) {
     try Self.checkOverrides(overrides, file: source.name)
     self.source = source
@@ -108,7 +106,7 @@ public final class Behaviour: @unchecked Sendable {
     self.locator = locator
     let curves = CurveRegistry()
     self.curves = curves
-    let spec = try Self.spec(of: table, source: source, locator: locator, curves: curves, kept: entry)
+    let spec = try Self.spec(of: table, source: source, locator: locator, curves: curves)
     var effective = spec.thresholds
     for (name, value) in overrides {
       guard effective[name] != nil else {
@@ -236,11 +234,11 @@ public final class Behaviour: @unchecked Sendable {
   private static func loadedState(
     _ source: BehaviourSource, options: LuaState.Options, overrides: [(name: String, value: Double)],
     warm: WarmStates?
-  ) throws(LuaError) -> (LuaState, LuaFunction, BehaviourViews, WarmStates.BehaviourEntry?) {
+  ) throws(LuaError) -> (LuaState, LuaFunction, BehaviourViews) {
     if let warm, options.print == nil, let entry = warm.restoredBehaviour(source, options: options) {
       entry.views.reset()
       try registerHelperModule(entry.module, overrides: overrides, in: entry.state)
-      return (entry.state, entry.chunk, entry.views, entry)
+      return (entry.state, entry.chunk, entry.views)
     }
     var made = options
     made.restorable = warm != nil && options.print == nil
@@ -249,16 +247,14 @@ public final class Behaviour: @unchecked Sendable {
     let module = try runHelperModule(in: state)
     let chunk = try state.load(source.text, name: source.name)
     let views = try BehaviourViews(state: state)
-    var kept: WarmStates.BehaviourEntry?
     if let warm, made.restorable, let snapshot = try? state.snapshot() {
       let units = (options.meter?.units ?? 0) - before
       let entry = WarmStates.BehaviourEntry(
         state: state, snapshot: snapshot, module: module, chunk: chunk, views: views, setupUnits: units)
       warm.keepBehaviour(entry, source: source, options: options)
-      kept = entry
     }
     try registerHelperModule(module, overrides: overrides, in: state)
-    return (state, chunk, views, kept)
+    return (state, chunk, views)
   }
 
   /// Replaces the helper module's `S.overrides` with a fresh table of these overrides.
@@ -283,35 +279,16 @@ public final class Behaviour: @unchecked Sendable {
 }
 
 extension Behaviour {
-  /// The spec of a returned table. A warm state's load reads it through its image (``LuaTableImage``),
-  /// and takes the kept parse of the state's last load when the image is the same
-  /// (``BehaviourSpec/Kept``), else parses the image's value and keeps that parse for the next load. Any
-  /// other load (a fresh state's, an inline table's, or one whose parse cannot be kept: a function in an
-  /// animation) converts the table as before: the image makes in Lua what the conversion makes (the
-  /// same references in the same order, the same stack checks; `LuaTableImageTests`), so a load leaves
-  /// Lua the same whichever way it goes. A table without an image is converted, and the conversion
-  /// names the problem.
+  /// The spec of a returned table: the table converted (``LuaTable/value()``, which names a problem
+  /// by its path) and its fields parsed.
   static func spec(
-    of table: LuaTable, source: BehaviourSource, locator: SourceLocator, curves: CurveRegistry,
-    kept entry: WarmStates.BehaviourEntry?
+    of table: LuaTable, source: BehaviourSource, locator: SourceLocator, curves: CurveRegistry
   ) throws(BehaviourError) -> BehaviourSpec {
-    let image =
-      entry?.keepsParse == true ? table.image(leavingNumbersOf: BehaviourField.thresholds.rawValue) : nil
-    if let image, let entry, let kept = entry.keptSpec, kept.matches(image), let spec = kept.spec(with: image)
-    {
-      entry.keptSpecHits += 1
-      return spec
-    }
     let value: LuaValue
-    var numberNames: [String] = []
-    if let image {
-      (value, numberNames) = image.decoded()
-    } else {
-      do throws(LuaError) {
-        value = try table.value()
-      } catch {
-        throw Self.conversionFailure(error, file: source.name, locator: locator)
-      }
+    do throws(LuaError) {
+      value = try table.value()
+    } catch {
+      throw Self.conversionFailure(error, file: source.name, locator: locator)
     }
     guard case .table(let array, let fields) = value, array.isEmpty else {
       throw BehaviourError.invalidField(
@@ -319,12 +296,6 @@ extension Behaviour {
         value: "a list",
         expected: "a table of named fields")
     }
-    let spec = try BehaviourSpec(fields: fields, file: source.name, locator: locator, curves: curves)
-    if let entry, let image {
-      entry.keptSpec = spec.kept(image: image, numberNames: numberNames, curves: curves)
-      // a table whose parse cannot be kept (a function the spec does not place) is converted from then on
-      if entry.keptSpec == nil { entry.keepsParse = false }
-    }
-    return spec
+    return try BehaviourSpec(fields: fields, file: source.name, locator: locator, curves: curves)
   }
 }

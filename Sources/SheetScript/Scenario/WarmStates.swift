@@ -65,12 +65,6 @@ package final class WarmStates: @unchecked Sendable {
     let chunk: LuaFunction
     let views: BehaviourViews
     let setupUnits: Int
-    /// The parse of the last load's returned table, for the next load (``BehaviourSpec/Kept``).
-    var keptSpec: BehaviourSpec.Kept?
-    /// How many loads took the kept parse (for tests).
-    var keptSpecHits = 0
-    /// Whether loads read the table through its image to keep its parse (false once one could not).
-    var keepsParse = true
 
     init(
       state: LuaState, snapshot: LuaStateSnapshot, module: LuaTable?, chunk: LuaFunction,
@@ -237,12 +231,6 @@ package final class WarmStates: @unchecked Sendable {
     guard isKnownUniquelyReferenced(&state) else { return }
     try? state.restore(snapshot, meter: nil)
   }
-
-  /// How many behaviour states keep the parse of their last load (for tests).
-  package var keptSpecs: Int { behaviours.filter { $0.entry.keptSpec != nil }.count }
-
-  /// How many loads took a kept parse so far (for tests).
-  package var keptSpecHits: Int { behaviours.reduce(0) { $0 + $1.entry.keptSpecHits } }
 
   /// The bytes of the kept states' regions in use now (their snapshots' and what runs left past them).
   package var keptRegionBytes: Int {
