@@ -16,7 +16,7 @@ import Testing
 
   /// The globals a scenario sees, as the prelude made them in a fresh session.
   static func globals() throws -> [String] {
-    try ScenarioSession(file: "scenario.lua", options: ScenarioOptions()).globalNames
+    try ScenarioSession(file: "scenario.lua", options: ScenarioOptions()).language.globalNames
   }
 
   /// The names in `.luacheckrc`'s `stds.sheet_scenario.read_globals`.

@@ -120,7 +120,7 @@ extension ScenarioSession {
     guard let start = message.range(of: marker), let end = message[start.upperBound...].firstIndex(of: "'")
     else { return message }
     let name = String(message[start.upperBound..<end])
-    guard let hint = NameSuggestion.nearest(to: name, in: globalNames) else { return message }
+    guard let hint = NameSuggestion.nearest(to: name, in: language.globalNames) else { return message }
     return message + " (did you mean '\(hint)'?)"
   }
 

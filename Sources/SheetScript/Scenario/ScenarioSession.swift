@@ -17,9 +17,9 @@ final class ScenarioSession {
   @exclusivity(unchecked) var result: ScenarioResult
 
   let state: LuaState
-  private(set) var sheetData: LuaTable
-  /// The link the scenario language's host functions reach this session through.
-  let link: ScenarioLink
+  /// The scenario language installed in ``state``: its host functions, the `sheet` view's backing
+  /// table, the prelude's globals.
+  let language: ScenarioLanguage
   /// The worker's warm states the run's states come from (nil: fresh states).
   let warm: WarmStates?
   @exclusivity(unchecked) var pending: Result<ScenarioAction, ScenarioRefusal>?
@@ -30,9 +30,7 @@ final class ScenarioSession {
   /// The scroll view `content { scroll = ... }` described (given to the sheet when it is made).
   var scrollView: ScrollView?
   /// The `sheet` view's backing table, as the calls last wrote it.
-  lazy var sheetView = ScenarioSheetView(data: sheetData, numbers: sheetNumbers)
-  /// The number fields' batch of ``sheetData`` (``ScenarioSheetView/numbers(of:)``), made with it.
-  private(set) var sheetNumbers: LuaFieldBatch
+  lazy var sheetView = ScenarioSheetView(data: language.sheetData, numbers: language.sheetNumbers)
   @exclusivity(unchecked) var scenarioOverrides: [String: Double] = [:]
   /// The callbacks the scenario expects script errors from (`expect_fault`), with the line that said so.
   @exclusivity(unchecked) var declaredFaults: [(callback: String, line: Int)] = []
@@ -110,21 +108,15 @@ final class ScenarioSession {
     result = ScenarioResult(file: file, trace: Trace(title: Self.title(file)))
     if let warm, let text, let entry = warm.restoredScenario(file: file, text: text, meter: meter) {
       state = entry.state
-      sheetData = entry.sheetData
-      sheetNumbers = entry.sheetNumbers
-      link = entry.link
+      language = entry.language
       helperModule = entry.helperModule
-      globalNames = entry.globalNames
       thresholdsViews = entry.thresholdsViews
       loaded = (text, .success(entry.chunk))
     } else {
       var stateOptions = LuaState.Options(moduleRoot: directory, meter: meter)
       stateOptions.restorable = warm != nil
       state = try LuaState(stateOptions)
-      sheetData = try state.newTable()
-      sheetNumbers = try ScenarioSheetView.numbers(of: sheetData)
-      link = ScenarioLink()
-      try installLanguage()
+      language = try ScenarioLanguage(in: state)
       helperModule = try Behaviour.runHelperModule(in: state)
       thresholdsViews = Self.standardThresholdsViews(in: state)
       if let text {
@@ -139,14 +131,12 @@ final class ScenarioSession {
       {
         warm.keepScenario(
           WarmStates.ScenarioEntry(
-            state: state, snapshot: snapshot, sheetData: sheetData, sheetNumbers: sheetNumbers,
-            helperModule: helperModule, link: link,
-            globalNames: globalNames, thresholdsViews: thresholdsViews, text: text, chunk: function,
-            setupUnits: meter.units),
+            state: state, snapshot: snapshot, language: language, helperModule: helperModule,
+            thresholdsViews: thresholdsViews, text: text, chunk: function, setupUnits: meter.units),
           file: file)
       }
     }
-    link.session = self
+    language.link.session = self
     let printBytes = options.limits.printBytes
     state.printSink = { [weak self] line in
       self?.note("print", [TraceField("text", .string(Quote.cut(line, limit: printBytes)))])
@@ -171,64 +161,9 @@ final class ScenarioSession {
     return String(name)
   }
 
-  /// The globals the prelude gave the scenario, sorted (the calls, their aliases, `expect`,
-  /// `expect_near` and `sheet`).
-  private(set) var globalNames: [String] = []
-
-  /// Registers the host functions and the prelude's globals: a function per ``ScenarioCall``, and
-  /// `calls`, the list the prelude wraps (each call's name, wrapper and aliases, in order).
-  private func installLanguage() throws(LuaError) {
-    let host = try state.newTable()
-    let link = link
-    for call in ScenarioCall.allCases {
-      let function = try state.yieldingFunction { arguments in
-        do throws(ScenarioRefusal) {
-          link.session?.pending = .success(try ScenarioAction.parse(call, arguments))
-        } catch {
-          link.session?.pending = .failure(error)
-        }
-        return []
-      }
-      try host.set(field: call.rawValue, .function(function))
-    }
-    try host.set(field: "calls", Self.calls)
-    let expect = try state.function { arguments in
-      link.session?.expectation(arguments)
-      return []
-    }
-    try host.set(field: "expect", .function(expect))
-    host.set(
-      "sheet",
-      try sheetData.readOnlyView(
-        fields: [
-          "state", "detent", "height", "backdrop", "velocity", "time", "target", "edge", "thresholds",
-          "keyboard", "scroll",
-        ],
-        name: "sheet"))
-    let prelude = try state.load(ScenarioPrelude.source, name: ScenarioPrelude.chunkName)
-    guard case .tableRef(let api) = try prelude.callOne(host) else { return }
-    guard case .table(_, let globals) = try api.value() else { return }
-    globalNames = globals.keys.sorted()
-    for key in globalNames {
-      if let value = try? api.get(key, byReference: true) { try state.setGlobal(key, value) }
-    }
-  }
-
-  /// The prelude's `host.calls`: `{ name =, wrapper =, aliases = }` per scenario call, in order.
-  static var calls: LuaValue {
-    .array(
-      ScenarioCall.allCases.map { call in
-        var entry: [String: LuaValue] = [
-          "name": .string(call.rawValue), "wrapper": .string(call.wrapper.rawValue),
-        ]
-        if !call.aliases.isEmpty { entry["aliases"] = .array(call.aliases.map { .string($0) }) }
-        return .dictionary(entry)
-      })
-  }
-
-  /// Records an expectation: `expect(ok, message)`, at the line of the scenario code that called the
-  /// prelude's `expect` or `expect_near`.
-  private func expectation(_ arguments: [LuaValue]) {
+  /// Records an expectation (the language's `host.expect`): `expect(ok, message)`, at the line of the
+  /// scenario code that called the prelude's `expect` or `expect_near`.
+  func expectation(_ arguments: [LuaValue]) {
     let ok = arguments.first == .boolean(true)
     let message = Quote.cut(
       arguments.count > 1 ? arguments[1].stringValue ?? "" : "", limit: options.limits.printBytes)
@@ -303,7 +238,7 @@ final class ScenarioSession {
     // sheet not made yet only change native values)
     let names = values == nil ? [] : (hasSheet ? behaviour?.thresholdNames : nil) ?? Self.nativeThresholdNames
     guard let view = thresholdsView(for: values ?? [:], names: names, known: values != nil) else { return }
-    sheetData.set("thresholds", view)
+    language.sheetData.set("thresholds", view)
   }
 
   /// The read-only view `sheet.thresholds` shows for these values: one that already shows exactly them

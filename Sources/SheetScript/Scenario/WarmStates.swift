@@ -22,12 +22,10 @@ package final class WarmStates: @unchecked Sendable {
   final class ScenarioEntry {
     var state: LuaState
     let snapshot: LuaStateSnapshot
-    let sheetData: LuaTable
-    /// The number fields' batch of ``sheetData`` (restored with the state: a restore resets it).
-    let sheetNumbers: LuaFieldBatch
+    /// The scenario language the set-up installed (its `sheet` view's number batch is restored with the
+    /// state: a restore resets it).
+    let language: ScenarioLanguage
     let helperModule: LuaTable?
-    let link: ScenarioLink
-    let globalNames: [String]
     /// The thresholds views the set-up made (the native thresholds' and the empty one).
     let thresholdsViews: [ScenarioSession.ThresholdsView]
     /// The scenario's text and its chunk, loaded.
@@ -37,18 +35,13 @@ package final class WarmStates: @unchecked Sendable {
     let setupUnits: Int
 
     init(
-      state: LuaState, snapshot: LuaStateSnapshot, sheetData: LuaTable, sheetNumbers: LuaFieldBatch,
-      helperModule: LuaTable?,
-      link: ScenarioLink, globalNames: [String], thresholdsViews: [ScenarioSession.ThresholdsView],
-      text: String, chunk: LuaFunction, setupUnits: Int
+      state: LuaState, snapshot: LuaStateSnapshot, language: ScenarioLanguage, helperModule: LuaTable?,
+      thresholdsViews: [ScenarioSession.ThresholdsView], text: String, chunk: LuaFunction, setupUnits: Int
     ) {
       self.state = state
       self.snapshot = snapshot
-      self.sheetData = sheetData
-      self.sheetNumbers = sheetNumbers
+      self.language = language
       self.helperModule = helperModule
-      self.link = link
-      self.globalNames = globalNames
       self.thresholdsViews = thresholdsViews
       self.text = text
       self.chunk = chunk
