@@ -63,25 +63,8 @@ final class ScenarioSession {
   /// The `sheet` helper module of the scenario's own state (`require 'sheet'` there, for inline
   /// behaviours and `S.extend`): its `overrides` follow the scenario's `set` and the command line's.
   var helperModule: LuaTable?
-  /// The thresholds `sheet.thresholds` shows, and whether they are the running behaviour's (nil: not
-  /// made yet).
-  @exclusivity(unchecked) private var shownThresholds: (values: [String: Double], known: Bool)?
-  /// A `sheet.thresholds` view and its backing table, for one set of names.
-  struct ThresholdsView {
-    var names: [String]
-    var known: Bool
-    var data: LuaTable
-    var view: LuaTable
-    /// The values its backing table holds (nil: none written yet in this run).
-    var shown: [String: Double]?
-  }
-  /// The thresholds views made so far (the set-up's first), reused when the same names are shown again.
-  @exclusivity(unchecked) var thresholdsViews: [ThresholdsView] = []
-  /// What the thresholds in effect were last worked out from (``currentThresholds``): while these stay
-  /// the same, so do the thresholds (a behaviour's are fixed when it loads). The behaviour is held until
-  /// the next call's update, no longer.
-  @exclusivity(unchecked) private var thresholdsSource:
-    (hasSheet: Bool, behaviour: Behaviour?, ownBehaviour: Bool, overrides: [String: Double])?
+  /// The `sheet.thresholds` views made so far, and what they show.
+  @exclusivity(unchecked) var thresholdsViews: ScenarioThresholdsViews
   /// The file (or preset name) the running behaviour was loaded from, as the set-up names it (nil: an
   /// inline table or the native default); noted when the behaviour loads, so it is not resolved again.
   var behaviourReference: String?
@@ -118,7 +101,7 @@ final class ScenarioSession {
       state = try LuaState(stateOptions)
       language = try ScenarioLanguage(in: state)
       helperModule = try Behaviour.runHelperModule(in: state)
-      thresholdsViews = Self.standardThresholdsViews(in: state)
+      thresholdsViews = ScenarioThresholdsViews(standardIn: state)
       if let text {
         do throws(LuaError) {
           loaded = (text, .success(try state.load(text, name: file)))
@@ -222,70 +205,18 @@ final class ScenarioSession {
     return values
   }
 
-  /// Rebuilds `sheet.thresholds` when the thresholds in effect changed: a read-only view whose fields are
-  /// their names (reading another is an error naming the nearest).
+  /// Rebuilds `sheet.thresholds` when the thresholds in effect changed (``ScenarioThresholdsViews``).
   private func updateThresholdsView() {
-    if let source = thresholdsSource, source.hasSheet == hasSheet, source.behaviour === behaviour,
-      source.ownBehaviour == (behaviourValue != nil), source.overrides == scenarioOverrides
-    {
-      return
-    }
-    thresholdsSource = (hasSheet, behaviour, behaviourValue != nil, scenarioOverrides)
+    guard
+      thresholdsViews.sourceChanged(
+        hasSheet: hasSheet, behaviour: behaviour, ownBehaviour: behaviourValue != nil,
+        overrides: scenarioOverrides)
+    else { return }
     let values = currentThresholds
-    if let shown = shownThresholds, shown.known == (values != nil), shown.values == (values ?? [:]) { return }
-    shownThresholds = (values ?? [:], values != nil)
     // their names, sorted: the behaviour's (sorted once per load), or the native ones (overrides of a
     // sheet not made yet only change native values)
     let names = values == nil ? [] : (hasSheet ? behaviour?.thresholdNames : nil) ?? Self.nativeThresholdNames
-    guard let view = thresholdsView(for: values ?? [:], names: names, known: values != nil) else { return }
-    language.sheetData.set("thresholds", view)
-  }
-
-  /// The read-only view `sheet.thresholds` shows for these values: one that already shows exactly them
-  /// (a table the scenario kept never changes under it), one made but not yet shown in this run (the
-  /// set-up makes the native thresholds' and the empty one, so a run that shows those makes none), or a
-  /// new one, kept for the rest of the run.
-  /// - Parameter names: The values' names, sorted.
-  private func thresholdsView(for values: [String: Double], names: [String], known: Bool) -> LuaTable? {
-    assert(names == values.keys.sorted(), "the names of the values, sorted")
-    // one that shows these values has these names
-    if let shown = thresholdsViews.first(where: { $0.known == known && $0.shown == values }) {
-      return shown.view
-    }
-    let matching = thresholdsViews.indices.filter {
-      thresholdsViews[$0].names == names && thresholdsViews[$0].known == known
-    }
-    let index: Int
-    if let unshown = matching.first(where: { thresholdsViews[$0].shown == nil }) {
-      index = unshown
-    } else {
-      guard let made = Self.makeThresholdsView(names: names, known: known, in: state) else { return nil }
-      thresholdsViews.append(made)
-      index = thresholdsViews.count - 1
-    }
-    thresholdsViews[index].data.set(fields: names) { values[$0] ?? 0 }
-    thresholdsViews[index].shown = values
-    return thresholdsViews[index].view
-  }
-
-  /// A thresholds view over a new empty backing table: fields `names`, and the name its errors use
-  /// (`known` false: the view of a sheet not made yet, which says so).
-  static func makeThresholdsView(names: [String], known: Bool, in state: LuaState) -> ThresholdsView? {
-    let label =
-      known
-      ? "sheet.thresholds"
-      : "sheet.thresholds (empty until the sheet is made by present() or another call that moves it)"
-    guard let data = try? state.newTable(), let view = try? data.readOnlyView(fields: names, name: label)
-    else { return nil }
-    return ThresholdsView(names: names, known: known, data: data, view: view)
-  }
-
-  /// The views the set-up makes before the snapshot: the native thresholds' and the empty one.
-  static func standardThresholdsViews(in state: LuaState) -> [ThresholdsView] {
-    [
-      makeThresholdsView(names: nativeThresholdNames, known: true, in: state),
-      makeThresholdsView(names: [], known: false, in: state),
-    ].compactMap { $0 }
+    thresholdsViews.show(values, names: names, in: language.sheetData, state: state)
   }
 
   /// Whether the sheet exists (outside a call: ``withDriver(_:)`` holds it while one runs). Read through

@@ -26,8 +26,8 @@ package final class WarmStates: @unchecked Sendable {
     /// state: a restore resets it).
     let language: ScenarioLanguage
     let helperModule: LuaTable?
-    /// The thresholds views the set-up made (the native thresholds' and the empty one).
-    let thresholdsViews: [ScenarioSession.ThresholdsView]
+    /// The thresholds views the set-up made (the native thresholds' and the empty one), none shown yet.
+    let thresholdsViews: ScenarioThresholdsViews
     /// The scenario's text and its chunk, loaded.
     let text: String
     let chunk: LuaFunction
@@ -36,7 +36,7 @@ package final class WarmStates: @unchecked Sendable {
 
     init(
       state: LuaState, snapshot: LuaStateSnapshot, language: ScenarioLanguage, helperModule: LuaTable?,
-      thresholdsViews: [ScenarioSession.ThresholdsView], text: String, chunk: LuaFunction, setupUnits: Int
+      thresholdsViews: ScenarioThresholdsViews, text: String, chunk: LuaFunction, setupUnits: Int
     ) {
       self.state = state
       self.snapshot = snapshot
