@@ -21,9 +21,10 @@ struct ScenarioThresholdsViews {
   /// The thresholds `sheet.thresholds` shows, and whether they are the running behaviour's (nil: not
   /// made yet).
   private var shown: (values: [String: Double], known: Bool)?
-  /// What the thresholds in effect were last worked out from (``sourceChanged(hasSheet:behaviour:ownBehaviour:overrides:)``):
-  /// while these stay the same, so do the thresholds (a behaviour's are fixed when it loads). The
-  /// behaviour is held until the next call's update, no longer.
+  /// What the thresholds in effect were last worked out from
+  /// (``sourceChanged(hasSheet:behaviour:ownBehaviour:overrides:)``): while these stay the same, so do
+  /// the thresholds (a behaviour's are fixed when it loads). The behaviour is held until the next call's
+  /// update, no longer.
   private var source:
     (hasSheet: Bool, behaviour: Behaviour?, ownBehaviour: Bool, overrides: [String: Double])?
 
