@@ -136,7 +136,7 @@ extension ScenarioSession {
   /// The scenario-wide limit the run has reached, as a sentence (nil while within them all).
   private func limitReached(calls: Int) -> String? {
     let limits = options.limits
-    if let reached = driver?.limitReached ?? earlyLimit { return reached }
+    if let reached = driver?.limitReached ?? notes.limitReached { return reached }
     if calls >= limits.calls { return "the run reached the call limit (\(limits.calls) scenario calls)" }
     if scenarioUnits > limits.instructions {
       return "the run reached the instruction limit (\(limits.instructions) across the whole scenario)"
@@ -186,12 +186,12 @@ extension ScenarioSession {
   private func finish() {
     noteModules(of: behaviour)
     for file in state.filesRead where !result.modulesRead.contains(file) { result.modulesRead.append(file) }
-    if !hasSheet, earlyNotes.isEmpty == false { try? makeDriver() }
+    if !hasSheet, notes.early.isEmpty == false { try? makeDriver() }
     if let driver {
       result.trace = driver.trace
       result.limitUndecided = driver.limitUndecided
     } else {
-      for (name, fields) in earlyNotes {
+      for (name, fields) in notes.early {
         result.trace.entries.append(.event(TraceEvent(time: 0, name: name, fields: fields)))
       }
     }
@@ -236,8 +236,7 @@ extension ScenarioSession {
       }
     }
     if result.setUp == nil { result.setUp = currentSetUp }
-    for (name, fields) in earlyNotes { made.note(name, fields) }
-    earlyNotes.removeAll()
+    for (name, fields) in notes.takeEarly() { made.note(name, fields) }
     driver = made
   }
 
@@ -247,11 +246,9 @@ extension ScenarioSession {
   /// as its frames do. Nothing without a sheet.
   private func bringToRest() {
     guard var sheet = driver.take() else { return }
-    callTime = sheet.machine.time
+    notes.beginCall(at: sheet.machine.time)
     sheet.comeToRest()
-    callTime = nil
-    sheet.noteClosing(callNotes)
-    callNotes.removeAll()
+    sheet.noteClosing(notes.endCall())
     driver = consume sheet
   }
 
@@ -260,16 +257,14 @@ extension ScenarioSession {
   func withDriver(_ body: (inout SheetDriver) throws(SheetError) -> Void) throws(ScenarioRefusal) {
     try makeDriver()
     guard var current = driver.take() else { return }
-    callTime = current.machine.time
+    notes.beginCall(at: current.machine.time)
     var failure: SheetError?
     do throws(SheetError) {
       try body(&current)
     } catch {
       failure = error
     }
-    callTime = nil
-    for (name, fields) in callNotes { current.note(name, fields) }
-    callNotes.removeAll()
+    for (name, fields) in notes.endCall() { current.note(name, fields) }
     driver = consume current
     if let failure { throw ScenarioRefusal(message: Self.describe(failure)) }
   }

@@ -40,8 +40,9 @@ final class ScenarioSession {
   /// The scenario's text (an inline behaviour's field lines are found in it).
   var text = ""
   @exclusivity(unchecked) var driver: SheetDriver?
-  /// Expectations and prints noted before the sheet exists, flushed into its trace when it is made.
-  @exclusivity(unchecked) var earlyNotes: [(String, [TraceField])] = []
+  /// The notes the sheet's trace cannot take yet: made before the sheet exists, or while a call holds
+  /// it.
+  @exclusivity(unchecked) var notes: ScenarioNotes
   /// The scripted behaviour driving the sheet, when it is one (the driver knows only its policy).
   @exclusivity(unchecked) var behaviour: Behaviour?
   /// Every Lua state of the run reports its spending here: the scenario's own, the behaviour's, and
@@ -54,12 +55,6 @@ final class ScenarioSession {
   var behaviourOptions: LuaState.Options { LuaState.Options(meter: meter) }
   /// Units the behaviour's code spent in this run, all its states and versions together.
   var behaviourUnits: Int { meter.units - scenarioUnits }
-  /// The trace limit, when the notes kept before the sheet existed reached it.
-  @exclusivity(unchecked) var earlyLimit: String?
-  /// While a call has the sheet (``withDriver(_:)``), the sheet's time when it began; notes made then
-  /// (an inline behaviour's `print` or `expect`) wait in `callNotes` and go into the trace after it.
-  @exclusivity(unchecked) var callTime: Double?
-  @exclusivity(unchecked) var callNotes: [(String, [TraceField])] = []
   /// The `sheet` helper module of the scenario's own state (`require 'sheet'` there, for inline
   /// behaviours and `S.extend`): its `overrides` follow the scenario's `set` and the command line's.
   var helperModule: LuaTable?
@@ -89,6 +84,7 @@ final class ScenarioSession {
     self.warm = warm
     directory = warm?.folder(of: file) ?? Self.folder(of: file)
     result = ScenarioResult(file: file, trace: Trace(title: Self.title(file)))
+    notes = ScenarioNotes(limit: options.limits.traceEntries)
     if let warm, let text, let entry = warm.restoredScenario(file: file, text: text, meter: meter) {
       state = entry.state
       language = entry.language
@@ -166,20 +162,16 @@ final class ScenarioSession {
       result.failures.append(
         ScenarioFailure(
           location: place ?? SourceLocation(file: file, line: 0), message: "expectation failed: \(message)",
-          time: driver?.machine.time ?? callTime ?? 0))
+          time: driver?.machine.time ?? notes.callTime ?? 0))
     }
   }
 
-  /// Adds a scenario event to the trace (or keeps it until the sheet exists).
+  /// Adds a scenario event to the trace (or keeps it in ``notes`` until the sheet can take it).
   func note(_ name: String, _ fields: [TraceField]) {
     if hasSheet {
       driver?.note(name, fields)
-    } else if callTime != nil {  // an inline behaviour's callback, while the sheet is busy in a call
-      if callNotes.count < options.limits.traceEntries { callNotes.append((name, fields)) }
-    } else if earlyNotes.count < options.limits.traceEntries {
-      earlyNotes.append((name, fields))
     } else {
-      earlyLimit = "the run reached the trace limit (\(options.limits.traceEntries) entries)"
+      notes.keep(name, fields)
     }
   }
 
