@@ -6,9 +6,9 @@ import SheetCore
 /// run's behaviour, already loaded and warm, with no scenario Lua and no trace. What a run costs beyond
 /// its replay is set-up: states, loading, the scenario's own code, its expectations and its trace.
 package final class ScenarioReplay {
-  /// The screen, content height, scroll view and frame rate the sheet was made with (nil: the run made
+  /// The screen and content the sheet was made with, at the frame rate it ran at (nil: the run made
   /// none).
-  private var start: (geometry: SheetGeometry, contentHeight: Double?, scrollView: ScrollView?, fps: Double)?
+  private var start: ScenarioScreen?
   /// Whether a command-line frame rate wins over the scenario's `screen { fps = }`.
   private var fpsFixed = false
   /// The calls that moved the sheet or time, in order, from the one that made the sheet.
@@ -59,9 +59,9 @@ package final class ScenarioReplay {
       if start != nil { actions.append(action) }
     default:
       if start == nil {
-        start = (
-          session.geometry, session.contentHeight, session.scrollView, session.options.fps ?? session.fps
-        )
+        var screen = session.screen
+        screen.fps = session.options.fps ?? screen.fps
+        start = screen
         fpsFixed = session.options.fps != nil
       }
       actions.append(action)
@@ -74,20 +74,17 @@ package final class ScenarioReplay {
   package func run() throws(SheetError) -> Double {
     guard let start else { return 0 }
     let policy: any SheetPolicy = behaviour ?? DefaultPolicy()
-    var geometry = start.geometry
+    var screen = start
     var d = try SheetDriver(
-      policy: policy, geometry: geometry, contentHeight: start.contentHeight, fps: start.fps, recording: false
-    )
+      policy: policy, geometry: screen.geometry, contentHeight: screen.contentHeight, fps: screen.fps,
+      recording: false)
     if let view = start.scrollView { try d.apply { m throws(SheetError) in try m.setScrollView(view) } }
     for action in actions {
       switch action {
       case .screen(let width, let height, let safeTop, let safeBottom, let fps):
-        geometry.width = width ?? geometry.width
-        geometry.height = height ?? geometry.height
-        geometry.safeArea.top = safeTop ?? geometry.safeArea.top
-        geometry.safeArea.bottom = safeBottom ?? geometry.safeArea.bottom
+        let next = screen.resize(
+          width: width, height: height, safeTop: safeTop, safeBottom: safeBottom, fps: fps)
         if let fps, !fpsFixed { d.fps = fps }
-        let next = geometry
         try d.apply { m throws(SheetError) in try m.resize(next) }
       case .content(let height, let change):
         if let height { try d.apply { m throws(SheetError) in try m.setContentHeight(height) } }

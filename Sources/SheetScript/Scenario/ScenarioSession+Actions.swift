@@ -8,13 +8,8 @@ extension ScenarioSession {
   func execute(_ action: ScenarioAction) throws(ScenarioRefusal) {
     switch action {
     case .screen(let width, let height, let safeTop, let safeBottom, let newFPS):
-      var next = geometry
-      next.width = width ?? next.width
-      next.height = height ?? next.height
-      next.safeArea.top = safeTop ?? next.safeArea.top
-      next.safeArea.bottom = safeBottom ?? next.safeArea.bottom
-      geometry = next
-      if let newFPS { fps = newFPS }
+      let next = screen.resize(
+        width: width, height: height, safeTop: safeTop, safeBottom: safeBottom, fps: newFPS)
       guard hasSheet else { return }
       if let newFPS, options.fps == nil { driver?.fps = newFPS }
       try withDriver { d throws(SheetError) in try d.apply { m throws(SheetError) in try m.resize(next) } }
@@ -23,12 +18,7 @@ extension ScenarioSession {
       behaviourLine = line
       if hasSheet { try swapBehaviour() }
     case .content(let height, let change):
-      if let height { contentHeight = height }
-      switch change {
-      case .keep: break
-      case .set(let view): scrollView = view
-      case .remove: scrollView = nil
-      }
+      screen.change(height: height, scroll: change)
       guard hasSheet else { return }
       try withDriver { d throws(SheetError) in
         if let height { try d.apply { m throws(SheetError) in try m.setContentHeight(height) } }

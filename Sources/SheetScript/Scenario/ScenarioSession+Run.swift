@@ -221,14 +221,15 @@ extension ScenarioSession {
     var made: SheetDriver
     do throws(SheetError) {
       made = try SheetDriver(
-        policy: policy, geometry: geometry, contentHeight: contentHeight, fps: options.fps ?? fps,
+        policy: policy, geometry: screen.geometry, contentHeight: screen.contentHeight,
+        fps: options.fps ?? screen.fps,
         title: result.trace.title)
     } catch {
       throw ScenarioRefusal(message: Self.describe(error))
     }
     made.limits = DriverLimits(options.limits)
     made.keepsFrames = options.keepsFrames
-    if let scrollView {
+    if let scrollView = screen.scrollView {
       do throws(SheetError) {
         try made.apply { m throws(SheetError) in try m.setScrollView(scrollView) }
       } catch {

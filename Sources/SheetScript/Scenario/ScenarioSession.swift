@@ -24,11 +24,8 @@ final class ScenarioSession {
   let warm: WarmStates?
   @exclusivity(unchecked) var pending: Result<ScenarioAction, ScenarioRefusal>?
 
-  var geometry = SheetGeometry.reference
-  var fps = 120.0
-  var contentHeight: Double?
-  /// The scroll view `content { scroll = ... }` described (given to the sheet when it is made).
-  var scrollView: ScrollView?
+  /// The screen and content the scenario described (given to the sheet when it is made).
+  var screen = ScenarioScreen()
   /// The `sheet` view's backing table, as the calls last wrote it.
   lazy var sheetView = ScenarioSheetView(data: language.sheetData, numbers: language.sheetNumbers)
   @exclusivity(unchecked) var scenarioOverrides: [String: Double] = [:]

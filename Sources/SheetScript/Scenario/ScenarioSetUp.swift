@@ -41,7 +41,8 @@ extension ScenarioSession {
     var overrides: [String: Double] = [:]
     for (name, value) in effectiveOverrides { overrides[name] = value }
     return ScenarioSetUp(
-      geometry: geometry, fps: options.fps ?? fps, contentHeight: contentHeight, overrides: overrides,
+      geometry: screen.geometry, fps: options.fps ?? screen.fps, contentHeight: screen.contentHeight,
+      overrides: overrides,
       behaviour: behaviourReference)
   }
 }
