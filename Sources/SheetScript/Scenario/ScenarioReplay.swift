@@ -37,7 +37,7 @@ package final class ScenarioReplay {
       let session = try ScenarioSession(file: file, options: options, text: text)
       session.replay = replay
       replay.passed = session.run(text: text).passed
-      replay.behaviour = session.behaviour
+      replay.behaviour = session.behaviour.running
       if let driver = session.driver {
         replay.recordedChecksum = driver.machine.height + Double(driver.frameCount)
       }

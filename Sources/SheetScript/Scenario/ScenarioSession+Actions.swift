@@ -14,8 +14,8 @@ extension ScenarioSession {
       if let newFPS, options.fps == nil { driver?.fps = newFPS }
       try withDriver { d throws(SheetError) in try d.apply { m throws(SheetError) in try m.resize(next) } }
     case .behaviour(let value, let line):
-      behaviourValue = value
-      behaviourLine = line
+      behaviour.value = value
+      behaviour.line = line
       if hasSheet { try swapBehaviour() }
     case .content(let height, let change):
       screen.change(height: height, scroll: change)
@@ -29,13 +29,10 @@ extension ScenarioSession {
         }
       }
     case .set(let pairs):
-      for (name, value) in pairs { scenarioOverrides[name] = value }
-      if let helperModule {
-        do throws(LuaError) {
-          try Behaviour.setOverrides(effectiveOverrides, of: helperModule, in: state)
-        } catch {
-          throw ScenarioRefusal(message: error.description)
-        }
+      do throws(LuaError) {
+        try behaviour.set(pairs, in: state)
+      } catch {
+        throw ScenarioRefusal(message: error.description)
       }
       if hasSheet { try swapBehaviour() }
     case .reload(let reference):
@@ -85,147 +82,6 @@ extension ScenarioSession {
     case .keyboard(let height, let duration):
       try d.apply { m throws(SheetError) in try m.setKeyboard(height: height, duration: duration) }
     default: break
-    }
-  }
-
-  /// The overrides in effect: the scenario's `set`, then the command line's (which win), by name.
-  var effectiveOverrides: [(name: String, value: Double)] {
-    // a sweep's run: one override from the command line, none from the scenario
-    if scenarioOverrides.isEmpty, options.overrides.count <= 1 { return options.overrides }
-    var merged = scenarioOverrides
-    for (name, value) in options.overrides { merged[name] = value }
-    return merged.keys.sorted().map { ($0, merged[$0] ?? 0) }
-  }
-
-  /// Loads the scenario's behaviour (or the command line's replacement), or `nil` for the native default.
-  func loadBehaviour() throws(ScenarioRefusal) -> Behaviour? {
-    do throws(BehaviourError) {
-      let behaviour = try loadBehaviourUnnoted()
-      if let behaviour { noteThresholds(sorted: behaviour.thresholdNames) }
-      return behaviour
-    } catch {
-      noteRefusal(error)
-      throw ScenarioRefusal(message: error.description)
-    }
-  }
-
-  /// Adds declared threshold names to the result.
-  private func noteThresholds<S: Sequence<String>>(_ names: S) {
-    result.thresholds = Array(Set(result.thresholds).union(names)).sorted()
-  }
-
-  /// ``noteThresholds(_:)`` of distinct names in order: the first behaviour's names are the list.
-  private func noteThresholds(sorted names: [String]) {
-    if result.thresholds.isEmpty { result.thresholds = names } else { noteThresholds(names) }
-  }
-
-  /// Notes what a refused load tells the command: the thresholds the behaviour declares, and an
-  /// override from the command line it refused.
-  private func noteRefusal(_ error: BehaviourError) {
-    let commandLine = Set(options.overrides.map(\.name))
-    switch error {
-    case .unknownThreshold(_, let name, _, let declared):
-      noteThresholds(declared)
-      guard commandLine.contains(name), result.overrideRefusal == nil else { return }
-      let list = declared.isEmpty ? "it declares none" : "its thresholds: " + declared.joined(separator: ", ")
-      result.overrideRefusal = OverrideRefusal(name: name, message: "\(error.description); \(list)")
-    case .invalidThreshold(_, let refused) where commandLine.contains(refused.name):
-      if result.overrideRefusal == nil {
-        result.overrideRefusal = OverrideRefusal(name: refused.name, message: error.description)
-      }
-    default: break
-    }
-  }
-
-  /// The behaviour ``loadBehaviour()`` loads (noting its file for `sheet watch`), before its thresholds
-  /// or a refusal are noted in the result.
-  private func loadBehaviourUnnoted() throws(BehaviourError) -> Behaviour? {
-    behaviourReference = nil
-    if let path = options.behaviourPath {
-      let source = try BehaviourSource.resolve(path)
-      note(path)
-      behaviourReference = path
-      return try Behaviour.load(source, overrides: effectiveOverrides, options: behaviourOptions, warm: warm)
-    }
-    switch behaviourValue {
-    case .string(let reference)?:
-      let source = try BehaviourSource.resolve(reference, relativeTo: directory)
-      if let path = source.path { note(path) }
-      behaviourReference = source.path ?? reference
-      return try Behaviour.load(source, overrides: effectiveOverrides, options: behaviourOptions, warm: warm)
-    case let value?:
-      let table: LuaTable
-      do throws(LuaError) {
-        table = try state.table(value)
-      } catch {
-        throw BehaviourError.lua(file: file, error: error)
-      }
-      let source = BehaviourSource(name: file, text: text, path: file, firstLine: behaviourLine)
-      return try Behaviour(source: source, state: state, table: table, overrides: effectiveOverrides)
-    case nil:
-      if !effectiveOverrides.isEmpty {
-        return try Behaviour.load(
-          Presets.source(named: "system") ?? BehaviourSource(name: "system.lua", text: ""),
-          overrides: effectiveOverrides, options: behaviourOptions, warm: warm)
-      }
-      return nil
-    }
-  }
-
-  /// Remembers the modules a behaviour read (before it is replaced, or when the run ends).
-  func noteModules(of behaviour: Behaviour?) {
-    for file in behaviour?.modulesRead ?? [] where !result.modulesRead.contains(file) {
-      result.modulesRead.append(file)
-    }
-  }
-
-  /// Remembers a behaviour file for `sheet watch`.
-  private func note(_ path: String) {
-    if !result.behaviourFiles.contains(path) { result.behaviourFiles.append(path) }
-  }
-
-  /// Replaces the running behaviour after `behaviour` or `set` (a reload at the next gesture).
-  private func swapBehaviour() throws(ScenarioRefusal) {
-    let policy: any SheetPolicy = try loadBehaviour() ?? DefaultPolicy()
-    try withDriver { d throws(SheetError) in
-      noteModules(of: behaviour)
-      behaviour = policy as? Behaviour
-      try d.apply { h in h.replacePolicy(policy) }
-    }
-  }
-
-  /// Hot-reloads a behaviour file: loaded and validated in a fresh state, swapped in only when valid.
-  /// - Parameter reference: The file, relative to the scenario.
-  /// - Returns: `true`, or `false` and the error (the running behaviour stays).
-  func reload(_ reference: String) -> [LuaValue] {
-    do throws(BehaviourError) {
-      let source = try BehaviourSource.resolve(reference, relativeTo: directory)
-      if let path = source.path { note(path) }
-      let behaviour: Behaviour
-      do throws(BehaviourError) {
-        behaviour = try Behaviour.load(
-          source, overrides: effectiveOverrides, options: behaviourOptions, warm: warm)
-      } catch {
-        noteRefusal(error)
-        throw error
-      }
-      noteThresholds(sorted: behaviour.thresholdNames)
-      behaviourValue = .string(reference)
-      try? withDriver { d throws(SheetError) in
-        noteModules(of: self.behaviour)
-        self.behaviour = behaviour
-        d.note("reload", [TraceField("ok", .bool(true)), TraceField("file", .string(source.name))])
-        try d.apply { h in h.replacePolicy(behaviour) }
-      }
-      return [.boolean(true)]
-    } catch {
-      note(
-        "reload",
-        [
-          TraceField("ok", .bool(false)), TraceField("file", .string(reference)),
-          TraceField("message", .string(error.description)),
-        ])
-      return [.boolean(false), .string(error.description)]
     }
   }
 }

@@ -184,7 +184,7 @@ extension ScenarioSession {
   /// Moves the trace into the result (making the sheet first if the scenario never did). When the sheet
   /// cannot be made (an invalid behaviour), the events noted so far still go into the trace, at time 0.
   private func finish() {
-    noteModules(of: behaviour)
+    noteModules(of: behaviour.running)
     for file in state.filesRead where !result.modulesRead.contains(file) { result.modulesRead.append(file) }
     if !hasSheet, notes.early.isEmpty == false { try? makeDriver() }
     if let driver {
@@ -217,7 +217,7 @@ extension ScenarioSession {
   func makeDriver() throws(ScenarioRefusal) {
     if hasSheet { return }
     let policy: any SheetPolicy = try loadBehaviour() ?? DefaultPolicy()
-    behaviour = policy as? Behaviour
+    behaviour.running = policy as? Behaviour
     var made: SheetDriver
     do throws(SheetError) {
       made = try SheetDriver(

@@ -11,37 +11,47 @@ import SheetCore
 /// `@exclusivity(unchecked)`, which spares each access the runtime's exclusivity check (a few tens of
 /// thousands of instructions a tune run; the checks stay for the rest).
 final class ScenarioSession {
+  /// The scenario's path.
   let file: String
+  /// The scenario's folder (``folder(of:)``): its `require`s and behaviour files are found below it.
   let directory: String
+  /// Overrides, frame rate, behaviour replacement, limits.
   let options: ScenarioOptions
+  /// The worker's warm states the run's states come from (nil: fresh states).
+  let warm: WarmStates?
+  /// What the run produced so far: its failures, expectations, thresholds and files (its trace goes in
+  /// at the end).
   @exclusivity(unchecked) var result: ScenarioResult
 
+  /// The scenario's sandboxed state.
   let state: LuaState
   /// The scenario language installed in ``state``: its host functions, the `sheet` view's backing
   /// table, the prelude's globals.
   let language: ScenarioLanguage
-  /// The worker's warm states the run's states come from (nil: fresh states).
-  let warm: WarmStates?
+  /// The scenario's text (an inline behaviour's field lines are found in it).
+  var text = ""
+  /// The scenario's text and its chunk (or why it did not load), loaded with the set-up (nil: not yet).
+  @exclusivity(unchecked) var loaded: (text: String, chunk: Result<LuaFunction, LuaError>)?
+  /// The call the scenario's last yield left for the host to carry out (or why it was refused).
   @exclusivity(unchecked) var pending: Result<ScenarioAction, ScenarioRefusal>?
 
   /// The screen and content the scenario described (given to the sheet when it is made).
   var screen = ScenarioScreen()
-  /// The `sheet` view's backing table, as the calls last wrote it.
-  lazy var sheetView = ScenarioSheetView(data: language.sheetData, numbers: language.sheetNumbers)
-  @exclusivity(unchecked) var scenarioOverrides: [String: Double] = [:]
+  /// The behaviour the scenario chose, its overrides, and the one running. Read by every call's update
+  /// of `sheet.thresholds`: unchecked, as its parts were.
+  @exclusivity(unchecked) var behaviour: ScenarioBehaviour
   /// The callbacks the scenario expects script errors from (`expect_fault`), with the line that said so.
   @exclusivity(unchecked) var declaredFaults: [(callback: String, line: Int)] = []
-  @exclusivity(unchecked) var behaviourValue: LuaValue?
-  /// The line of the `behaviour` call, where an inline table's fields are looked up from.
-  var behaviourLine = 1
-  /// The scenario's text (an inline behaviour's field lines are found in it).
-  var text = ""
+  /// The sheet, once a call made it (nil before; moved out while a call holds it, ``withDriver(_:)``).
   @exclusivity(unchecked) var driver: SheetDriver?
   /// The notes the sheet's trace cannot take yet: made before the sheet exists, or while a call holds
   /// it.
   @exclusivity(unchecked) var notes: ScenarioNotes
-  /// The scripted behaviour driving the sheet, when it is one (the driver knows only its policy).
-  @exclusivity(unchecked) var behaviour: Behaviour?
+  /// The `sheet` view's backing table, as the calls last wrote it.
+  lazy var sheetView = ScenarioSheetView(data: language.sheetData, numbers: language.sheetNumbers)
+  /// The `sheet.thresholds` views made so far, and what they show.
+  @exclusivity(unchecked) var thresholdsViews: ScenarioThresholdsViews
+
   /// Every Lua state of the run reports its spending here: the scenario's own, the behaviour's, and
   /// every version of it a load or hot reload made (failed loads too).
   let meter = LuaMeter()
@@ -52,18 +62,8 @@ final class ScenarioSession {
   var behaviourOptions: LuaState.Options { LuaState.Options(meter: meter) }
   /// Units the behaviour's code spent in this run, all its states and versions together.
   var behaviourUnits: Int { meter.units - scenarioUnits }
-  /// The `sheet` helper module of the scenario's own state (`require 'sheet'` there, for inline
-  /// behaviours and `S.extend`): its `overrides` follow the scenario's `set` and the command line's.
-  var helperModule: LuaTable?
-  /// The `sheet.thresholds` views made so far, and what they show.
-  @exclusivity(unchecked) var thresholdsViews: ScenarioThresholdsViews
-  /// The file (or preset name) the running behaviour was loaded from, as the set-up names it (nil: an
-  /// inline table or the native default); noted when the behaviour loads, so it is not resolved again.
-  var behaviourReference: String?
   /// Notes the calls that move the sheet, for `sheet bench`'s replay of this run (nil: not recorded).
   @exclusivity(unchecked) var replay: ScenarioReplay?
-  /// The scenario's text and its chunk (or why it did not load), loaded with the set-up (nil: not yet).
-  @exclusivity(unchecked) var loaded: (text: String, chunk: Result<LuaFunction, LuaError>)?
 
   /// Opens the scenario's state and registers the scenario language.
   /// - Parameters:
@@ -85,7 +85,7 @@ final class ScenarioSession {
     if let warm, let text, let entry = warm.restoredScenario(file: file, text: text, meter: meter) {
       state = entry.state
       language = entry.language
-      helperModule = entry.helperModule
+      behaviour = ScenarioBehaviour(options: options, helperModule: entry.helperModule)
       thresholdsViews = entry.thresholdsViews
       loaded = (text, .success(entry.chunk))
     } else {
@@ -93,7 +93,8 @@ final class ScenarioSession {
       stateOptions.restorable = warm != nil
       state = try LuaState(stateOptions)
       language = try ScenarioLanguage(in: state)
-      helperModule = try Behaviour.runHelperModule(in: state)
+      let helperModule = try Behaviour.runHelperModule(in: state)
+      behaviour = ScenarioBehaviour(options: options, helperModule: helperModule)
       thresholdsViews = ScenarioThresholdsViews(standardIn: state)
       if let text {
         do throws(LuaError) {
@@ -117,7 +118,8 @@ final class ScenarioSession {
     state.printSink = { [weak self] line in
       self?.note("print", [TraceField("text", .string(Quote.cut(line, limit: printBytes)))])
     }
-    try Behaviour.registerHelperModule(helperModule, overrides: effectiveOverrides, in: state)
+    try Behaviour.registerHelperModule(
+      behaviour.helperModule, overrides: behaviour.effectiveOverrides, in: state)
     updateSheetView()
   }
 
@@ -172,39 +174,15 @@ final class ScenarioSession {
     }
   }
 
-  /// The thresholds of the native default policy: the `system` preset's, which are its parameters.
-  static let nativeThresholds: [String: Double] = {
-    guard let source = Presets.source(named: "system") else { return [:] }
-    return (try? Behaviour.load(source).thresholds) ?? [:]
-  }()
-
-  /// ``nativeThresholds``' names, sorted.
-  static let nativeThresholdNames = nativeThresholds.keys.sorted()
-
-  /// The thresholds in effect for the running behaviour (overrides applied), or `nil` while they are not
-  /// known: a behaviour waits for the sheet to be made (it loads then).
-  private var currentThresholds: [String: Double]? {
-    if hasSheet { return behaviour?.thresholds ?? Self.nativeThresholds }
-    guard behaviourValue == nil, options.behaviourPath == nil else { return nil }
-    var values = Self.nativeThresholds
-    for (name, value) in effectiveOverrides {
-      guard values[name] != nil else { return nil }  // refused when the sheet is made
-      values[name] = value
-    }
-    return values
-  }
-
   /// Rebuilds `sheet.thresholds` when the thresholds in effect changed (``ScenarioThresholdsViews``).
   private func updateThresholdsView() {
     guard
       thresholdsViews.sourceChanged(
-        hasSheet: hasSheet, behaviour: behaviour, ownBehaviour: behaviourValue != nil,
-        overrides: scenarioOverrides)
+        hasSheet: hasSheet, behaviour: behaviour.running, ownBehaviour: behaviour.value != nil,
+        overrides: behaviour.scenarioOverrides)
     else { return }
-    let values = currentThresholds
-    // their names, sorted: the behaviour's (sorted once per load), or the native ones (overrides of a
-    // sheet not made yet only change native values)
-    let names = values == nil ? [] : (hasSheet ? behaviour?.thresholdNames : nil) ?? Self.nativeThresholdNames
+    let values = behaviour.thresholds(hasSheet: hasSheet)
+    let names = values == nil ? [] : behaviour.thresholdNames(hasSheet: hasSheet)
     thresholdsViews.show(values, names: names, in: language.sheetData, state: state)
   }
 

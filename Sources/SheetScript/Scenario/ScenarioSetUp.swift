@@ -39,10 +39,9 @@ extension ScenarioSession {
   /// The set-up as it stands now, for ``ScenarioResult/setUp``.
   var currentSetUp: ScenarioSetUp {
     var overrides: [String: Double] = [:]
-    for (name, value) in effectiveOverrides { overrides[name] = value }
+    for (name, value) in behaviour.effectiveOverrides { overrides[name] = value }
     return ScenarioSetUp(
       geometry: screen.geometry, fps: options.fps ?? screen.fps, contentHeight: screen.contentHeight,
-      overrides: overrides,
-      behaviour: behaviourReference)
+      overrides: overrides, behaviour: behaviour.reference)
   }
 }

@@ -32,7 +32,7 @@ struct ScenarioThresholdsViews {
   /// - Parameter state: The scenario's state.
   init(standardIn state: LuaState) {
     views = [
-      Self.makeView(names: ScenarioSession.nativeThresholdNames, known: true, in: state),
+      Self.makeView(names: ScenarioBehaviour.nativeThresholdNames, known: true, in: state),
       Self.makeView(names: [], known: false, in: state),
     ].compactMap { $0 }
   }
