@@ -222,8 +222,7 @@ extension ScenarioSession {
     do throws(SheetError) {
       made = try SheetDriver(
         policy: policy, geometry: screen.geometry, contentHeight: screen.contentHeight,
-        fps: options.fps ?? screen.fps,
-        title: result.trace.title)
+        fps: options.fps ?? screen.fps, title: result.trace.title)
     } catch {
       throw ScenarioRefusal(message: Self.describe(error))
     }

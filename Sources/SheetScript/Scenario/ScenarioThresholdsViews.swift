@@ -8,9 +8,13 @@ import LuaHost
 struct ScenarioThresholdsViews {
   /// A `sheet.thresholds` view and its backing table, for one set of names.
   struct View {
+    /// Its fields: the thresholds' names, sorted.
     var names: [String]
+    /// Whether it shows the thresholds in effect (false: the view of a sheet not made yet).
     var known: Bool
+    /// Its backing table.
     var data: LuaTable
+    /// The read-only view the scenario reads.
     var view: LuaTable
     /// The values its backing table holds (nil: none written yet in this run).
     var shown: [String: Double]?

@@ -25,6 +25,7 @@ package final class WarmStates: @unchecked Sendable {
     /// The scenario language the set-up installed (its `sheet` view's number batch is restored with the
     /// state: a restore resets it).
     let language: ScenarioLanguage
+    /// The state's `sheet` helper module (``ScenarioBehaviour/helperModule``).
     let helperModule: LuaTable?
     /// The thresholds views the set-up made (the native thresholds' and the empty one), none shown yet.
     let thresholdsViews: ScenarioThresholdsViews
