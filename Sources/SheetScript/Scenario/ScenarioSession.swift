@@ -37,15 +37,15 @@ final class ScenarioSession {
 
   /// The screen and content the scenario described (given to the sheet when it is made).
   var screen = ScenarioScreen()
-  /// The behaviour the scenario chose, its overrides, and the one running. Read by every call's update
-  /// of `sheet.thresholds`: unchecked, as its parts were.
+  /// The behaviour the scenario chose, its overrides, and the one running. Every call's update of
+  /// `sheet.thresholds` reads it: unchecked, as the parts it reads (the `behaviour` call's value, the
+  /// `set` overrides, the running behaviour) were before they were grouped here.
   @exclusivity(unchecked) var behaviour: ScenarioBehaviour
   /// The callbacks the scenario expects script errors from (`expect_fault`), with the line that said so.
   @exclusivity(unchecked) var declaredFaults: [(callback: String, line: Int)] = []
   /// The sheet, once a call made it (nil before; moved out while a call holds it, ``withDriver(_:)``).
   @exclusivity(unchecked) var driver: SheetDriver?
-  /// The notes the sheet's trace cannot take yet: made before the sheet exists, or while a call holds
-  /// it.
+  /// The notes the sheet's trace cannot take yet (before the sheet exists, or while a call holds it).
   @exclusivity(unchecked) var notes: ScenarioNotes
   /// The `sheet` view's backing table, as the calls last wrote it.
   lazy var sheetView = ScenarioSheetView(data: language.sheetData, numbers: language.sheetNumbers)
