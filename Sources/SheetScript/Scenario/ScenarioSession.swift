@@ -38,8 +38,7 @@ final class ScenarioSession {
   /// The screen and content the scenario described (given to the sheet when it is made).
   var screen = ScenarioScreen()
   /// The behaviour the scenario chose, its overrides, and the one running. Every call's update of
-  /// `sheet.thresholds` reads it: unchecked, as the parts it reads (the `behaviour` call's value, the
-  /// `set` overrides, the running behaviour) were before they were grouped here.
+  /// `sheet.thresholds` reads its value, its `set` overrides and the running behaviour: unchecked.
   @exclusivity(unchecked) var behaviour: ScenarioBehaviour
   /// The callbacks the scenario expects script errors from (`expect_fault`), with the line that said so.
   @exclusivity(unchecked) var declaredFaults: [(callback: String, line: Int)] = []
