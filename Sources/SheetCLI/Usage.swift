@@ -80,11 +80,12 @@ enum Usage {
     Runs the scenarios in PATH for every value (or grid of values) of the parameters and prints the outcome
     per scenario per value and the pass count per value. Uses every core unless --jobs says otherwise.
     from, to and step are finite, step > 0, to >= from, at most 10000 values a parameter. The grid (points
-    x scenario files) makes at most 100000 runs unless --max-runs N allows more; a larger one is refused
-    before anything runs, and so is a value outside a native threshold's range. A name no scenario's
-    behaviour declares is refused after one run per scenario, listing the thresholds they declare.
-    --explain adds, under the table, a line per FAIL: the point, the scenario and its first failing
-    expectation or script error with file:line.
+    x scenario files) makes at most 100000 runs unless --max-runs N (at most 10000000) allows more; a
+    larger one is refused before anything runs, and so is a value outside the range of a threshold the default policy reads. A
+    name no scenario's behaviour declares is refused after one run per scenario, listing the thresholds
+    they declare. Rows are printed as their points finish, in grid order. --explain adds, under the table,
+    a line per FAIL (the first 10000; the rest are counted): the point, the scenario and its first
+    failing expectation or script error with file:line.
     """
 
   static let watch = """

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `sheet tune` refuses ranges it cannot count and grids over its run cap, with a usage error, before any
-/// run starts (issue 9).
+/// run starts; a grid within the cap is never built, and its rows stream out in grid order.
 @Suite struct TuneCommandTests {
   /// A scenario that presents the seed 000 sheet (whose thresholds include `dismiss_velocity` and
   /// `min_top`) and checks only that it comes to rest: each run is a handful of frames.
@@ -54,10 +54,30 @@ import Testing
       "the sweep makes 3 runs (dismiss_velocity: 3 values x 1 scenarios), more than --max-runs 2", #line
     ),
     (
-      ["--param", "x=0..1:1", "--max-runs", "0"], "--max-runs expects a count of runs (1 or more), got '0'",
+      ["--param", "x=0..1:1", "--max-runs", "0"],
+      "--max-runs expects a count of runs from 1 to 10000000, got '0'",
       #line
     ),
     (["--param", "x=0..1:1", "--max-runs", "many"], "--max-runs expects a count of runs", #line),
+    (
+      ["--param", "x=0..1:1", "--max-runs", "10000001"],
+      "--max-runs expects a count of runs from 1 to 10000000, got '10000001'", #line
+    ),
+    (
+      ["--param", "x=0..1:1", "--max-runs", "1000000000000"],
+      "--max-runs expects a count of runs from 1 to 10000000, got '1000000000000'", #line
+    ),
+    (
+      hugeGrid + ["--max-runs", "9000000"],
+      "the sweep makes 9909900 runs (projection_rate: 1001 values x rubber_band: 100 values x "
+        + "spring_damping: 99 values x 1 scenarios), more than --max-runs 9000000", #line
+    ),
+  ]
+
+  /// Three parameters of 1001, 100 and 99 values: 9,909,900 points.
+  static let hugeGrid = [
+    "--param", "projection_rate=0.99..0.999:0.000009", "--param", "rubber_band=0.1..0.199:0.001",
+    "--param", "spring_damping=0.5..0.99:0.005",
   ]
 
   @Test(arguments: refusals.indices) func impossibleSweepsAreUsageErrorsBeforeAnyRun(_ i: Int) throws {
@@ -107,4 +127,45 @@ import Testing
         "2000              1/1     pass",
       ])
   }
+
+  #if os(Linux)
+    /// Memory stays flat: a grid of nearly ten million points prints its rows as they finish, and after
+    /// two thousand of them the process's peak resident memory (`VmHWM`, read while it runs) is that of
+    /// a small sweep, far below the 240 MiB a value per run would take.
+    @Test func aHugeGridStreamsItsRowsInFlatMemory() throws {
+      let folder = try TemporaryFolder()
+      let file = try folder.write("quick.lua", "-- scenario: quick\nexpect(true, 'passes')\n")
+      let process = Process()
+      process.executableURL = SheetBinary.executable
+      process.arguments = ["tune", file] + Self.hugeGrid + ["--max-runs", "10000000", "--jobs", "2"]
+      process.currentDirectoryURL = folder.url
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      defer {
+        // SIGKILL: the test runner's threads block SIGTERM, and the child inherits that mask.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+      }
+      var text = Data()
+      while text.count(where: { $0 == UInt8(ascii: "\n") }) < 2002 {
+        let chunk = output.fileHandleForReading.availableData
+        if chunk.isEmpty { break }  // the process ended
+        text.append(chunk)
+      }
+      let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+      let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+        .flatMap { Int($0.split(separator: " ")[1]) }.map { $0 << 10 }
+      let lines = String(decoding: text, as: UTF8.self).split(separator: "\n")
+      #expect(lines.first == "sweep: 9909900 points x 1 scenarios")
+      #expect(
+        lines.dropFirst(2).prefix(2).map { Array($0.split(separator: " ").prefix(3)) } == [
+          ["0.99", "0.1", "0.5"], ["0.99", "0.1", "0.505"],
+        ])
+      #expect(lines.count >= 2002)
+      let bytes = try #require(peak)
+      #expect(bytes < 96 << 20, "peak resident memory \(bytes >> 20) MiB after \(lines.count - 2) rows")
+    }
+  #endif
 }

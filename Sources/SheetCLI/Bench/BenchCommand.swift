@@ -23,7 +23,7 @@ enum BenchCommand {
     func add(_ key: String, _ value: Measurement, _ unit: String, _ goal: String = "") {
       rows.append(Row(key: key, value: value, unit: unit, goal: goal))
     }
-    func progress(_ text: String) { FileHandle.standardError.write(Data("bench: \(text)\n".utf8)) }
+    func progress(_ text: String) { Output.error("bench: \(text)") }
     do {
       progress("Lua calls")
       let calls = try figures.luaCalls()

@@ -31,7 +31,7 @@ extension BenchFigures {
     let samples = timer.rounds([
       {
         var passed = 0
-        let ns = timer.nanoseconds { passed = sweep.run(jobs: 1).joined().filter(\.passed).count }
+        let ns = timer.nanoseconds { passed = sweep.outcomes(jobs: 1).joined().filter(\.passed).count }
         return passed == points ? ns / 1e6 / Double(points) : .nan
       },
       {
@@ -59,7 +59,7 @@ extension BenchFigures {
     let sweep = Sweep(files: found, parameters: [], options: ScenarioOptions())
     return timer.measure {
       var runs = 0
-      let ns = timer.nanoseconds { runs = sweep.run(jobs: 1).joined().count }
+      let ns = timer.nanoseconds { runs = sweep.outcomes(jobs: 1).joined().count }
       return Double(runs) * 1e9 / ns
     }
   }

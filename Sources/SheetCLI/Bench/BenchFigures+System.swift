@@ -32,7 +32,8 @@ extension BenchFigures {
       files: [file], parameters: [SweepParameter(name: "projection_rate", values: rates)],
       options: ScenarioOptions())
     let result = BatchTimer(batches: quick ? 3 : 5).sideBySide(
-      { timer.nanoseconds { _ = sweep.run(jobs: 2) } }, { timer.nanoseconds { _ = sweep.run(jobs: 1) } })
+      { timer.nanoseconds { _ = sweep.outcomes(jobs: 2) } },
+      { timer.nanoseconds { _ = sweep.outcomes(jobs: 1) } })
     return result.ratio
   }
 

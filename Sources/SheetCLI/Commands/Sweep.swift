@@ -15,7 +15,7 @@ struct SweepParameter: Equatable {
   var values: [Double]
 
   /// Parses `name=from..to:step`: `from`, `to` and `step` finite, `step > 0`, `to >= from`, and at most
-  /// ``maximumValues`` values (counted before any is made); for a threshold the native policy reads
+  /// ``maximumValues`` values (counted before any is made); for a threshold the default policy reads
   /// (``DefaultPolicy/Threshold``), every value in its range.
   /// - Parameter text: The option's value.
   /// - Returns: The parameter with its values.
@@ -87,6 +87,10 @@ struct SweepOutcome: Sendable, Equatable {
 struct Sweep: Sendable {
   /// The most runs a sweep makes unless `--max-runs` says otherwise.
   static let defaultMaximumRuns = 100_000
+  /// The most runs `--max-runs` may allow: about three hours at a thousand runs a second.
+  static let largestMaximumRuns = 10_000_000
+  /// The most points started ahead of the first unfinished one (``run(jobs:progress:each:)``).
+  static let window = 1024
 
   /// The scenario files, sorted.
   var files: [String]
@@ -184,22 +188,40 @@ struct Sweep: Sendable {
     }
   }
 
-  /// Runs every scenario at every point on `jobs` threads.
+  /// Runs every scenario at every point on `jobs` threads and hands each point's outcomes (one per
+  /// file, in file order) to `each`, in grid order, as soon as that point and every point before it
+  /// are done. Runs are taken in grid order and at most ``window`` points are started ahead of the
+  /// first unfinished one, so what waits to be handed on stays bounded whatever the grid's size.
   /// - Parameters:
   ///   - jobs: The number of worker threads (1 or more).
   ///   - progress: Called after each finished run, from any thread.
-  /// - Returns: How each run ended, indexed `[point][file]`.
-  func run(jobs: Int, progress: @Sendable () -> Void = {}) -> [[SweepOutcome]] {
-    let pointCount = self.pointCount ?? 0
-    let count = runCount ?? 0
-    let flat = warmMap(count: count, jobs: jobs, placeholder: SweepOutcome(passed: false)) { index, warm in
-      let runOptions = options(at: point(at: index / files.count))
-      let outcome = SweepOutcome(
-        ScenarioRunner.run(file: files[index % files.count], options: runOptions, warm: warm))
-      progress()
-      return outcome
+  ///   - each: Called with a point's index and outcomes, one call at a time, from any worker thread.
+  func run(
+    jobs: Int, progress: @Sendable () -> Void = {}, each: @Sendable (Int, [SweepOutcome]) -> Void
+  ) {
+    let files = self.files
+    let order = SweepOrder(points: pointCount ?? 0, files: files.count, window: Self.window)
+    let warm = (0..<Self.workers(jobs: jobs, count: order.runs)).map { _ in warmth.take() }
+    defer { for states in warm { warmth.give(states) } }
+    DispatchQueue.concurrentPerform(iterations: warm.count) { worker in
+      while let index = order.claim() {
+        let runOptions = options(at: point(at: index / files.count))
+        let outcome = SweepOutcome(
+          ScenarioRunner.run(file: files[index % files.count], options: runOptions, warm: warm[worker]))
+        progress()
+        order.finish(index, outcome, each: each)
+      }
     }
-    return (0..<pointCount).map { Array(flat[$0 * files.count..<($0 + 1) * files.count]) }
+  }
+
+  /// Every point's outcomes, `[point][file]`: ``run(jobs:progress:each:)`` collected, for a grid small
+  /// enough to hold (the benchmarks').
+  /// - Parameter jobs: The number of worker threads (1 or more).
+  /// - Returns: How each run ended.
+  func outcomes(jobs: Int) -> [[SweepOutcome]] {
+    let collected = Mutex([[SweepOutcome]]())
+    run(jobs: jobs) { _, outcomes in collected.withLock { $0.append(outcomes) } }
+    return collected.withLock { $0 }
   }
 
   /// ``parallelMap(count:jobs:placeholder:_:)`` with each worker's warm states (``WarmStates``), taken
@@ -242,57 +264,5 @@ struct Sweep: Sendable {
       }
     }
     return results.withLock { $0 }
-  }
-
-  /// The outcome table: a row per grid point with the pass count, a column per scenario.
-  /// - Parameters:
-  ///   - outcomes: What `run` returned.
-  ///   - explain: Whether to add, under the table, a line per FAIL cell: the point, the scenario and its
-  ///     first failure with file:line.
-  /// - Returns: The table's text.
-  func table(_ outcomes: [[SweepOutcome]], explain: Bool = false) -> String {
-    let names = files.map { String($0.split(separator: "/").last ?? Substring($0)) }
-    let header = parameters.map(\.name) + ["passed"] + names
-    var rows: [[String]] = []
-    for (index, outcome) in outcomes.enumerated() {
-      let point = point(at: index)
-      let passed = outcome.filter(\.passed).count
-      rows.append(
-        point.map { TraceNumber.format($0) } + ["\(passed)/\(files.count)"]
-          + outcome.map { $0.passed ? "pass" : "FAIL" })
-    }
-    let widths = header.indices.map { column in
-      ([header[column]] + rows.map { $0[column] }).map(\.count).max() ?? 0
-    }
-    func line(_ cells: [String]) -> String {
-      zip(cells, widths).map { $0 + String(repeating: " ", count: $1 - $0.count) }.joined(separator: "  ")
-        .trimmingTrailingSpaces() + "\n"
-    }
-    let text =
-      "sweep: \(outcomes.count) points x \(files.count) scenarios\n" + line(header) + rows.map(line).joined()
-    return explain ? text + footnotes(outcomes, names: names) : text
-  }
-
-  /// One line per FAIL cell, in the table's order: `name=value ...  scenario  first failure`.
-  private func footnotes(_ outcomes: [[SweepOutcome]], names: [String]) -> String {
-    var lines: [String] = []
-    for (index, outcome) in outcomes.enumerated() {
-      let point = zip(parameters, point(at: index)).map { "\($0.name)=\(TraceNumber.format($1))" }
-        .joined(separator: " ")
-      for (name, run) in zip(names, outcome) where !run.passed {
-        lines.append("  \(point)  \(name)  \(run.why ?? "failed")\n")
-      }
-    }
-    guard !lines.isEmpty else { return "\nevery run passed\n" }
-    return "\nwhy each FAIL failed (its first failure):\n" + lines.joined()
-  }
-}
-
-extension String {
-  /// The string without trailing spaces.
-  fileprivate func trimmingTrailingSpaces() -> String {
-    var text = self
-    while text.hasSuffix(" ") { text.removeLast() }
-    return text
   }
 }

@@ -8,8 +8,8 @@ enum TuneCommand {
   /// Runs the scenarios for every point of the parameter grid and prints the outcomes.
   /// - Parameter arguments: The words after `tune`.
   /// - Returns: 0 (a sweep reports failures as data, not as an error).
-  /// - Throws: `UsageError` for bad arguments, a bad range (or a value outside a native threshold's
-  ///   range) or a grid over the run cap, before any run; for a threshold no scenario's behaviour
+  /// - Throws: `UsageError` for bad arguments, a bad range (or a value outside the range of a threshold the default
+  ///   policy reads) or a grid over the run cap, before any run; for a threshold no scenario's behaviour
   ///   declares, after one probing run per scenario and before the sweep.
   static func main(_ arguments: [String]) throws -> Int32 {
     let args = try CommandLineArguments(
@@ -31,8 +31,9 @@ enum TuneCommand {
     let jobs = try ScenarioArguments.jobs(args)
     var maximumRuns = Sweep.defaultMaximumRuns
     if let text = args.value("--max-runs") {
-      guard let value = Int(text), value >= 1 else {
-        throw UsageError(message: "--max-runs expects a count of runs (1 or more), got '\(text)'")
+      guard let value = Int(text), (1...Sweep.largestMaximumRuns).contains(value) else {
+        throw UsageError(
+          message: "--max-runs expects a count of runs from 1 to \(Sweep.largestMaximumRuns), got '\(text)'")
       }
       maximumRuns = value
     }
@@ -41,13 +42,18 @@ enum TuneCommand {
       options: try ScenarioArguments.options(args))
     try sweep.requireRuns(atMost: maximumRuns)
     try sweep.requireDeclaredThresholds(jobs: jobs)
-    let outcomes = sweep.run(jobs: jobs, progress: ProgressLine(total: sweep.runCount ?? 0).report)
-    Output.write(sweep.table(outcomes, explain: args.has("--explain")))
+    let table = Mutex(SweepTable(sweep, explain: args.has("--explain")))
+    Output.write(table.withLock { $0.start() })
+    sweep.run(jobs: jobs, progress: ProgressLine(total: sweep.runCount ?? 0).report) { index, outcomes in
+      Output.write(table.withLock { $0.row(index, outcomes) })
+    }
+    Output.write(table.withLock { $0.end() })
     return 0
   }
 }
 
-/// A progress line on standard error, shown only once a run has taken more than a second.
+/// A progress line on standard error, shown only once a run has taken more than a second, and only when
+/// standard output is not a terminal (there the rows themselves show the progress).
 final class ProgressLine: Sendable {
   private let total: Int
   private let start = ContinuousClock.now
@@ -59,6 +65,7 @@ final class ProgressLine: Sendable {
 
   /// Counts one finished run and refreshes the line at most every half second.
   func report() {
+    guard isatty(STDOUT_FILENO) == 0 else { return }
     let elapsed = ContinuousClock.now - start
     let line: String? = state.withLock { state in
       state.done += 1
@@ -69,6 +76,6 @@ final class ProgressLine: Sendable {
       state.shownAt = elapsed
       return "\rtune: \(state.done)/\(total) runs" + (finished ? "\n" : "")
     }
-    if let line { FileHandle.standardError.write(Data(line.utf8)) }
+    if let line { Output.writeError(line) }
   }
 }

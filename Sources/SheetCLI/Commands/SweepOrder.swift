@@ -1,0 +1,65 @@
+import Foundation
+
+/// The order of a sweep's runs across its workers: runs are claimed in grid order, and each point's
+/// outcomes are handed on in grid order once that point and every point before it are done.
+///
+/// A worker claims a run only while its point is fewer than `window` points past the first point not
+/// yet handed on, so the outcomes waiting for an earlier point hold at most `window` points, whatever
+/// the grid's size. The first unfinished point is always being run by a worker that is not waiting, so
+/// the sweep always moves on.
+final class SweepOrder: @unchecked Sendable {
+  /// The runs in the grid (points x files).
+  let runs: Int
+  private let files: Int
+  private let window: Int
+  private let condition = NSCondition()
+  /// The next run to claim.
+  private var next = 0
+  /// The first point not yet handed on.
+  private var first = 0
+  /// The outcomes of the points from ``first`` on that have any, by point.
+  private var waiting: [Int: [SweepOutcome?]] = [:]
+
+  /// An order over `points` points of `files` runs each.
+  /// - Parameters:
+  ///   - points: The grid's points (0 or more).
+  ///   - files: The runs per point (1 or more; 0 makes no runs).
+  ///   - window: The most points claimed ahead of the first unfinished one (1 or more).
+  init(points: Int, files: Int, window: Int) {
+    let (product, overflow) = points.multipliedReportingOverflow(by: files)
+    precondition(!overflow && window >= 1, "a grid counted before it runs")
+    runs = product
+    self.files = files
+    self.window = window
+  }
+
+  /// The next run to make, waiting while its point is a window past the first unfinished one; nil when
+  /// every run is claimed.
+  func claim() -> Int? {
+    condition.lock()
+    defer { condition.unlock() }
+    while next < runs, next / files >= first + window { condition.wait() }
+    guard next < runs else { return nil }
+    next += 1
+    return next - 1
+  }
+
+  /// Records run `index`'s outcome, then hands on every point that is now complete and first in line.
+  /// - Parameters:
+  ///   - index: A run ``claim()`` returned.
+  ///   - outcome: How it ended.
+  ///   - each: Called with each point handed on (its index and outcomes), under the order's lock.
+  func finish(_ index: Int, _ outcome: SweepOutcome, each: (Int, [SweepOutcome]) -> Void) {
+    condition.lock()
+    defer { condition.unlock() }
+    waiting[index / files, default: [SweepOutcome?](repeating: nil, count: files)][index % files] = outcome
+    var moved = false
+    while let done = waiting[first]?.compactMap({ $0 }), done.count == files {
+      waiting[first] = nil
+      each(first, done)
+      first += 1
+      moved = true
+    }
+    if moved { condition.broadcast() }
+  }
+}
