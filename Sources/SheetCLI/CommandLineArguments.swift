@@ -63,7 +63,7 @@ struct CommandLineArguments {
   func has(_ name: String) -> Bool { options[name] != nil }
 
   /// Parses `--set name=value` options into threshold overrides, in order, each checked at once: a
-  /// threshold the native policy reads must lie in its range (``DefaultPolicy/Threshold``).
+  /// threshold the default policy reads must lie in its range (``DefaultPolicy/Threshold``).
   /// - Returns: The overrides, later ones winning.
   /// - Throws: `UsageError` quoting a malformed override or naming the threshold, value and range.
   func overrides() throws(UsageError) -> [(name: String, value: Double)] {

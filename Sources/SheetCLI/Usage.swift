@@ -34,8 +34,8 @@ enum Usage {
     usage: sheet run FILE [--format table|jsonl|csv] [--set name=value]... [--fps N] [-o OUT]
 
     Runs the scenario FILE and prints its trace: `table` (default) for people, `jsonl` one JSON object a line
-    (every line has `t` and `kind`), `csv` the frames. --set overrides a threshold the behaviour declares (a
-    native one within its range, e.g. spring_damping in [0.2, 2]); --fps sets the frame rate (default: the
+    (every line has `t` and `kind`), `csv` the frames. --set overrides a threshold the behaviour declares (one
+    the default policy reads within its range, e.g. spring_damping in [0.2, 2]); --fps sets the frame rate (default: the
     scenario's, 120). -o writes the trace to OUT instead, never over a file the run reads (the scenario, a
     behaviour it loads).
     """

@@ -124,7 +124,7 @@ extension PreviewSession {
   }
 
   /// Each threshold of the running behaviour: its value, its default, and the slider's range (the
-  /// native policy's documented range when it reads it; otherwise any finite number is accepted and
+  /// default policy's documented range when it reads it; otherwise any finite number is accepted and
   /// the slider spans 0 to four times the default).
   func writeThresholds(to json: inout JSONWriter) {
     for name in sheet.behaviour.thresholds.keys.sorted() {

@@ -2,8 +2,8 @@ import Testing
 
 @testable import SheetCore
 
-/// Issue 10, section 2: every number that tunes the native policy has a documented range, and the sheet
-/// always comes to rest with finite frames, even when the native fallback itself is unusable.
+/// Issue 10, section 2: every number that tunes the default policy has a documented range, and the sheet
+/// always comes to rest with finite frames, even when the default policy itself is unusable.
 @Suite struct ComesToRestTests {
   /// Each row: a threshold name, a value, whether it is accepted.
   static let checks: [(name: String, value: Double, accepted: Bool, line: UInt)] = [
@@ -178,7 +178,7 @@ import Testing
     let presented = try m.present()
     #expect(presented.startedAnimations.last?.1 == .lastResort, "line \(row.line): \(presented)")
     #expect(
-      presented.faults.contains { $0.hasPrefix("animation: the native fallback's present animation") },
+      presented.faults.contains { $0.hasPrefix("animation: the default policy's present animation") },
       "line \(row.line): \(presented.faults)")
     var t = 0.0
     while m.state == .presenting && t < 60 {

@@ -4,7 +4,7 @@ import Testing
 @testable import SheetCore
 
 /// ``Motion/customCurve(_:duration:)``: the policy's curve evaluated at every frame, its faults and
-/// out-of-range values recorded once with the motion finishing on the native ease-in-out, and a policy
+/// out-of-range values recorded once with the motion finishing on the built-in ease-in-out, and a policy
 /// replacement handing a running curve over without a fault.
 @Suite struct CustomCurveTests {
   /// Android's quintic ease-out (BottomSheetBehavior's settle interpolator), `(t - 1)^5 + 1`, computed
@@ -55,7 +55,7 @@ import Testing
     (CurvePolicy(failAfter: 0.49, badValue: 11), "animation: curve returned 11 at progress 0.5", #line),
   ]
 
-  /// A fault mid-animation is recorded once; from the last good frame the native ease-in-out brings the
+  /// A fault mid-animation is recorded once; from the last good frame the built-in ease-in-out brings the
   /// sheet to its target in the time the curve had left.
   @Test(arguments: failures.indices) func aFaultMidAnimationFinishesNatively(_ i: Int) throws {
     let row = Self.failures[i]

@@ -3,7 +3,7 @@ import Testing
 
 @testable import SheetCore
 
-/// Random gesture streams over every native policy, checking invariants on every frame.
+/// Random gesture streams over every default policy, checking invariants on every frame.
 @Suite struct RandomSessionTests {
   static func policy(_ i: Int) -> any SheetPolicy {
     var topSheet = DefaultPolicy()

@@ -47,7 +47,7 @@ import Testing
       PresetTest.close(following.machine.backdrop, 0.3 * 5 / 511, 1e-12), "\(following.machine.backdrop)")
   }
 
-  /// Every frame of the native spring's snap from full to half, and of a dismissal, is the rule at the
+  /// Every frame of the default policy's spring's snap from full to half, and of a dismissal, is the rule at the
   /// frame's height; the snap ends at 0 (half) and the dismissal at 0.
   @Test func everyFrameOfASnapAndADismissalFollowsTheRule() throws {
     var driver = try PresetTest.driver(source: Self.panel(follows: true))
@@ -215,7 +215,7 @@ import Testing
   ]
 
   /// A curve that fails mid-animation is reported once (callback `animations`) and the present finishes
-  /// on the native ease-in-out in the time it had left.
+  /// on the built-in ease-in-out in the time it had left.
   @Test(arguments: curveFaults.indices) func aCurveFailingMidAnimationFinishesNatively(_ i: Int) throws {
     let row = Self.curveFaults[i]
     let text = """

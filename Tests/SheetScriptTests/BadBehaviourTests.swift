@@ -27,7 +27,7 @@ import Testing
     ("tap_to_dismiss = 42", ["'tap_to_dismiss'", "42"], #line),
     ("thresholds = { dismiss_velocity = 'fast' }", ["'thresholds.dismiss_velocity'", "'fast'"], #line),
     ("thresholds = { 1, 2 }", ["'thresholds'", "a table"], #line),
-    // The thresholds the native fallback reads lie in their ranges (issue 10).
+    // The thresholds the default policy reads lie in their ranges (issue 10).
     (
       "thresholds = { spring_damping = -1 }",
       ["'thresholds.spring_damping' is -1", "expected a number in [0.2, 2]"], #line

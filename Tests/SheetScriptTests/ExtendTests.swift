@@ -7,7 +7,7 @@ import Testing
 
 /// `S.extend(name, fields)` (issue 12): a preset with some fields replaced and its thresholds merged.
 @Suite struct ExtendTests {
-  /// `system` with three other detents and two of the native policy's thresholds changed.
+  /// `system` with three other detents and two of the default policy's thresholds changed.
   static let extended = """
     local S = require 'sheet'
     return S.extend('system', {
@@ -20,7 +20,7 @@ import Testing
     })
     """
 
-  /// The same sheet written for the native policy directly, from the same numbers.
+  /// The same sheet written for the default policy directly, from the same numbers.
   static var native: DefaultPolicy {
     var policy = DefaultPolicy(
       configuration: SheetConfiguration(
@@ -33,7 +33,7 @@ import Testing
   }
 
   /// Every frame and event of 300 seeded random streams (presents, drags, flings, grabs mid-animation,
-  /// taps, resizes) is bit-identical between the extended preset and the native policy set up
+  /// taps, resizes) is bit-identical between the extended preset and the default policy set up
   /// independently with those detents: the preset's rule reads `sheet.order` / `sheet.detents`, and
   /// the thresholds reached its callbacks.
   @Test func extendedSystemDecidesLikeTheNativePolicyWithThoseDetents() throws {
@@ -51,7 +51,7 @@ import Testing
       releases += native.coverage.releases
       #expect(native.failure == nil && scripted.failure == nil, "seed \(seed)")
       #expect(
-        native.trail == scripted.trail, "seed \(seed): the extended preset and the native policy differ")
+        native.trail == scripted.trail, "seed \(seed): the extended preset and the default policy differ")
       if native.trail != scripted.trail { break }
     }
     #expect(releases > 80, "the streams released the sheet \(releases) times")

@@ -75,7 +75,7 @@ import Testing
     }
   }
 
-  /// A behaviour whose every animation is refused, over a native fallback set outside its ranges (past
+  /// A behaviour whose every animation is refused, over a default policy set outside its ranges (past
   /// every check, as only a host could): the last resort moves the sheet.
   struct BrokenPolicy: SheetPolicy {
     var configuration = DefaultPolicy.standardConfiguration
@@ -101,7 +101,7 @@ import Testing
     #expect(try driver.settle())
     let faults = driver.events("script_error").compactMap { $0["message"]?.text }
     #expect(faults.contains { $0.contains("does not come to rest") }, "\(faults)")
-    #expect(faults.contains { $0.hasPrefix("the native fallback's present animation: height: spring") })
+    #expect(faults.contains { $0.hasPrefix("the default policy's present animation: height: spring") })
     let problems = Self.problems(driver.trace)
     #expect(problems.isEmpty, "\(problems.prefix(5))")
   }

@@ -9,7 +9,7 @@ import Testing
 /// `scroll_to`, pans landing in it, drifting sideways or with the keyboard moving, bad values of both).
 /// Seeded random sequences of every input, in any order (present, dismiss, snaps to known and unknown
 /// detents, taps, backdrop taps, the driver's touches, the machine's pan phases at random y and times,
-/// resizes, content changes, waits), over every preset and the native `DefaultPolicy`. No input may throw except the bad values a sequence makes on
+/// resizes, content changes, waits), over every preset and the default policy (`DefaultPolicy`). No input may throw except the bad values a sequence makes on
 /// purpose (which must throw the right error and change nothing); every frame is sound; every state
 /// change is legal and chains; after the sequence the finger lifts and the sheet comes to rest.
 @Suite struct InputStormTests {

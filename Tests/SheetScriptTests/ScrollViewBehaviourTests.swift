@@ -25,7 +25,7 @@ import Testing
 
   @Test func onScrollReadsTheViewAndDecidesTheFrame() throws {
     // The first frame it answers 'sheet' and keeps what it saw; the second it raises that text (a fault:
-    // the native rule decides that frame), so the trace carries what the view held.
+    // the built-in rule decides that frame), so the trace carries what the view held.
     let text = """
       local first
       return {
@@ -48,7 +48,7 @@ import Testing
     try driver.touchMove(y: 490)  // 'sheet': the sheet rubber-bands up, the content stays at 40
     #expect(driver.machine.height > 787 && driver.machine.scrollOffset == 40)
     let h = driver.machine.height
-    // the fault: the native rule; growing past large with the content scrollable, the content takes it
+    // the fault: the built-in rule; growing past large with the content scrollable, the content takes it
     try driver.touchMove(y: 480)
     #expect(driver.machine.height == h && driver.machine.scrollOffset == 50)
     try driver.touchUp(velocity: 0)
@@ -73,7 +73,7 @@ import Testing
     #expect(
       errors.first?.contains("'ofset'") == true && errors.first?.contains("did you mean 'offset'") == true,
       "\(errors)")
-    // the fault's frame took the native rule: at large a pan up scrolls
+    // the fault's frame took the built-in rule: at large a pan up scrolls
     #expect(driver.machine.scrollOffset == 10 && driver.machine.height == 787)
   }
 

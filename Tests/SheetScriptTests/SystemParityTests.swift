@@ -4,7 +4,7 @@ import Testing
 
 @testable import SheetScript
 
-/// The `system` preset against the native `DefaultPolicy` on seeded random sessions: every
+/// The `system` preset against the default policy (`DefaultPolicy`) on seeded random sessions: every
 /// frame (height, backdrop, state, detent, target, velocity) and every event (decisions with their reasons,
 /// animations, settles) must be bit-identical.
 @Suite struct SystemParityTests {

@@ -4,7 +4,7 @@ import Testing
 @testable import SheetScript
 
 /// `on_tap` answering a detent id: the sheet snaps there with the `snap` transition; an id that is not
-/// an active detent is a fault reported at `on_tap`'s line, and the native tap rule (`tap_to_dismiss`,
+/// an active detent is a fault reported at `on_tap`'s line, and the default policy's tap rule (`tap_to_dismiss`,
 /// here the default `'backdrop'`) decides instead.
 @Suite struct TapSnapTests {
   /// Detents low (300) and high (600), plus `closed`, declared but inactive (height 0). `on_tap` is on

@@ -227,7 +227,7 @@ public struct RandomSession {
           return fail("settled at \(height), detent \(id) is \(expected)")
         }
       case .scriptError(let callback, let message):
-        return fail("native policy fault \(callback): \(message)")
+        return fail("default policy fault \(callback): \(message)")
       default: break
       }
     }

@@ -2,7 +2,7 @@
 --
 -- Ports Sources/SheetCore/Policy/DefaultPolicy.swift and DefaultPolicy+Release.swift (with
 -- Formulas.swift and Support/Format.swift) step for step, so that every height, decision, reason text
--- and backdrop is bit-identical to the native policy with the same parameters. Both sides compute in
+-- and backdrop is bit-identical to the default policy with the same parameters. Both sides compute in
 -- IEEE doubles, so the arithmetic keeps Swift's operands and order (a + b * c in another order rounds
 -- differently), Swift's min / max rules (signed zeros, NaN) and C's printf for the reason numbers
 -- (Format.fixed calls vsnprintf with `%.1f` / `%.2f`, as string.format does).

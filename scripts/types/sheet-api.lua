@@ -30,7 +30,7 @@
 
 ---@alias CurveName 'linear'|'ease_in'|'ease_out'|'ease_in_out'
 
----Who takes a pan frame that began in the scroll view (`on_scroll`'s answer; nil: the native rule).
+---Who takes a pan frame that began in the scroll view (`on_scroll`'s answer; nil: the built-in rule).
 ---@alias ScrollOwnerName 'sheet'|'scroll'
 
 ---What the sheet does when the keyboard shows, changes or hides (gorhom's keyboardBehavior names).
@@ -192,11 +192,11 @@
 ---@field grabber? boolean default false, for a renderer
 ---@field pannable? boolean default true
 ---@field gesture_area? 'screen'|'sheet'|GestureBand default 'sheet'
----@field backdrop_max? number opacity, 0 to 1 (default 0.3): the native backdrop's full opacity
+---@field backdrop_max? number opacity, 0 to 1 (default 0.3): the default policy's backdrop's full opacity
 ---@field tap_to_dismiss? boolean|TapRegion|TapRegion[] default 'backdrop' (true: 'backdrop'; false: none)
----@field allow_dismiss? boolean default true: whether the native release rule may dismiss
+---@field allow_dismiss? boolean default true: whether the default policy's release rule may dismiss
 ---@field present_detent? string default: the first active detent in declaration order
----@field largest_undimmed_detent? string the native backdrop stays 0 up to this detent
+---@field largest_undimmed_detent? string the default policy's backdrop stays 0 up to this detent
 ---@field backdrop_follows_height? boolean default false: transitions ask `backdrop` at every frame's height
 ---@field prefers_scrolling_expands_when_scrolled_to_edge? boolean default true: the sheet expands first
 ---@field thresholds? table<string, number> tunable numbers (set {}, --set, sheet tune); six are native

@@ -15,7 +15,7 @@ public enum Motion: Sendable, Equatable {
   case springMotion(SpringMotion)
   /// A timing curve the policy evaluates, ``SheetPolicy/curve(_:at:)`` with this identifier, at every
   /// frame's time progress, over a duration in seconds. A script error, or a value that is not finite or lies
-  /// outside [-10, 10], ends the curve: the motion goes on from where it is with the native ease-in-out
+  /// outside [-10, 10], ends the curve: the motion goes on from where it is with the built-in ease-in-out
   /// over the time left.
   case customCurve(Int, duration: Double)
 

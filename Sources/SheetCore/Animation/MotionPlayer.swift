@@ -102,7 +102,7 @@ struct MotionPlayer: Sendable, Equatable {
     return false
   }
 
-  /// Goes on from the current value with the native ease-in-out over the time a custom curve has left,
+  /// Goes on from the current value with the built-in ease-in-out over the time a custom curve has left,
   /// keeping ``origin`` (so ``progress`` does not jump): after a custom curve's script error, or when the policy
   /// that evaluated it was replaced.
   mutating func handOverToEaseInOut() {

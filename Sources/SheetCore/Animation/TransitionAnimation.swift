@@ -18,7 +18,7 @@ public struct TransitionAnimation: Sendable, Equatable {
     self.slide = slide
   }
 
-  /// The built-in animation the machine plays when neither the policy's animation nor its native
+  /// The built-in animation the machine plays when neither the policy's animation nor the default policy's
   /// fallback's can be played: ease-out over 0.25 s (UIKit's sheet), which always ends.
   public static let lastResort = TransitionAnimation(height: .curve(.easeOut, duration: 0.25))
 

@@ -3,7 +3,7 @@
 ///
 /// Every caller that drives a sheet goes through a host: the host API (`ScriptedSheet`, which the live
 /// preview drives), the scenarios (`sheet run`, `test`, `tune`, `compare`) and the benchmark. It works
-/// with any policy, native or scripted, and returns what each call did, as the machine does: a step its
+/// with any policy (the default policy or a behaviour), and returns what each call did, as the machine does: a step its
 /// frame and events, an input its own events. Nothing is kept for later.
 ///
 /// **Fingers** (``touchDown(finger:x:y:time:)``): the sheet's pan follows one finger, as a pan gesture
@@ -47,7 +47,7 @@ public struct SheetHost {
 
   /// A host over a new hidden sheet.
   /// - Parameters:
-  ///   - policy: The sheet's policy (a scripted behaviour, or a native one).
+  ///   - policy: The sheet's policy (a behaviour, or the default policy).
   ///   - geometry: The screen.
   ///   - contentHeight: The content's intrinsic height, if any.
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for a screen or content height

@@ -127,7 +127,7 @@ extension SheetMachine {
   }
 
   /// The policy's custom curve at `progress`: a finite value in [-10, 10], or nil after recording the
-  /// script error (the caller goes on with the native ease-in-out).
+  /// script error (the caller goes on with the built-in ease-in-out).
   mutating func callCurve(_ id: Int, at progress: Double) -> Double? {
     do throws(ScriptError) {
       let value = try policy.curve(id, at: progress)
@@ -135,7 +135,7 @@ extension SheetMachine {
       refuse(
         .animation,
         "curve returned \(Format.general(value)) at progress \(Format.general(progress)); expected a number "
-          + "in [-10, 10] (the native ease_in_out finishes the transition)")
+          + "in [-10, 10] (the built-in ease_in_out finishes the transition)")
     } catch {
       recordScriptError(error)
     }
@@ -151,8 +151,8 @@ extension SheetMachine {
     } catch {
       recordScriptError(error)
     }
-    let native = (try? defaultPolicy.tap(region, x: x, y: y, snapshot)) ?? .none
-    return native.detentID.map { isActive($0) ? native : .none } ?? native
+    let fallback = (try? defaultPolicy.tap(region, x: x, y: y, snapshot)) ?? .none
+    return fallback.detentID.map { isActive($0) ? fallback : .none } ?? fallback
   }
 
   /// The policy's resize target: nil or an active detent.

@@ -209,7 +209,7 @@ extension SheetMachine {
     d.owner = owner
   }
 
-  /// The policy's owner for a frame (nil: the native rule; a script error is recorded and the native rule
+  /// The policy's owner for a frame (nil: the built-in rule; a script error is recorded and the built-in rule
   /// decides).
   mutating func callScrollOwner(_ d: Drag, velocity vy: Double, velocityX vx: Double) -> ScrollOwner? {
     guard let view = scrollSnapshot else { return nil }

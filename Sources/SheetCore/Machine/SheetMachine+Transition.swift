@@ -6,7 +6,7 @@ extension SheetMachine {
   /// target's height (dismiss: `max(0, h - slide)` or 0). The backdrop moves to the policy's backdrop for
   /// the sheet at rest at the target (dismiss: 0; nil keeps the current value), with its own motion or
   /// with the height's progress. The animation is the first playable one of the override (or the
-  /// policy's), the native fallback's and ``TransitionAnimation/lastResort`` (see ``playableAnimation``).
+  /// policy's), the default policy's and ``TransitionAnimation/lastResort`` (see ``playableAnimation``).
   /// - Parameters:
   ///   - transition: The kind, for the policy's animation.
   ///   - target: Where to go (already checked).
@@ -56,7 +56,7 @@ extension SheetMachine {
   }
 
   /// The animation a transition plays, the first that can be played of: the release's override (or the
-  /// policy's animation), the native fallback's, and ``TransitionAnimation/lastResort``. Each refusal is
+  /// policy's animation), the default policy's, and ``TransitionAnimation/lastResort``. Each refusal is
   /// recorded as a script error (`release` for an override, `animation` for the policy's and the
   /// fallback's), so every transition ends.
   mutating func playableAnimation(
@@ -66,7 +66,7 @@ extension SheetMachine {
       guard let problem = playProblem(override, to: target) else { return override }
       refuse(.release, "returned a \(transition.rawValue) animation that cannot be played: \(problem)")
     }
-    // The policy (and the native fallback) see the transition's target (a dismissal's height before
+    // The policy (and the default policy) see the transition's target (a dismissal's height before
     // any slide is 0).
     var sheet = snapshot
     sheet.target = target
@@ -80,11 +80,11 @@ extension SheetMachine {
         recordScriptError(error)
       }
     }
-    let native = defaultPolicy.animation(for: transition, sheet)
-    guard let problem = playProblem(native, to: target) else { return native }
+    let builtIn = defaultPolicy.animation(for: transition, sheet)
+    guard let problem = playProblem(builtIn, to: target) else { return builtIn }
     recordScriptError(
       "animation",
-      "the native fallback's \(transition.rawValue) animation: \(problem); the built-in ease_out 0.25s "
+      "the default policy's \(transition.rawValue) animation: \(problem); the built-in ease_out 0.25s "
         + "brings the sheet to rest")
     return .lastResort
   }
@@ -157,7 +157,7 @@ extension SheetMachine {
   }
 
   /// Advances one motion by `dt`; a custom curve's value comes from the policy, and when it cannot be
-  /// had (``callCurve(_:at:)``) the motion goes on with the native ease-in-out from where it is.
+  /// had (``callCurve(_:at:)``) the motion goes on with the built-in ease-in-out from where it is.
   mutating func advance(_ player: inout MotionPlayer, by dt: Double) {
     guard let (id, progress) = player.customCurveProgress(after: dt) else { return player.advance(by: dt) }
     if let eased = callCurve(id, at: progress) {

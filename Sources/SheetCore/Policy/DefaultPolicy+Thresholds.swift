@@ -1,5 +1,5 @@
 extension DefaultPolicy {
-  /// The native policy's tunable parameters, as behaviours name them (`thresholds`, `--set`, `set {}`,
+  /// The default policy's tunable parameters, as behaviours name them (`thresholds`, `--set`, `set {}`,
   /// `sheet tune`), each with its documented range, default, unit, meaning and source.
   ///
   /// The ranges are chosen so that a policy whose parameters all lie in them always brings the sheet to
@@ -100,7 +100,7 @@ extension DefaultPolicy {
       }
     }
 
-    /// Checks a value for the threshold named `name`: one the native policy reads must lie in its range,
+    /// Checks a value for the threshold named `name`: one the default policy reads must lie in its range,
     /// any other (a behaviour's own, read only by its Lua code) must be finite.
     /// - Parameters:
     ///   - name: The threshold's name.

@@ -11,7 +11,7 @@ public protocol SheetPolicy {
   /// The static configuration; read once when the policy is installed.
   var configuration: SheetConfiguration { get }
 
-  /// The native policy that decides instead when this one script errors or returns a bad result; by default
+  /// The default policy that decides instead when this one script errors or returns a bad result; by default
   /// ``DefaultPolicy`` with this policy's configuration. A scripted policy returns one tuned by its
   /// thresholds.
   var defaultPolicy: DefaultPolicy { get }
@@ -65,7 +65,7 @@ public protocol SheetPolicy {
   ///   - id: The curve's identifier.
   ///   - progress: Time progress in (0, 1).
   /// - Returns: The eased progress (0 at the start, 1 at the end).
-  /// - Throws: ``ScriptError``; the motion then goes on with the native ease-in-out.
+  /// - Throws: ``ScriptError``; the motion then goes on with the built-in ease-in-out.
   func curve(_ id: Int, at progress: Double) throws(ScriptError) -> Double
 
   /// What a tap does.
@@ -90,12 +90,12 @@ public protocol SheetPolicy {
 
   /// Who moves with a pan frame that began inside the scroll view (``SheetHost/setScrollView(_:)``),
   /// asked for every frame whose finger moved along y (a frame without vertical travel stays with the
-  /// pan's owner); nil: the native rule (``ScrollRouting``). The whole frame goes to the answer.
+  /// pan's owner); nil: the built-in rule (``ScrollRouting``). The whole frame goes to the answer.
   /// - Parameters:
   ///   - input: The pan, at the frame's finger position and velocity, and the sheet.
   ///   - scroll: The scroll view before the frame.
-  /// - Returns: The owner, or nil for the native rule.
-  /// - Throws: ``ScriptError`` (the native rule decides that frame).
+  /// - Returns: The owner, or nil for the built-in rule.
+  /// - Throws: ``ScriptError`` (the built-in rule decides that frame).
   func scrollOwner(_ input: GestureInput, _ scroll: ScrollSnapshot) throws(ScriptError) -> ScrollOwner?
 
   /// Where the sheet goes when the keyboard is reported (shown, resized or hidden), asked while the sheet
@@ -188,7 +188,7 @@ extension SheetPolicy {
   {
     configuration.tapDismissRegions.contains(region) ? .dismiss : .none
   }
-  /// Default: nil (the native rule, ``ScrollRouting``).
+  /// Default: nil (the built-in rule, ``ScrollRouting``).
   public func scrollOwner(_ input: GestureInput, _ scroll: ScrollSnapshot) throws(ScriptError) -> ScrollOwner?
   {
     nil

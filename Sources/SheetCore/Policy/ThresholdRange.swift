@@ -39,14 +39,14 @@ public struct ThresholdRange: Sendable, Equatable, CustomStringConvertible {
   }
 }
 
-/// A threshold value refused before it reached the native policy: its name, the value and the range it
+/// A threshold value refused before it reached the default policy: its name, the value and the range it
 /// must lie in.
 public struct ThresholdError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The threshold's name (`spring_damping`).
   public var name: String
   /// The value refused.
   public var value: Double
-  /// The range it must lie in; nil for a threshold the native policy does not read (a behaviour's own),
+  /// The range it must lie in; nil for a threshold the default policy does not read (a behaviour's own),
   /// which only has to be finite.
   public var range: ThresholdRange?
   /// The range's unit (`s`), empty for a dimensionless one.

@@ -1,4 +1,4 @@
-/// The native rule for a pan frame that began inside the scroll view: who moves with the frame's
+/// The built-in rule for a pan frame that began inside the scroll view: who moves with the frame's
 /// travel, the way Apple's sheets and FloatingPanel (an iOS panel library) hand a pan between the sheet
 /// and its scroll view.
 ///

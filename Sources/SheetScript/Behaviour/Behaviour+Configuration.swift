@@ -43,15 +43,15 @@ extension Behaviour {
         throw .invalidField(
           location: SourceLocation(file: source.name, line: locator.line(of: path)),
           path: PathComponent.text(path),
-          value: Format.general(value), expected: "\(error.expected) (the native policy's range)")
+          value: Format.general(value), expected: "\(error.expected) (the default policy's range)")
       }
     }
     policy.largestUndimmedDetent = spec.largestUndimmedDetent
     return policy
   }
 
-  /// The configuration's resolver for one detent height: the native one for a number, fraction, inset
-  /// or content height; for a Lua function, none the native policy can run (the detent is resolved by
+  /// The configuration's resolver for one detent height: the built-in one for a number, fraction, inset
+  /// or content height; for a Lua function, none the default policy can run (the detent is resolved by
   /// ``detents(in:)``, and when that script errors the fallback leaves it inactive).
   func resolver(for height: BehaviourSpec.DetentHeight) -> DetentResolver {
     switch height {
@@ -63,7 +63,7 @@ extension Behaviour {
     }
   }
 
-  /// The resolver of a detent only Lua code can resolve: inactive for the native policy.
+  /// The resolver of a detent only Lua code can resolve: inactive for the default policy.
   static let scriptedResolver = DetentResolver.custom { _ in nil }
 
   /// Detents from a `detents = function(ctx)`, read once with the reference screen for the

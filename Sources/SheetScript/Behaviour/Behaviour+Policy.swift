@@ -163,7 +163,7 @@ extension Behaviour: SheetPolicy {
     }
   }
 
-  /// `on_scroll(sheet, gesture, scroll)`: 'sheet' or 'scroll', or nil for the native rule.
+  /// `on_scroll(sheet, gesture, scroll)`: 'sheet' or 'scroll', or nil for the built-in rule.
   public func scrollOwner(_ input: GestureInput, _ scroll: ScrollSnapshot) throws(ScriptError) -> ScrollOwner?
   {
     guard let scrollCall else { return nil }
@@ -209,7 +209,7 @@ extension Behaviour: SheetPolicy {
 
   /// A `curve = function(t)` of the behaviour's animations at a frame's time progress: one call of the
   /// function with the number (allocation-free); an error or a result that is not a number is a script error of
-  /// `animations`, and the core finishes the transition natively.
+  /// `animations`, and the core finishes the transition with its default policy.
   public func curve(_ id: Int, at progress: Double) throws(ScriptError) -> Double {
     guard let function = curves.function(id) else {
       throw ScriptError(
@@ -221,7 +221,7 @@ extension Behaviour: SheetPolicy {
   }
 
   /// Names the Lua field behind `callback` and its line, when the behaviour defines it; otherwise the
-  /// native fallback's result was refused, and the core's name stands.
+  /// default policy's result was refused, and the core's name stands.
   public func scriptError(refusing callback: PolicyCallback, _ reason: String) -> ScriptError {
     guard let field = field(of: callback) else {
       return ScriptError(callback: callback.rawValue, message: reason)
@@ -230,7 +230,7 @@ extension Behaviour: SheetPolicy {
       callback: field, message: "\(source.name):\(locator.line(of: [.key(field)])): \(field) \(reason)")
   }
 
-  /// The behaviour field whose code (or table) gave `callback`'s result, or nil when the native fallback
+  /// The behaviour field whose code (or table) gave `callback`'s result, or nil when the default policy
   /// gave it (the behaviour does not set the field).
   private func field(of callback: PolicyCallback) -> String? {
     let field = BehaviourField(checking: callback)

@@ -158,7 +158,7 @@ public final class Behaviour: @unchecked Sendable {
       message: message, location: SourceLocation(file: source.name, line: line), traceback: traceback)
   }
 
-  /// Checks threshold overrides before they reach a behaviour: one the native policy reads must lie in
+  /// Checks threshold overrides before they reach a behaviour: one the default policy reads must lie in
   /// its range (`DefaultPolicy.Threshold`), any other must be finite.
   /// - Parameters:
   ///   - overrides: The overrides.

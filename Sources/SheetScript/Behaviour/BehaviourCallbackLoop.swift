@@ -3,7 +3,7 @@ import LuaHost
 /// The floor of a scripted frame for `sheet bench` (`package` access: the CLI and the tests use it; it
 /// is not part of SheetScript's API): the behaviour's own `on_drag` and `backdrop`, called from a loop
 /// in Lua itself, in the behaviour's state, on its views as the last frame wrote them. What a frame
-/// costs beyond this and the native step is the host's.
+/// costs beyond this and the default policy's step is the host's.
 package struct BehaviourCallbackLoop {
   /// The iterations of one Lua call: far within the per-call instruction budget (a `system` frame's two
   /// bodies take a few hundred VM instructions), and enough that the one host call around them is noise.

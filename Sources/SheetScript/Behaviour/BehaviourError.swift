@@ -16,7 +16,7 @@ public enum BehaviourError: Error, Equatable, Sendable {
   /// A threshold override named a threshold the behaviour does not declare: the nearest declared name
   /// and every declared one, sorted.
   case unknownThreshold(file: String, name: String, suggestion: String?, declared: [String])
-  /// A threshold override with a value outside the threshold's range (a threshold the native policy
+  /// A threshold override with a value outside the threshold's range (a threshold the default policy
   /// reads) or not finite; checked before the file runs.
   case invalidThreshold(file: String, error: ThresholdError)
   /// The behaviour file exists but cannot be used as source: a directory, FIFO or device, too large,

@@ -9,7 +9,7 @@ import LuaHost
 /// lives in one of ``recentSlots`` slots, reused in turn: a transition reads at most one animation with
 /// at most two curves before it starts, so a running transition's curves are never overwritten by the
 /// next ones, and the registry stays bounded however many transitions run. An identifier whose slot was
-/// reused is no longer found (the core then finishes natively).
+/// reused is no longer found (the core then finishes with its default policy).
 final class CurveRegistry {
   /// Slots for callbacks' curves: two transitions' worth of height and backdrop curves.
   static let recentSlots = 4

@@ -170,17 +170,17 @@ struct FieldReader {
   }
 
   /// Whether a threshold's number is one `DefaultPolicy.Threshold.check(name, number)` accepts, its
-  /// name already looked up: finite, and in its range for a native parameter.
+  /// name already looked up: finite, and in its range for a threshold the default policy reads.
   /// - Parameters:
   ///   - number: The threshold's number.
-  ///   - native: The native parameter its name is, or nil for any other name.
-  static func accepts(_ number: Double, as native: DefaultPolicy.Threshold?) -> Bool {
+  ///   - threshold: The default policy's threshold its name is, or nil for any other name.
+  static func accepts(_ number: Double, as threshold: DefaultPolicy.Threshold?) -> Bool {
     guard number.isFinite else { return false }
-    guard let native else { return true }
-    return (try? native.check(number)) != nil
+    guard let threshold else { return true }
+    return (try? threshold.check(number)) != nil
   }
 
-  /// Reads `thresholds`: named finite numbers; one the native policy reads (``DefaultPolicy/Threshold``)
+  /// Reads `thresholds`: named finite numbers; one the default policy reads (``DefaultPolicy/Threshold``)
   /// must lie in its range, and the error names the range.
   func thresholds(_ value: LuaValue) throws(BehaviourError) -> [String: Double] {
     let path: [PathComponent] = [.field(.thresholds)]
@@ -206,7 +206,7 @@ struct FieldReader {
       } catch {
         throw invalid(
           fields[key] ?? .nil, at: path + [.key(key)],
-          expected: "\(error.expected) (the native policy's \(key) range)")
+          expected: "\(error.expected) (the default policy's \(key) range)")
       }
     }
     return result

@@ -21,7 +21,7 @@ public struct Comparison: Sendable {
     public var time: Double
     /// The target: a detent id, `dismiss` or `height 420.0`.
     public var target: String
-    /// The reason the behaviour (or the native policy) gave, cut to ``Comparison/maximumReason``.
+    /// The reason the behaviour (or the default policy) gave, cut to ``Comparison/maximumReason``.
     public var reason: String
   }
 

@@ -6,7 +6,7 @@ import SheetCore
 /// It drives the sheet through a `SheetHost`, the path ``ScriptedSheet`` (the host API) takes too: the
 /// same finger rules, clock and checks, so scenarios, `sheet run`, `sheet watch` and the CLI reach the
 /// machine the way a host app does. The driver adds only gesture synthesis and the trace. It works
-/// with any policy, native or a behaviour.
+/// with any policy (the default policy or a behaviour).
 ///
 /// Time moves only through the driver's frames: each frame feeds the touch sample of that instant (if a
 /// finger is down) and then steps the machine by `1 / fps`, so the recorded frame shows the sheet at

@@ -4,7 +4,7 @@ import SheetCore
 extension ScriptedSheet {
   /// Replaces the threshold overrides and reloads the behaviour with them, as ``reload()`` does (the
   /// file read anew when it is one, else the same preset or text): the values go through the checks
-  /// `--set` and ``Configuration/overrides`` go through (a threshold the native policy reads must lie
+  /// `--set` and ``Configuration/overrides`` go through (a threshold the default policy reads must lie
   /// in its range, any other must be finite, and each must be one the behaviour declares), and the new
   /// version takes over at once, or when the drag in progress ends.
   ///

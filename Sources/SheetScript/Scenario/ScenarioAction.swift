@@ -102,7 +102,7 @@ extension ScenarioAction {
           throw ScenarioRefusal(
             message: "threshold '\(key)' must be a finite number, got \(args.describe(t[key]))")
         }
-        // A threshold the native policy reads must lie in its range (checked here, at the line).
+        // A threshold the default policy reads must lie in its range (checked here, at the line).
         do throws(ThresholdError) {
           try DefaultPolicy.Threshold.check(key, number)
         } catch {

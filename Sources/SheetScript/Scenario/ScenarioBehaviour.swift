@@ -13,7 +13,7 @@ struct ScenarioBehaviour {
   /// The scripted behaviour driving the sheet, when it is one (the driver knows only its policy).
   var running: Behaviour?
   /// The file (or preset name) the running behaviour was loaded from, as the set-up names it (nil: an
-  /// inline table or the native default); noted when the behaviour loads, so it is not resolved again.
+  /// inline table or the default policy); noted when the behaviour loads, so it is not resolved again.
   var reference: String?
   /// The scenario's `set`, by name.
   private(set) var scenarioOverrides: [String: Double] = [:]
@@ -25,7 +25,7 @@ struct ScenarioBehaviour {
   /// behaviours and `S.extend`): its `overrides` follow the scenario's `set` and the command line's.
   let helperModule: LuaTable?
 
-  /// No behaviour chosen yet: the native default, with the command line's overrides.
+  /// No behaviour chosen yet: the default policy, with the command line's overrides.
   /// - Parameters:
   ///   - options: The run's options (its overrides and replacement behaviour).
   ///   - helperModule: The scenario state's `sheet` helper module.
@@ -55,7 +55,7 @@ struct ScenarioBehaviour {
     if let helperModule { try Behaviour.setOverrides(effectiveOverrides, of: helperModule, in: state) }
   }
 
-  /// The thresholds of the native default policy: the `system` preset's, which are its parameters.
+  /// The thresholds of the default policy: the `system` preset's, which are its parameters.
   static let nativeThresholds: [String: Double] = {
     guard let source = Presets.source(named: "system") else { return [:] }
     return (try? Behaviour.load(source).thresholds) ?? [:]
@@ -79,7 +79,7 @@ struct ScenarioBehaviour {
   }
 
   /// The names of known ``thresholds(hasSheet:)``, sorted: the running behaviour's (sorted once per
-  /// load), or the native ones (overrides of a sheet not made yet only change native values).
+  /// load), or the default policy's (overrides of a sheet not made yet only change the default policy's values).
   func thresholdNames(hasSheet: Bool) -> [String] {
     (hasSheet ? running?.thresholdNames : nil) ?? Self.nativeThresholdNames
   }

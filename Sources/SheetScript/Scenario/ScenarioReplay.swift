@@ -15,7 +15,7 @@ package final class ScenarioReplay {
   private var actions: [ScenarioAction] = []
   /// Why the run cannot be replayed (a behaviour swapped while the sheet existed), or nil.
   package private(set) var unsupported: String?
-  /// The run's behaviour (nil: the native default policy), warm from the run.
+  /// The run's behaviour (nil: the default policy), warm from the run.
   package private(set) var behaviour: Behaviour?
   /// Whether the recorded run passed.
   package private(set) var passed = false

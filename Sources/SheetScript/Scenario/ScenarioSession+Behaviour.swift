@@ -5,7 +5,7 @@ import SheetCore
 /// `behaviour` or `set` call once it exists, hot-reloaded by `reload`; with what each load tells the
 /// result (the behaviour's files for `sheet watch`, its thresholds and modules, a refused override).
 extension ScenarioSession {
-  /// Loads the scenario's behaviour (or the command line's replacement), or `nil` for the native default.
+  /// Loads the scenario's behaviour (or the command line's replacement), or `nil` for the default policy.
   func loadBehaviour() throws(ScenarioRefusal) -> Behaviour? {
     do throws(BehaviourError) {
       let loaded = try loadBehaviourUnnoted()

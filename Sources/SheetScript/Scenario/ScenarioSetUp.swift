@@ -13,7 +13,7 @@ public struct ScenarioSetUp: Sendable, Equatable {
   /// The threshold overrides in effect (`set {}`, then the command line's), by name.
   public var overrides: [String: Double]
   /// The behaviour: a preset's name or a file's path (relative to the working directory, as the
-  /// scenario resolved it); nil for an inline `behaviour { ... }` or the native default policy.
+  /// scenario resolved it); nil for an inline `behaviour { ... }` or the default policy.
   public var behaviour: String?
 
   /// Creates a set-up.

@@ -32,7 +32,7 @@ struct ScenarioThresholdsViews {
   private var source:
     (hasSheet: Bool, behaviour: Behaviour?, ownBehaviour: Bool, overrides: [String: Double])?
 
-  /// The views the set-up makes before the snapshot: the native thresholds' and the empty one.
+  /// The views the set-up makes before the snapshot: the default policy's thresholds' and the empty one.
   /// - Parameter state: The scenario's state.
   init(standardIn state: LuaState) {
     views = [
@@ -45,7 +45,7 @@ struct ScenarioThresholdsViews {
   /// what they are worked out from stays the same; otherwise true, and this source is remembered.
   /// - Parameters:
   ///   - hasSheet: Whether the sheet exists.
-  ///   - behaviour: The running behaviour (nil: the native default, or none loaded yet).
+  ///   - behaviour: The running behaviour (nil: the default policy, or none loaded yet).
   ///   - ownBehaviour: Whether the scenario chose its own behaviour (`behaviour`).
   ///   - overrides: The scenario's `set`.
   mutating func sourceChanged(
@@ -75,7 +75,7 @@ struct ScenarioThresholdsViews {
 
   /// The read-only view `sheet.thresholds` shows for these values: one that already shows exactly them
   /// (a table the scenario kept never changes under it), one made but not yet shown in this run (the
-  /// set-up makes the native thresholds' and the empty one, so a run that shows those makes none), or a
+  /// set-up makes the default policy's thresholds' and the empty one, so a run that shows those makes none), or a
   /// new one, kept for the rest of the run.
   /// - Parameter names: The values' names, sorted.
   private mutating func view(for values: [String: Double], names: [String], known: Bool, in state: LuaState)

@@ -27,7 +27,7 @@ package final class WarmStates: @unchecked Sendable {
     let language: ScenarioLanguage
     /// The state's `sheet` helper module (``ScenarioBehaviour/helperModule``).
     let helperModule: LuaTable?
-    /// The thresholds views the set-up made (the native thresholds' and the empty one), none shown yet.
+    /// The thresholds views the set-up made (the default policy's thresholds' and the empty one), none shown yet.
     let thresholdsViews: ScenarioThresholdsViews
     /// The scenario's text and its chunk, loaded.
     let text: String
