@@ -17,7 +17,10 @@ let package = Package(
       // searches for a .brew provider; the unversioned `lua` formula is Lua 5.5 (README, Beyond Linux).
       providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]
     ),
-    .target(name: "LuaHost", dependencies: ["CLua"]),
+    // The sandbox's own C (host record, allocator, budget, protected calls, counted library), over Lua's
+    // public API alone; its headers in include/ are what LuaHost calls.
+    .target(name: "LuaSandbox", dependencies: ["CLua"]),
+    .target(name: "LuaHost", dependencies: ["CLua", "LuaSandbox"]),
     // CivetWeb, the HTTP and WebSocket server of `sheet preview` (Debian ships no .pc file for it: the
     // module map links it by name).
     .systemLibrary(

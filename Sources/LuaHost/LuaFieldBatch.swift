@@ -91,7 +91,7 @@ public final class LuaFieldBatch {
     values.update(repeating: .nan, count: fieldCount)
   }
 
-  /// What `clua_flush_call_refs` needs to write the batch in the crossing of a call
+  /// What `sandbox_flush_call_refs` needs to write the batch in the crossing of a call
   /// (``LuaBoundCall``), or nil once the state is closed.
   var pending:
     (

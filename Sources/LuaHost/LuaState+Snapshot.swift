@@ -1,4 +1,4 @@
-import CLua
+import LuaSandbox
 
 extension LuaState {
   /// The region a restorable state's blocks live in: four times its memory cap (the size classes and
@@ -26,8 +26,8 @@ extension LuaState {
     guard runtime.coroutines == 0 else {
       throw LuaSnapshotError(description: "the state has a coroutine")
     }
-    let copy = UnsafeMutablePointer<clua_state_copy>.allocate(capacity: 1)
-    copy.initialize(to: clua_state_copy())
+    let copy = UnsafeMutablePointer<sandbox_state_copy>.allocate(capacity: 1)
+    copy.initialize(to: sandbox_state_copy())
     guard raw.take(into: copy) else {
       copy.deallocate()
       throw LuaSnapshotError(description: "the state's blocks do not all live in its region")
@@ -87,7 +87,7 @@ extension LuaState {
 
   /// The bytes past its snapshot's top a restored state keeps in memory for its next run (a run's pages
   /// beyond them are given back to the system by the restore).
-  package static var bytesKeptPastSnapshot: Int { Int(CLUA_ARENA_KEPT_BYTES) }
+  package static var bytesKeptPastSnapshot: Int { Int(SANDBOX_ARENA_KEPT_BYTES) }
 
   /// Bytes of the state's region handed out so far (0 when the state is not restorable): what a
   /// snapshot taken now would copy.

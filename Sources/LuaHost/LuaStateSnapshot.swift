@@ -1,4 +1,4 @@
-import CLua
+import LuaSandbox
 
 /// A restorable state as it was between two host calls (``LuaState/snapshot()``): its memory byte for
 /// byte, its counters, the files `require` had read, and the host closures it held, which the snapshot
@@ -6,8 +6,8 @@ import CLua
 ///
 /// `package` access: `sheet tune` and the tests use it; it is not part of LuaHost's API.
 package final class LuaStateSnapshot {
-  /// The region's bytes and the host record (`CLua/arena.h`, `clua_state_copy`).
-  let copy: UnsafeMutablePointer<clua_state_copy>
+  /// The region's bytes and the host record (`LuaSandbox/include/arena.h`, `sandbox_state_copy`).
+  let copy: UnsafeMutablePointer<sandbox_state_copy>
   /// The contexts of the host closures Lua held, each retained once more by the snapshot.
   let closures: Set<UnsafeMutableRawPointer>
   /// The files `require` had read.
@@ -19,7 +19,8 @@ package final class LuaStateSnapshot {
   package var bytes: Int { Int(copy.pointee.memory.arena.top) }
 
   init(
-    copy: UnsafeMutablePointer<clua_state_copy>, closures: Set<UnsafeMutableRawPointer>, filesRead: [String],
+    copy: UnsafeMutablePointer<sandbox_state_copy>, closures: Set<UnsafeMutableRawPointer>,
+    filesRead: [String],
     runtime: LuaRuntime
   ) {
     self.copy = copy
@@ -30,7 +31,7 @@ package final class LuaStateSnapshot {
   }
 
   deinit {
-    clua_state_copy_free(copy)
+    sandbox_state_copy_free(copy)
     copy.deallocate()
     for context in closures { Unmanaged<HostClosure>.fromOpaque(context).release() }
   }

@@ -1,5 +1,5 @@
-import CLua
 import Foundation
+import LuaSandbox
 import Testing
 
 @testable import LuaHost
@@ -190,7 +190,7 @@ import Testing
   }
 
   /// The restores give back what the runs touched: the states' regions hold about their snapshots'
-  /// pages and the few the restore keeps for the next run (`CLUA_ARENA_KEPT_BYTES`), counted page by
+  /// pages and the few the restore keeps for the next run (`SANDBOX_ARENA_KEPT_BYTES`), counted page by
   /// page in the regions themselves (not the process's resident memory, which the suites running beside
   /// this one move).
   @Test func aRestoreGivesBackThePagesARunTouched() throws {
@@ -208,7 +208,7 @@ import Testing
       #expect(state.regionResidentBytes > 16 << 20, "the run touched \(state.regionResidentBytes) bytes")
       try state.restore(snapshot, meter: nil)
       #expect(state.regionBytesUsed == snapshot.bytes)
-      let kept = snapshot.bytes + Int(CLUA_ARENA_KEPT_BYTES) + 2 * Int(sysconf(Int32(_SC_PAGESIZE)))
+      let kept = snapshot.bytes + Int(SANDBOX_ARENA_KEPT_BYTES) + 2 * Int(sysconf(Int32(_SC_PAGESIZE)))
       #expect(state.regionResidentBytes <= kept, "\(state.regionResidentBytes) bytes kept of \(kept)")
     }
   }

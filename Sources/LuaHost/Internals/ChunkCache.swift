@@ -1,4 +1,5 @@
 import CLua
+import LuaSandbox
 
 #if canImport(Glibc)
   import Glibc
@@ -18,7 +19,7 @@ import CLua
 /// the function that parsing the text gives: the same instructions, constants, source name, line
 /// information and local names (the dump keeps its debug information), so errors still name file:line.
 /// And it is the same for every load: the target state never parses (first use or not), its objects
-/// are numbered as a parse would have numbered them (`clua_load_compiled`), and the parse's room is the
+/// are numbered as a parse would have numbered them (`sandbox_load_compiled`), and the parse's room is the
 /// state's memory cap.
 final class ChunkCache: @unchecked Sendable {
   /// The process's cache.
@@ -42,7 +43,7 @@ final class ChunkCache: @unchecked Sendable {
   private var bytes = 0
   private var lock = pthread_mutex_t()
   /// The compiler state and its host record (made on first use).
-  private var compiler: (state: OpaquePointer, host: UnsafeMutablePointer<clua_host>)?
+  private var compiler: (state: OpaquePointer, host: UnsafeMutablePointer<sandbox_host>)?
 
   private init() {
     pthread_mutex_init(&lock, nil)
@@ -87,7 +88,7 @@ final class ChunkCache: @unchecked Sendable {
     guard let entry else { return RawLua.Status.memory }
     return entry.bytes.withUnsafeBufferPointer { buffer in
       chunkName.withCString { name in
-        clua_load_compiled(lua.state, lua.host, buffer.baseAddress, buffer.count, name, entry.blocks)
+        sandbox_load_compiled(lua.state, lua.host, buffer.baseAddress, buffer.count, name, entry.blocks)
       }
     }
   }
@@ -104,11 +105,11 @@ final class ChunkCache: @unchecked Sendable {
     guard let (state, host) = compilerState() else {
       return .failure(Failure(status: RawLua.Status.memory, message: "not enough memory"))
     }
-    var out = clua_bytes()
-    defer { clua_bytes_free(&out) }
+    var out = sandbox_bytes()
+    defer { sandbox_bytes_free(&out) }
     var blocks: UInt64 = 0
     let status = chunkName.withCString { name in
-      clua_compile(
+      sandbox_compile(
         state, host, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count, name, room, &out,
         &blocks)
     }
@@ -122,11 +123,11 @@ final class ChunkCache: @unchecked Sendable {
   }
 
   /// The compiler state, made on first use: a bare state (no library) with the host's allocator.
-  private func compilerState() -> (OpaquePointer, UnsafeMutablePointer<clua_host>)? {
+  private func compilerState() -> (OpaquePointer, UnsafeMutablePointer<sandbox_host>)? {
     if let compiler { return compiler }
-    let host = UnsafeMutablePointer<clua_host>.allocate(capacity: 1)
-    host.initialize(to: clua_host())
-    guard let state = clua_newcompiler(host) else {
+    let host = UnsafeMutablePointer<sandbox_host>.allocate(capacity: 1)
+    host.initialize(to: sandbox_host())
+    guard let state = sandbox_newcompiler(host) else {
       host.deallocate()
       return nil
     }

@@ -1,14 +1,16 @@
 import CLua
+import LuaSandbox
 
 /// The funnel: every call into Lua's C API goes through this type, on one thread of one state.
 ///
-/// Nothing here raises a Lua error into Swift: calls that run Lua code go through the shim's
-/// protected helpers, and pushes cannot hit the memory cap (the cap applies only while scripts run).
+/// Nothing here raises a Lua error into Swift: calls that run Lua code go through LuaSandbox's
+/// protected calls (`LuaSandbox/include/calls.h`), and pushes cannot hit the memory cap (the cap
+/// applies only while scripts run).
 struct RawLua {
   /// The thread this handle works on (the main thread, or a coroutine inside a callback).
   let state: OpaquePointer
   /// The state's host record: allocator counters, budget, callback entry points.
-  let host: UnsafeMutablePointer<clua_host>
+  let host: UnsafeMutablePointer<sandbox_host>
 
   /// Lua's status codes, as the host uses them.
   enum Status {
@@ -25,29 +27,30 @@ struct RawLua {
 
   /// Opens a state with a memory cap and an instruction budget; nil when Lua cannot start.
   /// - Parameter regionBytes: When above 0, every block lives in one region of this many bytes (a
-  ///   restorable state, `CLua/arena.h`) if the region can be reserved; 0: blocks come from malloc.
+  ///   restorable state, `LuaSandbox/include/arena.h`) if the region can be reserved; 0: blocks come
+  ///   from malloc.
   static func open(
     memoryLimit: Int, instructionLimit: Int, deadline: Double, meter: UnsafeMutablePointer<Int64>?,
     regionBytes: Int = 0
   ) -> RawLua? {
-    let host = UnsafeMutablePointer<clua_host>.allocate(capacity: 1)
-    host.initialize(to: clua_host())
+    let host = UnsafeMutablePointer<sandbox_host>.allocate(capacity: 1)
+    host.initialize(to: sandbox_host())
     // Without the region (a system that will not reserve it) the state is an ordinary one: it works
     // the same, and only its snapshot is refused.
-    if regionBytes > 0 { host.pointee.arena = clua_arena_new(size_t(regionBytes)) }
+    if regionBytes > 0 { host.pointee.arena = sandbox_arena_new(size_t(regionBytes)) }
     host.pointee.limit = memoryLimit > 0 ? size_t(memoryLimit) : 0
     host.pointee.budget = Int64(max(instructionLimit, 1))
     host.pointee.timeout = deadline.isFinite && deadline > 0 ? deadline : 0
     host.pointee.meter = meter
     host.pointee.callback = { state, context in
       guard let state, let context else { return 0 }
-      return HostClosure.invoke(context, on: RawLua(state: state, host: clua_host_of(state)))
+      return HostClosure.invoke(context, on: RawLua(state: state, host: sandbox_host_of(state)))
     }
     host.pointee.release = { context in
       if let context { HostClosure.release(context) }
     }
-    guard let state = clua_newstate(host) else {
-      clua_arena_free(host.pointee.arena)
+    guard let state = sandbox_newstate(host) else {
+      sandbox_arena_free(host.pointee.arena)
       host.deallocate()
       return nil
     }
@@ -60,7 +63,7 @@ struct RawLua {
   /// Closes the state (running the finalizers of host closures) and frees the host record.
   func close() {
     lua_close(state)
-    clua_arena_free(host.pointee.arena)
+    sandbox_arena_free(host.pointee.arena)
     host.deinitialize(count: 1)
     host.deallocate()
   }
@@ -77,15 +80,16 @@ struct RawLua {
   /// Where it was last raised, when it was (a script may have swallowed it in a coroutine and
   /// returned: the limit stays spent and the host reports it all the same).
   var spentError: LuaError? {
-    host.pointee.exhausted == Int32(CLUA_SPENT_NONE) ? nil : spentError(at: spentLocation)
+    host.pointee.exhausted == Int32(SANDBOX_SPENT_NONE) ? nil : spentError(at: spentLocation)
   }
   /// The error for a spent limit, raised at `location`.
   func spentError(at location: SourceLocation?) -> LuaError? {
     switch host.pointee.exhausted {
-    case Int32(CLUA_SPENT_NONE): return nil
-    case Int32(CLUA_SPENT_TIME): return .deadlineExceeded(seconds: host.pointee.timeout, location: location)
-    case Int32(CLUA_SPENT_NESTING):
-      let message = String(cString: clua_spent_message(Int32(CLUA_SPENT_NESTING)))
+    case Int32(SANDBOX_SPENT_NONE): return nil
+    case Int32(SANDBOX_SPENT_TIME):
+      return .deadlineExceeded(seconds: host.pointee.timeout, location: location)
+    case Int32(SANDBOX_SPENT_NESTING):
+      let message = String(cString: sandbox_spent_message(Int32(SANDBOX_SPENT_NESTING)))
       return .runtime(message: message, location: location, traceback: "")
     default: return .budgetExceeded(location: location)
     }
@@ -93,15 +97,15 @@ struct RawLua {
   /// Where the host call's spent budget last raised (`file.lua:12`), or nil (not raised, or raised by
   /// the allocator, which cannot tell).
   var spentLocation: SourceLocation? {
-    guard let text = clua_spent_where(host).map({ String(cString: $0) }), !text.isEmpty else { return nil }
+    guard let text = sandbox_spent_where(host).map({ String(cString: $0) }), !text.isEmpty else { return nil }
     return SourceLocation(parsing: text)
   }
   /// Budget units spent over the state's life (instructions, billed allocations and C work).
   var unitsUsed: Int { Int(host.pointee.used) }
   var deadline: Double { host.pointee.timeout }
-  func setDeadline(_ seconds: Double) { clua_set_timeout(state, seconds) }
+  func setDeadline(_ seconds: Double) { sandbox_set_timeout(state, seconds) }
   var memoryLimit: Int { Int(host.pointee.limit) }
-  func setInstructionLimit(_ limit: Int) { clua_set_budget(state, Int64(max(limit, 1))) }
+  func setInstructionLimit(_ limit: Int) { sandbox_set_budget(state, Int64(max(limit, 1))) }
   func setMemoryLimit(_ limit: Int) { host.pointee.limit = limit > 0 ? size_t(limit) : 0 }
 
   // MARK: Stack
@@ -133,13 +137,13 @@ struct RawLua {
   func pushCopy(of index: Int32) { lua_pushvalue(state, index) }
   /// Pushes the copy of a library's original functions the counted library keeps (`string`, `table`,
   /// `utf8`; nil for others).
-  func pushOriginalLibrary(_ name: String) { clua_push_original_library(state, name) }
+  func pushOriginalLibrary(_ name: String) { sandbox_push_original_library(state, name) }
   /// Pushes the real global table (the prelude's; scripts never see it).
   func pushGlobals() { _ = lua_rawgeti(state, clua_registryindex(), lua_Integer(LUA_RIDX_GLOBALS)) }
   func newTable(arrayCount: Int = 0, fieldCount: Int = 0) {
     lua_createtable(state, Int32(clamping: arrayCount), Int32(clamping: fieldCount))
   }
-  func pushCallback(context: UnsafeMutableRawPointer) { clua_push_callback(state, context) }
+  func pushCallback(context: UnsafeMutableRawPointer) { sandbox_push_callback(state, context) }
 
   // MARK: Snapshots
 
@@ -149,12 +153,14 @@ struct RawLua {
   var isIdle: Bool { host.pointee.depth == 0 }
   /// Bytes of the state's region handed out so far (0 for a state that is not restorable).
   var regionBytesUsed: Int { host.pointee.arena.map { Int($0.pointee.top) } ?? 0 }
-  /// The bytes of the region's pages in memory now (`clua_arena_resident_bytes`); 0 without a region.
-  var regionResidentBytes: Int { host.pointee.arena.map { Int(clua_arena_resident_bytes($0)) } ?? 0 }
-  /// Copies the state's memory and counters into `copy`; false when it cannot (see `clua_state_take`).
-  func take(into copy: UnsafeMutablePointer<clua_state_copy>) -> Bool { clua_state_take(host, copy) != 0 }
-  /// Puts a copy back; false, with nothing changed, when it cannot (see `clua_state_put_back`).
-  func putBack(_ copy: UnsafePointer<clua_state_copy>) -> Bool { clua_state_put_back(host, copy) != 0 }
+  /// The bytes of the region's pages in memory now (`sandbox_arena_resident_bytes`); 0 without a region.
+  var regionResidentBytes: Int { host.pointee.arena.map { Int(sandbox_arena_resident_bytes($0)) } ?? 0 }
+  /// Copies the state's memory and counters into `copy`; false when it cannot (see `sandbox_state_take`).
+  func take(into copy: UnsafeMutablePointer<sandbox_state_copy>) -> Bool {
+    sandbox_state_take(host, copy) != 0
+  }
+  /// Puts a copy back; false, with nothing changed, when it cannot (see `sandbox_state_put_back`).
+  func putBack(_ copy: UnsafePointer<sandbox_state_copy>) -> Bool { sandbox_state_put_back(host, copy) != 0 }
   /// Points the state's spending at another meter's counter (nil: none).
   func setMeter(_ counter: UnsafeMutablePointer<Int64>?) { host.pointee.meter = counter }
 
@@ -205,13 +211,13 @@ struct RawLua {
     return Kind(rawValue: lua_rawget(state, table)) ?? .none
   }
   /// Writes the `count` number fields whose bits changed since `written` (updated), in one call, on
-  /// this handle's thread (a batch's own, see `clua_write_changed`): slot `i` is the field keyed by stack
+  /// this handle's thread (a batch's own, see `sandbox_write_changed`): slot `i` is the field keyed by stack
   /// slot `keyBase + i` of the table at stack slot `tableIndex[i]`.
   func writeChanged(
     tableIndex: UnsafePointer<Int32>, keyBase: Int32, values: UnsafePointer<Double>,
     written: UnsafeMutablePointer<UInt64>, count: Int
   ) {
-    clua_write_changed(state, tableIndex, keyBase, values, written, Int32(count))
+    sandbox_write_changed(state, tableIndex, keyBase, values, written, Int32(count))
   }
   /// lua_next: pops a key, pushes the next key and value; false at the end.
   func next(table index: Int32) -> Bool { lua_next(state, index) != 0 }
@@ -221,17 +227,17 @@ struct RawLua {
   /// Sets the first upvalue (a main chunk's `_ENV`) of the function at index to the popped value.
   func setFirstUpvalue(function index: Int32) { _ = lua_setupvalue(state, index, 1) }
   func call(arguments: Int32, results: Int32) -> Int32 {
-    clua_pcall_host(state, host, arguments, results)
+    sandbox_pcall_host(state, host, arguments, results)
   }
   static var multipleResults: Int32 { LUA_MULTRET }
   func callNumber(ref: Int32, _ x: Double) -> (status: Int32, value: Double, kind: Kind) {
     var value = 0.0
     var kind: Int32 = 0
-    let status = clua_call_number(state, host, ref, x, &value, &kind)
+    let status = sandbox_call_number(state, host, ref, x, &value, &kind)
     return (status, value, Kind(rawValue: kind) ?? .none)
   }
-  /// Calls the function in `ref` with up to three registry refs as arguments (`clua_call_refs`), after a
-  /// field batch's changed numbers are written on its thread (`clua_flush_call_refs`): both in one
+  /// Calls the function in `ref` with up to three registry refs as arguments (`sandbox_call_refs`), after a
+  /// field batch's changed numbers are written on its thread (`sandbox_flush_call_refs`): both in one
   /// crossing; `batch` nil writes nothing. A number or nil result comes back with the stack as it was;
   /// another stays on top, above the message handler.
   func flushCallRefs(
@@ -246,19 +252,19 @@ struct RawLua {
     var kind: Int32 = 0
     var isInteger: Int32 = 0
     var base: Int32 = 0
-    let status = clua_flush_call_refs(
+    let status = sandbox_flush_call_refs(
       batch?.thread, batch?.tableIndex, batch?.keyBase ?? 0, batch?.values, batch?.written,
       Int32(batch?.count ?? 0), state, host, ref, count, arguments.0, arguments.1, arguments.2, &value,
       &whole, &kind, &isInteger, &base)
     return (status, Kind(rawValue: kind) ?? .none, value, isInteger != 0 ? Int(whole) : nil, base)
   }
   /// The status ``flushCallRefs(batch:ref:arguments:count:)`` returns when the stack cannot grow for the call.
-  static var noStack: Int32 { Int32(CLUA_NO_STACK) }
+  static var noStack: Int32 { Int32(SANDBOX_NO_STACK) }
   /// The reference that reads as nil (`LUA_REFNIL`).
   static var nilReference: Int32 { LUA_REFNIL }
   func bareCallLoop(ref: Int32, iterations: Int, argument: Double) -> (status: Int32, sum: Double) {
     var sum = 0.0
-    let status = clua_bare_call_loop(state, ref, Int64(iterations), argument, &sum)
+    let status = sandbox_bare_call_loop(state, ref, Int64(iterations), argument, &sum)
     return (status, sum)
   }
   /// Where the innermost Lua function on this thread's stack stands (C functions and the chunks named
@@ -303,7 +309,7 @@ struct RawLua {
   func newThread() -> OpaquePointer? { lua_newthread(state) }
   func resume(_ thread: OpaquePointer, arguments: Int32) -> (status: Int32, results: Int32) {
     var results: Int32 = 0
-    let status = clua_resume_host(state, host, thread, arguments, &results)
+    let status = sandbox_resume_host(state, host, thread, arguments, &results)
     return (status, results)
   }
 }
@@ -311,7 +317,7 @@ struct RawLua {
 /// The trampoline's return codes for a host closure.
 enum CallbackCode {
   /// Yields `count` values (the trampoline calls lua_yield).
-  static func yield(count: Int32) -> Int32 { Int32(CLUA_CALLBACK_YIELD) - count }
+  static func yield(count: Int32) -> Int32 { Int32(SANDBOX_CALLBACK_YIELD) - count }
   /// The error message is on top (the trampoline calls lua_error).
-  static var error: Int32 { Int32(CLUA_CALLBACK_ERROR) }
+  static var error: Int32 { Int32(SANDBOX_CALLBACK_ERROR) }
 }

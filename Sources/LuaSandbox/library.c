@@ -2,24 +2,34 @@
 // work Lua's C library does without running VM instructions (the count hook never fires inside C).
 //
 // The cost model, in budget units (one unit is one VM instruction):
-// - bytes Lua allocates cost 1 unit per CLUA_BYTES_PER_UNIT (the allocator charges them, so string
+// - bytes Lua allocates cost 1 unit per SANDBOX_BYTES_PER_UNIT (the allocator charges them, so string
 //   building of every kind is covered: string.rep, format, concat, `..`, gsub, table growth);
 // - work that allocates nothing costs 1 unit per element visited, moved or compared (string.rep's
-//   copies of an empty string, string.byte's values, table.move/insert/remove/concat/unpack, utf8 ranges), or per
-//   CLUA_BYTES_PER_UNIT bytes scanned (tonumber, utf8.len), charged before the work starts, so a call
-//   that cannot finish within the budget never starts;
+//   copies of an empty string, string.byte's values, table.move/insert/remove/concat/unpack, utf8
+//   ranges), or per SANDBOX_BYTES_PER_UNIT bytes scanned (tonumber, utf8.len), charged before the
+//   work starts, so a call that cannot finish within the budget never starts;
 // - table.sort costs 2 n log2(n) comparisons; collectgarbage's full cycle costs the heap size in
-//   bytes / (4 CLUA_BYTES_PER_UNIT);
-// - pattern matching (find, match, gmatch, gsub) runs in sandbox_match.h, which counts every step.
+//   bytes / (4 SANDBOX_BYTES_PER_UNIT);
+// - pattern matching (find, match, gmatch, gsub) runs in match.c, which counts every step.
 //
-// Included by shim.h; every function here runs inside a Lua call, so raising is safe (C frames only).
-#ifndef SHEETSCRIPT_CLUA_SANDBOX_LIB_H
-#define SHEETSCRIPT_CLUA_SANDBOX_LIB_H
+// Every function here runs inside a Lua call, so raising is safe (C frames only).
 
+#include "library.h"
+
+#include <lauxlib.h>
+#include <lua.h>
 #include <math.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "budget_internal.h"
+#include "host.h"
+#include "identity.h"
+#include "match.h"
+#include "order.h"
 
 /// The most values a C function can return (Lua's LUAI_MAXSTACK).
-#define CLUA_MOST_RESULTS 1000000.0
+#define SANDBOX_MOST_RESULTS 1000000.0
 
 /// Runs the original library function (upvalue 1) on the wrapper's arguments; returns its results.
 /// The original is a plain C function without upvalues, so it runs as a C call in the wrapper's own
@@ -79,7 +89,7 @@ static int cl_string_rep(lua_State *L) {
   luaL_checklstring(L, 1, &l);
   lua_Integer n = luaL_checkinteger(L, 2);
   luaL_optlstring(L, 3, "", &lsep);
-  if (n > 0 && l + lsep == 0) clua_charge(L, (double)n);
+  if (n > 0 && l + lsep == 0) sandbox_charge(L, (double)n);
   return cl_forward(L);
 }
 
@@ -89,13 +99,13 @@ static int cl_string_byte(lua_State *L) {
   luaL_checklstring(L, 1, &l);
   lua_Integer first = cl_optint(L, 2, 1);
   lua_Integer last = cl_end(cl_optint(L, 3, first), l);
-  clua_charge(L, 1 + cl_span(cl_start(first, l), last));
+  sandbox_charge(L, 1 + cl_span(cl_start(first, l), last));
   return cl_forward(L);
 }
 
 /// Functions whose work is their argument count (string.char, string.pack, table.pack, utf8.char).
 static int cl_per_argument(lua_State *L) {
-  clua_charge(L, 1 + (double)lua_gettop(L));
+  sandbox_charge(L, 1 + (double)lua_gettop(L));
   return cl_forward(L);
 }
 
@@ -104,7 +114,7 @@ static int cl_per_argument(lua_State *L) {
 static int cl_per_format(lua_State *L) {
   size_t l = 0;
   if (lua_type(L, 1) == LUA_TSTRING) lua_tolstring(L, 1, &l);
-  clua_charge(L, 1 + (double)lua_gettop(L) + (double)l);
+  sandbox_charge(L, 1 + (double)lua_gettop(L) + (double)l);
   return cl_forward(L);
 }
 
@@ -125,14 +135,14 @@ static int cl_string_format(lua_State *L) {
     if (*p == 'p') {
       return luaL_error(L, "'%%p' is not available in the sandbox (addresses differ between runs)");
     }
-    if (*p == 's' && arg <= lua_gettop(L) && clua_object_number(L, arg) != 0) {
-      lua_pushcfunction(L, co_tostring);
+    if (*p == 's' && arg <= lua_gettop(L) && sandbox_object_number(L, arg) != 0) {
+      lua_pushcfunction(L, sandbox_tostring);
       lua_pushvalue(L, arg);
       lua_call(L, 1, 1);
       lua_replace(L, arg);
     }
   }
-  clua_charge(L, 1 + (double)lua_gettop(L) + (double)lf);
+  sandbox_charge(L, 1 + (double)lua_gettop(L) + (double)lf);
   return cl_forward(L);
 }
 
@@ -156,7 +166,7 @@ static void cl_charge_range(lua_State *L, int arg, double most, int stops_at_nil
   } else if (lua_type(L, 1) == LUA_TTABLE) {
     lua_pop(L, 1);  // the metatable
   }
-  clua_charge(L, 1 + (span < most ? span : most));
+  sandbox_charge(L, 1 + (span < most ? span : most));
 }
 
 /// table.concat (list [, sep [, i [, j]]]): one unit per element.
@@ -174,7 +184,7 @@ static int cl_table_insert(lua_State *L) {
     double pos = (double)cl_optint(L, 2, (lua_Integer)end);
     shifted = pos >= 1 && end > pos ? end - pos : 0;
   }
-  clua_charge(L, 1 + shifted);
+  sandbox_charge(L, 1 + shifted);
   return cl_forward(L);
 }
 
@@ -182,26 +192,26 @@ static int cl_table_insert(lua_State *L) {
 static int cl_table_remove(lua_State *L) {
   double size = cl_table_length(L, 1);
   double pos = (double)cl_optint(L, 2, (lua_Integer)size);
-  clua_charge(L, 1 + (pos >= 1 && size > pos ? size - pos : 0));
+  sandbox_charge(L, 1 + (pos >= 1 && size > pos ? size - pos : 0));
   return cl_forward(L);
 }
 
 /// table.move (a1, f, e, t [, a2]): one unit per element moved.
 static int cl_table_move(lua_State *L) {
-  clua_charge(L, 1 + cl_span(cl_optint(L, 2, 1), cl_optint(L, 3, 0)));
+  sandbox_charge(L, 1 + cl_span(cl_optint(L, 2, 1), cl_optint(L, 3, 0)));
   return cl_forward(L);
 }
 
 /// table.sort (list [, comp]): 2 n log2(n) comparisons (a Lua comparator also counts its own code).
 static int cl_table_sort(lua_State *L) {
   double n = cl_table_length(L, 1);
-  clua_charge(L, 1 + (n > 1 ? 2 * n * log2(n) : 0));
+  sandbox_charge(L, 1 + (n > 1 ? 2 * n * log2(n) : 0));
   return cl_forward(L);
 }
 
 /// table.unpack (list [, i [, j]]): one unit per value returned.
 static int cl_table_unpack(lua_State *L) {
-  cl_charge_range(L, 2, CLUA_MOST_RESULTS, 0);  // more results than the stack holds: the original's error
+  cl_charge_range(L, 2, SANDBOX_MOST_RESULTS, 0);  // more results than the stack holds: the original's error
   return cl_forward(L);
 }
 
@@ -213,7 +223,7 @@ static int cl_utf8_codepoint(lua_State *L) {
   if (lua_type(L, 1) == LUA_TSTRING) lua_tolstring(L, 1, &l);
   lua_Integer first = cl_optint(L, 2, 1);
   lua_Integer last = cl_end(cl_optint(L, 3, first), l);
-  clua_charge(L, 1 + cl_span(cl_start(first, l), last));
+  sandbox_charge(L, 1 + cl_span(cl_start(first, l), last));
   return cl_forward(L);
 }
 
@@ -225,7 +235,7 @@ static int cl_utf8_codes_step(lua_State *L) {
   int results = original(L);
   if (results > 0 && lua_isinteger(L, -results)) {
     lua_Integer after = lua_tointeger(L, -results);
-    if (after > before) clua_charge(L, 1 + (double)(after - before) / CLUA_BYTES_PER_UNIT);
+    if (after > before) sandbox_charge(L, 1 + (double)(after - before) / SANDBOX_BYTES_PER_UNIT);
   }
   return results;
 }
@@ -245,7 +255,7 @@ static int cl_utf8_codes(lua_State *L) {
 static int cl_per_byte(lua_State *L) {
   size_t l = 0;
   if (lua_type(L, 1) == LUA_TSTRING) lua_tolstring(L, 1, &l);
-  clua_charge(L, 1 + (double)l / CLUA_BYTES_PER_UNIT);
+  sandbox_charge(L, 1 + (double)l / SANDBOX_BYTES_PER_UNIT);
   return cl_forward(L);
 }
 
@@ -254,16 +264,16 @@ static int cl_collectgarbage(lua_State *L) {
   const char *option = luaL_optstring(L, 1, "collect");
   double work = 1;
   if (strcmp(option, "collect") == 0 || strcmp(option, "step") == 0) {
-    work += (double)clua_host_of(L)->bytes / (4 * CLUA_BYTES_PER_UNIT);
+    work += (double)sandbox_host_of(L)->bytes / (4 * SANDBOX_BYTES_PER_UNIT);
   }
-  clua_charge(L, work);
+  sandbox_charge(L, work);
   return cl_forward(L);
 }
 
 /// charge(units): the trusted prelude's way to bill work done on a script's behalf (parsing, printing,
 /// module reading).
 static int cl_charge(lua_State *L) {
-  clua_charge(L, luaL_checknumber(L, 1));
+  sandbox_charge(L, luaL_checknumber(L, 1));
   return 0;
 }
 
@@ -291,13 +301,13 @@ static int cl_closable(lua_State *L, lua_State *co, const char **state) {
   return 1;
 }
 
-/// coroutine.close(co): Lua's, with the reset counted (clua_reset_counted): a close inside a __close
+/// coroutine.close(co): Lua's, with the reset counted (sandbox_reset_counted): a close inside a __close
 /// handler of a coroutine being closed is one level deeper.
 static int cl_coroutine_close(lua_State *L) {
   lua_State *co = cl_thread_argument(L);
   const char *state = NULL;
   if (!cl_closable(L, co, &state)) return luaL_error(L, "cannot close a %s coroutine", state);
-  if (clua_reset_counted(L, co) == LUA_OK) {
+  if (sandbox_reset_counted(L, co) == LUA_OK) {
     lua_pushboolean(L, 1);
     return 1;
   }
@@ -328,7 +338,7 @@ static int cl_coroutine_wrapped(lua_State *L) {
   // with the error object still on its top, and leaves there the error to raise (a handler's own error,
   // or the original). A failed resume of a coroutine that cannot run leaves it as it was.
   status = lua_status(co);
-  if (status != LUA_OK && status != LUA_YIELD) status = clua_reset_counted(L, co);
+  if (status != LUA_OK && status != LUA_YIELD) status = sandbox_reset_counted(L, co);
   lua_xmove(co, L, 1);
   if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
     luaL_where(L, 1);
@@ -353,14 +363,14 @@ static int cl_coroutine_wrap(lua_State *L) {
 
 /// The registry field holding copies of the original libraries (by library name), for
 /// LuaState.exposeOriginalLibrariesForTesting.
-#define CLUA_ORIGINALS_FIELD "sheetscript.originals"
+#define SANDBOX_ORIGINALS_FIELD "sheetscript.originals"
 
-/// Keeps a copy of lib's original functions in the registry's CLUA_ORIGINALS_FIELD table under lib's
+/// Keeps a copy of lib's original functions in the registry's SANDBOX_ORIGINALS_FIELD table under lib's
 /// name. LOADED keeps the library itself, so the counted functions are the ones luaL_argerror finds
 /// there to name a function called without a name (pcall(string.rep) fails with "bad argument #1 to
 /// 'string.rep'", as in Lua, not '?').
 static void cl_keep_originals(lua_State *L, const char *lib) {
-  luaL_getsubtable(L, LUA_REGISTRYINDEX, CLUA_ORIGINALS_FIELD);
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, SANDBOX_ORIGINALS_FIELD);
   lua_newtable(L);
   lua_getglobal(L, lib);
   lua_pushnil(L);
@@ -374,9 +384,8 @@ static void cl_keep_originals(lua_State *L, const char *lib) {
   lua_pop(L, 1);
 }
 
-/// Pushes the copy of lib's original functions (nil for a library not kept).
-static inline void clua_push_original_library(lua_State *L, const char *lib) {
-  luaL_getsubtable(L, LUA_REGISTRYINDEX, CLUA_ORIGINALS_FIELD);
+void sandbox_push_original_library(lua_State *L, const char *lib) {
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, SANDBOX_ORIGINALS_FIELD);
   lua_getfield(L, -1, lib);
   lua_remove(L, -2);
 }
@@ -402,17 +411,14 @@ static void cl_replace(lua_State *L, const char *lib, const char *name, lua_CFun
   lua_pop(L, 1);
 }
 
-/// Installs the counted functions into the real libraries (before the sandbox prelude copies them,
-/// and in the string metatable's __index, which is the string table itself). The prelude's charge
-/// function is left in the global `sheetscript_charge`, which the prelude takes and removes.
-static void clua_install_counted_libraries(lua_State *L) {
+void sandbox_install_counted_libraries(lua_State *L) {
   cl_keep_originals(L, "string");
   cl_keep_originals(L, "table");
   cl_keep_originals(L, "utf8");
-  cl_replace(L, "string", "find", clua_str_find);
-  cl_replace(L, "string", "match", clua_str_match);
-  cl_replace(L, "string", "gmatch", clua_str_gmatch);
-  cl_replace(L, "string", "gsub", clua_str_gsub);
+  cl_replace(L, "string", "find", sandbox_str_find);
+  cl_replace(L, "string", "match", sandbox_str_match);
+  cl_replace(L, "string", "gmatch", sandbox_str_gmatch);
+  cl_replace(L, "string", "gsub", sandbox_str_gsub);
   cl_wrap(L, "string", "rep", cl_string_rep);
   cl_wrap(L, "string", "byte", cl_string_byte);
   cl_wrap(L, "string", "char", cl_per_argument);
@@ -436,13 +442,11 @@ static void clua_install_counted_libraries(lua_State *L) {
   cl_replace(L, "coroutine", "wrap", cl_coroutine_wrap);
   lua_getglobal(L, "next");  // the prelude's own copying needs no order: it keeps Lua's next
   lua_setglobal(L, "sheetscript_raw_next");
-  lua_register(L, "next", co_next);
-  lua_register(L, "pairs", co_pairs);
-  lua_register(L, "tostring", co_tostring);
+  lua_register(L, "next", sandbox_next);
+  lua_register(L, "pairs", sandbox_pairs);
+  lua_register(L, "tostring", sandbox_tostring);
   cl_wrap(L, NULL, "tonumber", cl_per_byte);
   cl_wrap(L, NULL, "collectgarbage", cl_collectgarbage);
   lua_pushcfunction(L, cl_charge);
   lua_setglobal(L, "sheetscript_charge");
 }
-
-#endif

@@ -5,7 +5,7 @@
 //
 // - keys are visited in a total order: numbers ascending (integers and floats together), then strings
 //   (bytewise, shorter first on a common prefix), then false before true, then tables, functions and
-//   coroutines by their identity number (clua_object_number: creation order, the same in every
+//   coroutines by their identity number (sandbox_object_number: creation order, the same in every
 //   process running the same script), and last anything else (userdata, which scripts never get) by
 //   raw address;
 // - `pairs(t)` sorts a snapshot of t's keys once (charged 2 n log2 n + n units) and walks it,
@@ -17,13 +17,21 @@
 // - `tostring(v)` for a table, function or coroutine without __tostring prints its identity number
 //   where Lua prints the address ("table: 0x0000002a", or "<__name>: 0x0000002a").
 //
-// Included by shim.h; every function here runs inside a Lua call (C frames only).
-#ifndef SHEETSCRIPT_CLUA_SANDBOX_ORDER_H
-#define SHEETSCRIPT_CLUA_SANDBOX_ORDER_H
+// Every function here runs inside a Lua call (C frames only).
 
+#include "order.h"
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include "budget_internal.h"
+#include "identity.h"
 
 /// A key as the order sees it.
 typedef struct co_key {
@@ -55,7 +63,7 @@ static void co_describe(lua_State *L, int idx, co_key *key) {
       key->identity = (unsigned long long)lua_toboolean(L, idx);
       break;
     default: {
-      unsigned long long number = clua_object_number(L, idx);
+      unsigned long long number = sandbox_object_number(L, idx);
       key->rank = number != 0 ? 3 : 4;
       key->identity = number != 0 ? number : (unsigned long long)(uintptr_t)lua_topointer(L, idx);
     }
@@ -111,7 +119,7 @@ static void co_push_sorted_keys(lua_State *L, int t) {
   }
   // 2 n log2 n comparisons, each reading up to its keys' bytes (charged 1 unit per 16)
   double depth = n > 1 ? log2((double)n) : 0;
-  clua_charge(L, 1 + (double)n + 2 * (double)n * depth + bytes / 16 * depth);
+  sandbox_charge(L, 1 + (double)n + 2 * (double)n * depth + bytes / 16 * depth);
   qsort(keys, (size_t)n, sizeof(co_key), co_compare);
   lua_createtable(L, (int)n, 0);
   for (lua_Integer i = 1; i <= n; i++) {
@@ -149,8 +157,7 @@ static int co_pairs_step(lua_State *L) {
   return 1;
 }
 
-/// pairs(t): __pairs when t has one, else a sorted walk of t's keys.
-static int co_pairs(lua_State *L) {
+int sandbox_pairs(lua_State *L) {
   luaL_checkany(L, 1);
   if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
     lua_pushvalue(L, 1);
@@ -187,7 +194,7 @@ static void co_push_traversals(lua_State *L) {
 /// 0 when it is not there.
 static lua_Integer co_find(lua_State *L, int keys, int key) {
   lua_Integer n = (lua_Integer)lua_rawlen(L, keys);
-  clua_charge(L, (double)n);
+  sandbox_charge(L, (double)n);
   for (lua_Integer i = 1; i <= n; i++) {
     lua_rawgeti(L, keys, i);
     int same = lua_rawequal(L, -1, key);
@@ -217,15 +224,14 @@ static int co_push_first(lua_State *L, int t) {
       have = 1;
     }
   }
-  clua_charge(L, 1 + (double)n);
+  sandbox_charge(L, 1 + (double)n);
   if (!have) return 1;  // `best` is nil
   lua_pushvalue(L, best);
   lua_rawget(L, t);
   return 2;
 }
 
-/// next(t [, k]) in the sandbox's order.
-static int co_next(lua_State *L) {
+int sandbox_next(lua_State *L) {
   luaL_checktype(L, 1, LUA_TTABLE);
   lua_settop(L, 2);
   co_push_traversals(L);  // 3
@@ -272,12 +278,10 @@ static int co_next(lua_State *L) {
 
 // MARK: tostring
 
-/// tostring(v): Lua's, except that a table, function or coroutine without __tostring or __name shows
-/// its allocation number instead of its address.
-static int co_tostring(lua_State *L) {
+int sandbox_tostring(lua_State *L) {
   luaL_checkany(L, 1);
   lua_settop(L, 1);
-  unsigned long long number = clua_object_number(L, 1);
+  unsigned long long number = sandbox_object_number(L, 1);
   if (number == 0 || luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {  // Lua's own text
     lua_settop(L, 1);
     luaL_tolstring(L, 1, NULL);
@@ -291,5 +295,3 @@ static int co_tostring(lua_State *L) {
   lua_pushfstring(L, "%s: 0x%s", kind, digits);
   return 1;
 }
-
-#endif

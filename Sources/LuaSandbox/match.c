@@ -1,16 +1,20 @@
 // Lua 5.4's pattern matching (string.find, match, gmatch, gsub) for the sandbox, written from the
 // reference manual's section 6.4.1, with one difference: every matching step is charged to the host
-// call's instruction budget (clua_charge), so a backtracking pattern such as ('a*'):rep(40) .. 'b'
+// call's instruction budget (sandbox_charge), so a backtracking pattern such as ('a*'):rep(40) .. 'b'
 // ends with "instruction budget exceeded" instead of running for hours in C, where the count hook
 // never fires. Results, captures, anchors and error messages follow the manual.
 //
-// Included by shim.h after the host record and clua_charge; every function here runs inside a Lua
-// call (C frames only), so raising with luaL_error is safe.
-#ifndef SHEETSCRIPT_CLUA_SANDBOX_MATCH_H
-#define SHEETSCRIPT_CLUA_SANDBOX_MATCH_H
+// Every function here runs inside a Lua call (C frames only), so raising with luaL_error is safe.
+
+#include "match.h"
 
 #include <ctype.h>
+#include <lauxlib.h>
+#include <lua.h>
+#include <stddef.h>
 #include <string.h>
+
+#include "budget_internal.h"
 
 enum {
   CM_MAX_CAPTURES = 32,   // Lua's LUA_MAXCAPTURES
@@ -34,20 +38,20 @@ typedef struct cm_state {
 
 // MARK: Step accounting
 
-static inline void cm_tick(cm_state *ms, long steps) {
+static void cm_tick(cm_state *ms, long steps) {
   ms->steps += steps;
   if (ms->steps >= CM_CHARGE_BATCH) {
     long due = ms->steps;
     ms->steps = 0;
-    clua_charge(ms->L, (double)due);
+    sandbox_charge(ms->L, (double)due);
   }
 }
 
-static inline void cm_settle(cm_state *ms) {
+static void cm_settle(cm_state *ms) {
   if (ms->steps > 0) {
     long due = ms->steps;
     ms->steps = 0;
-    clua_charge(ms->L, (double)due);
+    sandbox_charge(ms->L, (double)due);
   }
 }
 
@@ -429,11 +433,9 @@ static int cm_find_aux(lua_State *L, int find) {
   return 1;
 }
 
-/// string.find (s, pattern [, init [, plain]]), budget-counted.
-static int clua_str_find(lua_State *L) { return cm_find_aux(L, 1); }
+int sandbox_str_find(lua_State *L) { return cm_find_aux(L, 1); }
 
-/// string.match (s, pattern [, init]), budget-counted.
-static int clua_str_match(lua_State *L) { return cm_find_aux(L, 0); }
+int sandbox_str_match(lua_State *L) { return cm_find_aux(L, 0); }
 
 /// The iterator state of a gmatch: byte offsets into the subject kept by its first upvalue.
 typedef struct cm_gmatch {
@@ -466,8 +468,7 @@ static int cm_gmatch_step(lua_State *L) {
   return 0;
 }
 
-/// string.gmatch (s, pattern [, init]), budget-counted ('^' is not an anchor here, as in Lua).
-static int clua_str_gmatch(lua_State *L) {
+int sandbox_str_gmatch(lua_State *L) {
   size_t ls;
   luaL_checklstring(L, 1, &ls);
   luaL_checkstring(L, 2);
@@ -538,8 +539,7 @@ static int cm_add_value(cm_state *ms, luaL_Buffer *b, const char *s, const char 
   return 1;
 }
 
-/// string.gsub (s, pattern, repl [, n]), budget-counted.
-static int clua_str_gsub(lua_State *L) {
+int sandbox_str_gsub(lua_State *L) {
   size_t srcl, lp;
   const char *src = luaL_checklstring(L, 1, &srcl);
   const char *p = luaL_checklstring(L, 2, &lp);
@@ -586,5 +586,3 @@ static int clua_str_gsub(lua_State *L) {
   lua_pushinteger(L, n);
   return 2;
 }
-
-#endif
