@@ -18,7 +18,8 @@ let package = Package(
       providers: [.apt(["liblua5.4-dev"]), .brew(["lua@5.4"])]
     ),
     // The sandbox's own C (host record, allocator, budget, protected calls, counted library), over Lua's
-    // public API alone; its headers in include/ are what LuaHost calls.
+    // public API alone; its headers in include/ are what LuaHost calls (scripts/check-c compiles it with
+    // -Wall -Wextra -Werror: unsafeFlags here would refuse this package as a dependency).
     .target(name: "LuaSandbox", dependencies: ["CLua"]),
     .target(name: "LuaHost", dependencies: ["CLua", "LuaSandbox"]),
     // CivetWeb, the HTTP and WebSocket server of `sheet preview` (Debian ships no .pc file for it: the
