@@ -2,8 +2,8 @@ import Testing
 
 @testable import LuaHost
 
-/// The instruction budget counts the work the standard library does in C (sandbox_lib.h's cost model),
-/// and the counted functions return what the originals return.
+/// The instruction budget counts the work the standard library does in C (`LuaSandbox/library.c`'s cost
+/// model), and the counted functions return what the originals return.
 @Suite struct CountedLibraryTests {
   /// The budget of the measured call: small, so only the count can end it (the deadline is off).
   static let limit = 200_000

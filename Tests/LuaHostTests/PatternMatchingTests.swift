@@ -2,7 +2,7 @@ import Testing
 
 @testable import LuaHost
 
-/// The sandbox's pattern matching (sandbox_match.h, a counted re-implementation of Lua 5.4's
+/// The sandbox's pattern matching (`LuaSandbox/match.c`, a counted re-implementation of Lua 5.4's
 /// string.find, match, gmatch and gsub) against the standard library's own functions.
 @Suite struct PatternMatchingTests {
   /// SplitMix64: a fixed-seed generator, so every run compares the same cases.
