@@ -18,7 +18,7 @@ stds.sheet_scenario = {
     "touch_down", "touch_move", "touch_up", "touch_cancel", "tap", "tap_backdrop", "resize",
     "set_content_height", "scroll_to", "keyboard", "reload",
     -- reading and checking
-    "sheet", "expect", "expect_near", "expect_fault", "print",
+    "sheet", "expect", "expect_near", "expect_script_error", "print",
   },
 }
 

@@ -24,7 +24,7 @@ public final class LuaState {
     /// A meter shared with other states that this state's spending is added to (nil: none). The
     /// state keeps it alive.
     public var meter: LuaMeter?
-    /// Whether the state can be snapshotted and restored (``LuaState/snapshot()``): its blocks then
+    /// Whether the state can be checkpointed and restored (``LuaState/checkpoint()``): its blocks then
     /// live in one reserved region of ``LuaState/regionBytes(memoryLimit:)`` bytes. Off by default.
     package var restorable = false
     /// The region's size for a restorable state (nil: ``LuaState/regionBytes(memoryLimit:)``); a test

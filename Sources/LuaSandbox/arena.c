@@ -113,9 +113,9 @@ int sandbox_arena_put_back(sandbox_arena *arena, const sandbox_arena_copy *copy)
   size_t run_top = arena->top;
   memcpy(arena->base, copy->bytes, copy->arena.top);
   *arena = copy->arena;
-  // The pages a run used past the snapshot's top hold nothing the restored state reaches. Those more
+  // The pages a run used past the checkpoint's top hold nothing the restored state reaches. Those more
   // than SANDBOX_ARENA_KEPT_BYTES past it are given back to the system (they read as zero when touched
-  // again), so a kept state costs its snapshot's pages and that much, not its largest run's; the
+  // again), so a kept state costs its checkpoint's pages and that much, not its largest run's; the
   // first ones stay, for the next run to reuse without page faults.
   size_t page = (size_t)sysconf(_SC_PAGESIZE);
   size_t from = (copy->arena.top + (size_t)SANDBOX_ARENA_KEPT_BYTES + page - 1) & ~(page - 1);

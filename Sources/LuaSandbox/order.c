@@ -8,12 +8,12 @@
 //   coroutines by their identity number (sandbox_object_number: creation order, the same in every
 //   process running the same script), and last anything else (userdata, which scripts never get) by
 //   raw address;
-// - `pairs(t)` sorts a snapshot of t's keys once (charged 2 n log2 n + n units) and walks it,
+// - `pairs(t)` sorts a key list of t's keys once (charged 2 n log2 n + n units) and walks it,
 //   skipping keys removed since, and returns (iterator, t, nil) unless t has a __pairs metamethod;
 // - `next(t, k)` follows the same order: `next(t)` finds the first key in one pass without a sort (so
-//   `next(t) == nil` stays cheap); the second step sorts a snapshot, kept for the traversal in
+//   `next(t) == nil` stays cheap); the second step sorts a key list, kept for the traversal in
 //   progress of each table (in a weak table), so a loop of next calls costs one sort; a key missing
-//   from the snapshot (the table changed) makes a fresh one before it is called invalid;
+//   from the key list (the table changed) makes a fresh one before it is called invalid;
 // - `tostring(v)` for a table, function or coroutine without __tostring prints its identity number
 //   where Lua prints the address ("table: 0x0000002a", or "<__name>: 0x0000002a").
 //
@@ -42,7 +42,7 @@ typedef struct co_key {
   const char *bytes;
   size_t length;
   unsigned long long identity;
-  int index;  // position in the unsorted snapshot
+  int index;  // position in the unsorted key list
 } co_key;
 
 static void co_describe(lua_State *L, int idx, co_key *key) {
@@ -130,7 +130,7 @@ static void co_push_sorted_keys(lua_State *L, int t) {
   lua_pop(L, 1);
 }
 
-/// From position *pos of the snapshot at index keys, pushes the next key still present in t and its
+/// From position *pos of the key list at index keys, pushes the next key still present in t and its
 /// value and returns 2, or returns 0 at the end. *pos is left at the key returned.
 static int co_advance(lua_State *L, int t, int keys, lua_Integer *pos) {
   lua_Integer n = (lua_Integer)lua_rawlen(L, keys);
@@ -190,7 +190,7 @@ static void co_push_traversals(lua_State *L) {
   }
 }
 
-/// The position of the key at index key in the snapshot at index keys (charged per key looked at), or
+/// The position of the key at index key in the key list at index keys (charged per key looked at), or
 /// 0 when it is not there.
 static lua_Integer co_find(lua_State *L, int keys, int key) {
   lua_Integer n = (lua_Integer)lua_rawlen(L, keys);
@@ -248,12 +248,12 @@ int sandbox_next(lua_State *L) {
     lua_rawgeti(L, 4, 1);  // 5: keys
     pos = (lua_rawgeti(L, 4, 2), lua_tointeger(L, -1));
     lua_pop(L, 1);
-    // the usual case: k is the key returned last; otherwise look it up in the snapshot
+    // the usual case: k is the key returned last; otherwise look it up in the key list
     lua_rawgeti(L, 5, pos);
     if (!lua_rawequal(L, -1, 2)) pos = co_find(L, 5, 2);
     lua_pop(L, 1);
   }
-  if (pos == 0) {  // the second step, or a key the snapshot lacks (the table changed): sort once now
+  if (pos == 0) {  // the second step, or a key the key list lacks (the table changed): sort once now
     lua_settop(L, 3);
     lua_createtable(L, 2, 0);  // 4
     co_push_sorted_keys(L, 1);  // 5

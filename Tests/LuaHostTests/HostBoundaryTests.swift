@@ -5,7 +5,7 @@ import Testing
 /// Where the host meets a script's data and control flow: the conversion budget counts every value,
 /// a spent budget runs no host function, a yielding host function never runs where it cannot yield,
 /// and the sandbox's ordered `next` and `pairs` keep their promises (cheap first step, a fresh
-/// snapshot for a changed table, a total order of numbers). Each row was a bug found in review.
+/// checkpoint for a changed table, a total order of numbers). Each row was a bug found in review.
 @Suite struct HostBoundaryTests {
   @Test func everyValueCountsAgainstTheConversionBudget() throws {
     // 1,000 references to one 1,000-number list: a million values to copy, far past the budget of
@@ -99,7 +99,7 @@ import Testing
         + "for _ = 1, 200 do if next(t) ~= nil then n = n + 1 end end return tostring(n) .. ' ' .. next(t)",
       "200 k1", #line
     ),
-    // a key added after the traversal's snapshot is still a valid key
+    // a key added after the traversal's checkpoint is still a valid key
     (
       "local t = { a = 1 } local k = next(t) t.b = 2 local k2 = next(t, 'b') return k .. ' ' .. tostring(k2)",
       "a nil", #line

@@ -99,7 +99,7 @@ import Testing
     let declared = try folder.write(
       "declared.lua",
       Fixture.misspeltRelease.replacingOccurrences(
-        of: "present()", with: "expect_fault 'on_release'\npresent()"))
+        of: "present()", with: "expect_script_error 'on_release'\npresent()"))
     let fine = try SheetBinary.run([row.arguments[0], declared] + row.arguments.dropFirst())
     #expect(fine.status == 0, "\(label): declared: \(fine.stdout) \(fine.stderr)")
     #expect(fine.stdout.contains(row.declared), "\(label): declared: \(fine.stdout)")

@@ -326,7 +326,7 @@ import Testing
   }
 
   static let noExpectations =
-    "no expectations: the scenario checks nothing (add expect, expect_near or expect_fault)"
+    "no expectations: the scenario checks nothing (add expect, expect_near or expect_script_error)"
 
   @Test func aFolderWithoutScenariosFails() throws {
     let folder = try TemporaryFolder()

@@ -4,7 +4,7 @@ import Testing
 @testable import SheetScript
 
 /// A behaviour's field names are written once, as ``BehaviourField``'s cases: the spec reads exactly
-/// those, `sheet check` lists the callbacks among them a file defines, and `expect_fault` takes the
+/// those, `sheet check` lists the callbacks among them a file defines, and `expect_script_error` takes the
 /// callbacks' names.
 @Suite struct BehaviourFieldTests {
   /// The field set to a function (`detents`' returns a list with one detent).
@@ -56,12 +56,12 @@ import Testing
     }
   }
 
-  @Test(arguments: BehaviourField.allCases) func expectFaultTakesTheCallbacks(_ field: BehaviourField) throws
+  @Test(arguments: BehaviourField.allCases) func expectScriptErrorTakesTheCallbacks(_ field: BehaviourField) throws
   {
-    let result = try ScenarioFolder().run("-- scenario\nexpect_fault '\(field.rawValue)'\n")
+    let result = try ScenarioFolder().run("-- scenario\nexpect_script_error '\(field.rawValue)'\n")
     let message = result.failures.first?.message ?? ""
     if field.isCallback {
-      #expect(message.contains("expected a fault from \(field.rawValue), none happened"), "\(message)")
+      #expect(message.contains("expected a script error from \(field.rawValue), none happened"), "\(message)")
     } else {
       #expect(message.contains("unknown callback '\(field.rawValue)'"), "\(message)")
     }

@@ -94,7 +94,7 @@ import Testing
     case .keyboard:
       ("keyboard { height = 200 }\nkeyboard { height = 0, duration = 0 }", "keyboard { height = -1 }", #line)
     case .reload: ("expect(reload 'system', 'reloads')", "expect(not reload(42), 'refused')", #line)
-    case .expectFault: ("expect_fault 'on_release'", "expect_fault 'on_relase'", #line)
+    case .expectScriptError: ("expect_script_error 'on_release'", "expect_script_error 'on_relase'", #line)
     }
   }
 

@@ -98,7 +98,7 @@ import Testing
     #expect(off.configuration.prefersScrollingExpandsWhenScrolledToEdge == false)
     let standard = try Behaviour.load(BehaviourSource(name: "b.lua", text: "return {}"))
     #expect(standard.configuration.prefersScrollingExpandsWhenScrolledToEdge == true)
-    #expect(ScenarioFaults.callbacks.contains("on_scroll"))
+    #expect(ScenarioScriptErrors.callbacks.contains("on_scroll"))
   }
 
   @Test func sheetScrollIsNilWithoutAScrollView() throws {

@@ -1,6 +1,6 @@
--- scenario: a behaviour fault the scenario expects. on_release returns a misspelt detent id ('hihg');
+-- scenario: a script error the scenario expects. on_release returns a misspelt detent id ('hihg');
 -- the host reports it as a script_error (file:line, callback), the default policy decides instead and
--- the sheet comes to rest. `expect_fault 'on_release'` declares the fault: without it the script error
+-- the sheet comes to rest. `expect_script_error 'on_release'` declares it: without it the script error
 -- would fail the scenario, and with it a run where on_release never failed would fail instead.
 
 screen { width = 390, height = 844, safe_top = 47, safe_bottom = 34, fps = 120 }
@@ -13,7 +13,7 @@ behaviour {
     return 'low', 'down -> low'
   end,
 }
-expect_fault 'on_release'
+expect_script_error 'on_release'
 
 present()
 settle()

@@ -2,7 +2,7 @@
 -- [keyboard, cap]) or nil (the keyboard mode, here interactive). A bad answer is a script error and the
 -- mode decides that once.
 
-expect_fault 'on_keyboard'
+expect_script_error 'on_keyboard'
 behaviour {
   detents = { { id = 'small', height = 200 }, { id = 'large', height = 600 } },
   on_keyboard = function(_, keyboard)

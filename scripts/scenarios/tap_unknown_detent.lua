@@ -3,7 +3,7 @@
 -- leaves a tap on the sheet alone.
 
 screen { width = 390, height = 844, safe_top = 47, safe_bottom = 34, fps = 120 }
-expect_fault 'on_tap'
+expect_script_error 'on_tap'
 
 behaviour {
   detents = { { id = 'low', height = 300 }, { id = 'high', height = 600 } },

@@ -29,12 +29,12 @@ final class LuaRuntime {
   /// The contexts of the host closures Lua holds now, each owning the retain its Lua closure took
   /// (tracked only for a restorable state: a restore must know which of them it brings back).
   var liveClosures = Set<UnsafeMutableRawPointer>()
-  /// Whether the state has been snapshotted (``LuaState/snapshot()``): references made from then on are
-  /// counted in ``referencesSinceSnapshot``.
-  var snapshotTaken = false
-  /// Registry references made since the snapshot and still held: a restore waits for none (each would
+  /// Whether the state has been checkpointed (``LuaState/checkpoint()``): references made from then on are
+  /// counted in ``referencesSinceCheckpoint``.
+  var checkpointTaken = false
+  /// Registry references made since the checkpoint and still held: a restore waits for none (each would
   /// name a slot the restored registry does not hold).
-  var referencesSinceSnapshot = 0
+  var referencesSinceCheckpoint = 0
 
   /// A field batch the runtime knows without keeping it alive.
   struct WeakBatch {
@@ -52,12 +52,12 @@ final class LuaRuntime {
     batches.append(WeakBatch(batch: batch))
   }
 
-  /// Coroutines of this state alive now: a snapshot waits for none (a coroutine's host side, whether
-  /// it finished, would not follow its thread back to the snapshot).
+  /// Coroutines of this state alive now: a checkpoint waits for none (a coroutine's host side, whether
+  /// it finished, would not follow its thread back to the checkpoint).
   var coroutines = 0
 
-  /// Whether a host closure was made or collected since the snapshot (a restore then compares the
-  /// closures Lua holds with the snapshot's; otherwise they are the same).
+  /// Whether a host closure was made or collected since the checkpoint (a restore then compares the
+  /// closures Lua holds with the checkpoint's; otherwise they are the same).
   var closuresChanged = false
 
   /// Pushes a Lua closure that calls `closure`, which it retains until Lua collects it.

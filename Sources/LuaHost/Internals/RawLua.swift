@@ -36,7 +36,7 @@ struct RawLua {
     let host = UnsafeMutablePointer<sandbox_host>.allocate(capacity: 1)
     host.initialize(to: sandbox_host())
     // Without the region (a system that will not reserve it) the state is an ordinary one: it works
-    // the same, and only its snapshot is refused.
+    // the same, and only its checkpoint is refused.
     if regionBytes > 0 { host.pointee.arena = sandbox_arena_new(size_t(regionBytes)) }
     host.pointee.limit = memoryLimit > 0 ? size_t(memoryLimit) : 0
     host.pointee.budget = Int64(max(instructionLimit, 1))
@@ -145,7 +145,7 @@ struct RawLua {
   }
   func pushCallback(context: UnsafeMutableRawPointer) { sandbox_push_callback(state, context) }
 
-  // MARK: Snapshots
+  // MARK: Checkpoints
 
   /// Whether the state's blocks live in one region (a restorable state).
   var isRestorable: Bool { host.pointee.arena != nil }

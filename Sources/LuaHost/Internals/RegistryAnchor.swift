@@ -3,18 +3,18 @@
 struct RegistryAnchor: ~Copyable {
   let runtime: LuaRuntime
   let ref: Int32
-  /// Whether the reference was made after the state's snapshot (counted until it is released).
-  private let sinceSnapshot: Bool
+  /// Whether the reference was made after the state's checkpoint (counted until it is released).
+  private let sinceCheckpoint: Bool
 
   init(runtime: LuaRuntime, ref: Int32) {
     self.runtime = runtime
     self.ref = ref
-    sinceSnapshot = runtime.snapshotTaken
-    if sinceSnapshot { runtime.referencesSinceSnapshot += 1 }
+    sinceCheckpoint = runtime.checkpointTaken
+    if sinceCheckpoint { runtime.referencesSinceCheckpoint += 1 }
   }
 
   deinit {
-    if sinceSnapshot { runtime.referencesSinceSnapshot -= 1 }
+    if sinceCheckpoint { runtime.referencesSinceCheckpoint -= 1 }
     runtime.release(ref: ref)
   }
 

@@ -1,21 +1,21 @@
 // A restorable state's memory: one reserved region every block of the state lives in, so that the
-// whole state can be copied out (a snapshot) and copied back (a restore) byte for byte. A sweep that
+// whole state can be copied out (a checkpoint) and copied back (a restore) byte for byte. A sweep that
 // runs one scenario a thousand times builds its states once and restores them before each run instead
-// of building them again (LuaState.snapshot / restore).
+// of building them again (LuaState.checkpoint / restore).
 //
 // Why a copy is the state. Lua reaches its memory only through the allocator (lua_Alloc), and every
 // pointer inside the state points into its own blocks; with every block in one region at a fixed
 // address, the region's used bytes plus this allocator's own record are the whole state: the registry,
 // the string table and its seed, the GC's lists and debt, the threads' stacks. What lies outside is
 // the host record (sandbox_host: counters and limits, saved and restored beside the bytes) and the Swift
-// objects the state's closures point to (kept alive by the snapshot, see LuaStateSnapshot).
+// objects the state's closures point to (kept alive by the checkpoint, see LuaCheckpoint).
 //
 // The allocator. Blocks are handed out from size classes (16-byte steps up to 1 KiB, then powers of
 // two), each with its own free list, and from a bump pointer past the last block ever made. Lua gives
 // a block's size on every free and resize, so no block carries a size header. When the region is full,
 // blocks come from malloc instead ("spilled"): the state works on exactly as with the plain allocator
 // (the memory cap is the host record's, counted in the bytes Lua asked for, the same with either), but
-// it can no longer be snapshotted or restored, and its owner builds a fresh one instead.
+// it can no longer be checkpointed or restored, and its owner builds a fresh one instead.
 #ifndef SHEETSCRIPT_LUASANDBOX_ARENA_H
 #define SHEETSCRIPT_LUASANDBOX_ARENA_H
 
@@ -24,7 +24,7 @@
 /// Size classes: 64 of 16-byte steps (16 .. 1024 bytes), then powers of two from 2 KiB to 2^47.
 #define SANDBOX_ARENA_SMALL 64
 #define SANDBOX_ARENA_CLASSES (SANDBOX_ARENA_SMALL + 37)
-/// Bytes past a snapshot's top a restore leaves in memory for the next run (see sandbox_arena_put_back).
+/// Bytes past a checkpoint's top a restore leaves in memory for the next run (see sandbox_arena_put_back).
 enum { SANDBOX_ARENA_KEPT_BYTES = 512 << 10 };
 
 typedef struct sandbox_arena {
@@ -32,7 +32,7 @@ typedef struct sandbox_arena {
   size_t capacity;      // its size in bytes
   size_t top;           // bytes from base handed out at least once
   size_t spilled;       // blocks now living outside the region (malloc'd once it was full)
-  int ever_spilled;     // 1 once any block spilled: a snapshot of this state is refused
+  int ever_spilled;     // 1 once any block spilled: a checkpoint of this state is refused
   void *free_list[SANDBOX_ARENA_CLASSES];  // each class's freed blocks, linked through their first word
 } sandbox_arena;
 

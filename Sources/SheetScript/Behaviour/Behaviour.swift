@@ -208,7 +208,7 @@ public final class Behaviour: @unchecked Sendable {
   }
 
   /// The first half of ``installHelperModule(in:overrides:presets:)``, the same for every run: the
-  /// module's chunk run with its hooks. A warm state is snapshotted after it (``WarmStates``).
+  /// module's chunk run with its hooks. A warm state is checkpointed after it (``WarmStates``).
   static func runHelperModule(
     in state: LuaState, presets: @escaping (String) -> String? = HelperModuleHooks.embedded
   ) throws(LuaError) -> LuaTable? {
@@ -228,7 +228,7 @@ public final class Behaviour: @unchecked Sendable {
   }
 
   /// A state with the sandbox, the helper module, the behaviour's chunk loaded and the views made, the
-  /// overrides set: restored from `warm`, or made (and, with `warm`, snapshotted before the overrides
+  /// overrides set: restored from `warm`, or made (and, with `warm`, checkpointed before the overrides
   /// are set, and kept there). Both ways take the same steps in the same order, so the state is the
   /// same.
   private static func loadedState(
@@ -247,10 +247,10 @@ public final class Behaviour: @unchecked Sendable {
     let module = try runHelperModule(in: state)
     let chunk = try state.load(source.text, name: source.name)
     let views = try BehaviourViews(state: state)
-    if let warm, made.restorable, let snapshot = try? state.snapshot() {
+    if let warm, made.restorable, let checkpoint = try? state.checkpoint() {
       let units = (options.meter?.units ?? 0) - before
       let entry = WarmStates.BehaviourEntry(
-        state: state, snapshot: snapshot, module: module, chunk: chunk, views: views, setupUnits: units)
+        state: state, checkpoint: checkpoint, module: module, chunk: chunk, views: views, setupUnits: units)
       warm.keepBehaviour(entry, source: source, options: options)
     }
     try registerHelperModule(module, overrides: overrides, in: state)

@@ -2,7 +2,7 @@ import SheetCore
 
 /// The top-level fields a behaviour table may set: every case's raw value is the field's name, and this
 /// list is the one place the names are written. ``BehaviourSpec`` reads these fields (and refuses any
-/// other), `sheet check` lists the ``callbacks`` a file defines, and `expect_fault` accepts their names.
+/// other), `sheet check` lists the ``callbacks`` a file defines, and `expect_script_error` accepts their names.
 enum BehaviourField: String, CaseIterable, Sendable {
   case name
   case description

@@ -179,7 +179,7 @@ final class BehaviourViews {
     thresholdsData.set(fields: thresholdNames) { thresholds[$0] ?? 0 }
   }
 
-  /// Forgets what the views last wrote, as when they were made: a warm state restored to its snapshot
+  /// Forgets what the views last wrote, as when they were made: a warm state restored to its checkpoint
   /// (taken right after the views were made) holds the tables as they were then. (The restore resets
   /// the number batch itself, as it does every batch of the state.)
   func reset() {

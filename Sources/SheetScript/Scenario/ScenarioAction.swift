@@ -25,7 +25,7 @@ enum ScenarioAction {
   case tapBackdrop
   case keyboard(height: Double, duration: Double)
   case reload(String)
-  case expectFault(callback: String, line: Int)
+  case expectScriptError(callback: String, line: Int)
 }
 
 /// What `content { scroll = ... }` does to the scroll view.
@@ -200,20 +200,20 @@ extension ScenarioAction {
         safeTop: try args.number(t, "safe_top", 0...10_000),
         safeBottom: try args.number(t, "safe_bottom", 0...10_000),
         fps: nil)
-    case .expectFault:
+    case .expectScriptError:
       guard case .string(let callback)? = arguments.first else {
         throw ScenarioRefusal(message: "expected a callback's name, got \(args.describe(arguments.first))")
       }
-      guard ScenarioFaults.callbacks.contains(callback) else {
-        let hint = NameSuggestion.nearest(to: callback, in: ScenarioFaults.callbacks).map {
+      guard ScenarioScriptErrors.callbacks.contains(callback) else {
+        let hint = NameSuggestion.nearest(to: callback, in: ScenarioScriptErrors.callbacks).map {
           " (did you mean '\($0)'?)"
         }
         throw ScenarioRefusal(
           message: "unknown callback '\(callback)'"
-            + (hint ?? " (one of \(ScenarioFaults.callbacks.joined(separator: ", ")))"))
+            + (hint ?? " (one of \(ScenarioScriptErrors.callbacks.joined(separator: ", ")))"))
       }
       let place = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
-      return .expectFault(callback: callback, line: SourceLocation(parsing: place)?.line ?? 0)
+      return .expectScriptError(callback: callback, line: SourceLocation(parsing: place)?.line ?? 0)
     case .reload:
       guard case .string(let file)? = arguments.first else {
         throw ScenarioRefusal(message: "expected a behaviour file, got \(args.describe(arguments.first))")

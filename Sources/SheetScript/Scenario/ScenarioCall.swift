@@ -26,14 +26,14 @@ enum ScenarioCall: String, CaseIterable, Sendable {
   case scrollTo = "scroll_to"
   case keyboard
   case reload
-  case expectFault = "expect_fault"
+  case expectScriptError = "expect_script_error"
 
   /// How the prelude wraps the host's function.
   enum Wrapper: String, Sendable {
     /// Raises a refusal at the scenario's line and returns nothing.
     case plain
     /// Like `plain`, passing the scenario's line as a last argument (an inline behaviour's fields and an
-    /// undeclared fault are looked up from there).
+    /// undeclared script error are looked up from there).
     case located
     /// Returns `true`, or `false` and the message, to the scenario instead of raising a refusal.
     case answered
@@ -42,7 +42,7 @@ enum ScenarioCall: String, CaseIterable, Sendable {
   /// How the prelude wraps this call.
   var wrapper: Wrapper {
     switch self {
-    case .behaviour, .expectFault: .located
+    case .behaviour, .expectScriptError: .located
     case .reload: .answered
     default: .plain
     }

@@ -28,8 +28,8 @@ enum ScenarioPrelude {
       return function(...) call(name, ...) end
     end
 
-    -- behaviour passes its line along: an inline table's fields are looked up from there; expect_fault
-    -- 'on_release' passes it so a declared fault that never happened is reported there.
+    -- behaviour passes its line along: an inline table's fields are looked up from there; expect_script_error
+    -- 'on_release' passes it so a declared script error that never happened is reported there.
     function wrappers.located(name)
       return function(value)
         local _, where = pcall(error, '', 3)

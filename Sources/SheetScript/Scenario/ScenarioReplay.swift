@@ -53,7 +53,7 @@ package final class ScenarioReplay {
     switch action {
     case .behaviour, .set, .reload:
       if start != nil { unsupported = "the scenario changes its behaviour after the sheet is made" }
-    case .expectFault:
+    case .expectScriptError:
       break
     case .screen, .content:
       if start != nil { actions.append(action) }

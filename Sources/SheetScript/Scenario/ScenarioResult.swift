@@ -46,10 +46,10 @@ public struct ScenarioResult: Sendable {
   public var expectationsPassed = 0
   /// Expectations that did not hold.
   public var expectationsFailed = 0
-  /// Script errors from the behaviour's callbacks that the scenario did not declare with `expect_fault`
+  /// Script errors from the behaviour's callbacks that the scenario did not declare with `expect_script_error`
   /// (each one fails the scenario).
   public var scriptErrors = 0
-  /// Script errors from callbacks the scenario declared with `expect_fault`.
+  /// Script errors from callbacks the scenario declared with `expect_script_error`.
   public var expectedScriptErrors = 0
   /// Failed expectations, undeclared script errors (identical ones once, with their count), the error
   /// that ended the scenario and "no expectations", in the order they happened.
@@ -91,5 +91,5 @@ public struct ScenarioResult: Sendable {
 
   /// The failure a scenario that checks nothing reports.
   static let noExpectations =
-    "no expectations: the scenario checks nothing (add expect, expect_near or expect_fault)"
+    "no expectations: the scenario checks nothing (add expect, expect_near or expect_script_error)"
 }

@@ -47,9 +47,9 @@ extension ScenarioSession {
           ? " (a finger is down: touch_up or touch_cancel lifts it)" : ""
         throw ScenarioRefusal(message: "the sheet did not come to rest within 60 s\(finger)")
       }
-    case .expectFault(let callback, let line):
-      if !declaredFaults.contains(where: { $0.callback == callback }) {
-        declaredFaults.append((callback, line))
+    case .expectScriptError(let callback, let line):
+      if !declaredScriptErrors.contains(where: { $0.callback == callback }) {
+        declaredScriptErrors.append((callback, line))
       }
     default:
       try withDriver { d throws(SheetError) in try Self.drive(action, on: &d) }

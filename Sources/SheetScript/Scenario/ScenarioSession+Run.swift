@@ -49,26 +49,26 @@ extension ScenarioSession {
 
   /// Adds what only the whole run shows, then puts the failures in the order they happened: the
   /// behaviour's script errors (identical ones once, with their count) fail the scenario unless it
-  /// declared their callback with `expect_fault`; a declared callback that never failed is a failed
+  /// declared their callback with `expect_script_error`; a declared callback that never failed is a failed
   /// expectation at its line; a scenario that checked nothing fails.
   private func conclude() {
     let end = driver?.machine.time ?? 0
-    var undeclared: [ScenarioFaults.Group] = []
+    var undeclared: [ScenarioScriptErrors.Group] = []
     var hits: [String: Int] = [:]
-    for group in ScenarioFaults.groups(in: driver?.trace ?? Trace(title: "")) {
-      if declaredFaults.contains(where: { $0.callback == group.field }) {
+    for group in ScenarioScriptErrors.groups(in: driver?.trace ?? Trace(title: "")) {
+      if declaredScriptErrors.contains(where: { $0.callback == group.field }) {
         hits[group.field, default: 0] += group.count
       } else {
         undeclared.append(group)
       }
     }
     if result.scriptError == nil {
-      for (callback, line) in declaredFaults {
+      for (callback, line) in declaredScriptErrors {
         let count = hits[callback] ?? 0
         let message =
           count > 0
-          ? "expect_fault '\(callback)': \(count == 1 ? "1 script error" : "\(count) script errors"), as declared"
-          : "expected a fault from \(callback), none happened"
+          ? "expect_script_error '\(callback)': \(count == 1 ? "1 script error" : "\(count) script errors"), as declared"
+          : "expected a script error from \(callback), none happened"
         note(
           "expect",
           [
@@ -88,13 +88,13 @@ extension ScenarioSession {
       }
     }
     result.scriptErrors = undeclared.reduce(0) { $0 + $1.count }
-    for group in undeclared.prefix(ScenarioFaults.listedGroups) {
-      var failure = ScenarioFaults.failure(group, scenario: file)
+    for group in undeclared.prefix(ScenarioScriptErrors.listedGroups) {
+      var failure = ScenarioScriptErrors.failure(group, scenario: file)
       failure.time = group.first
       result.failures.append(failure)
     }
-    if undeclared.count > ScenarioFaults.listedGroups {
-      let rest = undeclared.dropFirst(ScenarioFaults.listedGroups)
+    if undeclared.count > ScenarioScriptErrors.listedGroups {
+      let rest = undeclared.dropFirst(ScenarioScriptErrors.listedGroups)
       result.failures.append(
         ScenarioFailure(
           location: SourceLocation(file: file, line: 0),

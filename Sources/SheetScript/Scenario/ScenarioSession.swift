@@ -40,8 +40,8 @@ final class ScenarioSession {
   /// The behaviour the scenario chose, its overrides, and the one running. Every call's update of
   /// `sheet.thresholds` reads its value, its `set` overrides and the running behaviour: unchecked.
   @exclusivity(unchecked) var behaviour: ScenarioBehaviour
-  /// The callbacks the scenario expects script errors from (`expect_fault`), with the line that said so.
-  @exclusivity(unchecked) var declaredFaults: [(callback: String, line: Int)] = []
+  /// The callbacks the scenario expects script errors from (`expect_script_error`), with the line that said so.
+  @exclusivity(unchecked) var declaredScriptErrors: [(callback: String, line: Int)] = []
   /// The sheet, once a call made it (nil before; moved out while a call holds it, ``withDriver(_:)``).
   @exclusivity(unchecked) var driver: SheetDriver?
   /// The notes the sheet's trace cannot take yet (before the sheet exists, or while a call holds it).
@@ -103,11 +103,11 @@ final class ScenarioSession {
         }
       }
       if let warm, let (text, chunk) = loaded, case .success(let function) = chunk,
-        let snapshot = try? state.snapshot()
+        let checkpoint = try? state.checkpoint()
       {
         warm.keepScenario(
           WarmStates.ScenarioEntry(
-            state: state, snapshot: snapshot, language: language, helperModule: helperModule,
+            state: state, checkpoint: checkpoint, language: language, helperModule: helperModule,
             thresholdsViews: thresholdsViews, text: text, chunk: function, setupUnits: meter.units),
           file: file)
       }

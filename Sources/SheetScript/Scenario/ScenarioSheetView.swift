@@ -31,7 +31,7 @@ final class ScenarioSheetView {
   }
 
   /// The batch of a `sheet` view's number fields over its backing table (made with the table, in the
-  /// scenario's set-up, so that a warm state's snapshot holds it).
+  /// scenario's set-up, so that a warm state's checkpoint holds it).
   /// - Throws: `LuaError` when the state cannot make it (memory).
   static func numbers(of data: LuaTable) throws(LuaError) -> LuaFieldBatch {
     try LuaFieldBatch(fields: Number.allCases.map { (data, $0.key) })

@@ -3,7 +3,7 @@ import LuaHost
 /// Lua states built once and restored before each run, for a caller that runs scenarios many times
 /// (`sheet tune`: a sweep's worker). The set-up every run of a scenario repeats (a sandboxed state, the
 /// scenario language, the `sheet` helper module; for a behaviour, its own state with the helper module)
-/// is made once, snapshotted (``LuaState/snapshot()``), and put back byte for byte before each later
+/// is made once, checkpointed (``LuaState/checkpoint()``), and put back byte for byte before each later
 /// run (``LuaState/restore(_:meter:)``). What depends on the run (threshold overrides, the scenario's
 /// and the behaviour's own code) runs after the restore, as it runs after the set-up in a fresh state,
 /// so a run's every step, result and identity number is the one a run in fresh states gives.
@@ -21,7 +21,7 @@ package final class WarmStates: @unchecked Sendable {
   /// the helper module and the scenario's chunk loaded, before any override.
   final class ScenarioEntry {
     var state: LuaState
-    let snapshot: LuaStateSnapshot
+    let checkpoint: LuaCheckpoint
     /// The scenario language the set-up installed (its `sheet` view's number batch is restored with the
     /// state: a restore resets it).
     let language: ScenarioLanguage
@@ -36,11 +36,11 @@ package final class WarmStates: @unchecked Sendable {
     let setupUnits: Int
 
     init(
-      state: LuaState, snapshot: LuaStateSnapshot, language: ScenarioLanguage, helperModule: LuaTable?,
+      state: LuaState, checkpoint: LuaCheckpoint, language: ScenarioLanguage, helperModule: LuaTable?,
       thresholdsViews: ScenarioThresholdsViews, text: String, chunk: LuaFunction, setupUnits: Int
     ) {
       self.state = state
-      self.snapshot = snapshot
+      self.checkpoint = checkpoint
       self.language = language
       self.helperModule = helperModule
       self.thresholdsViews = thresholdsViews
@@ -54,18 +54,18 @@ package final class WarmStates: @unchecked Sendable {
   /// and its views made, before any override.
   final class BehaviourEntry {
     var state: LuaState
-    let snapshot: LuaStateSnapshot
+    let checkpoint: LuaCheckpoint
     let module: LuaTable?
     let chunk: LuaFunction
     let views: BehaviourViews
     let setupUnits: Int
 
     init(
-      state: LuaState, snapshot: LuaStateSnapshot, module: LuaTable?, chunk: LuaFunction,
+      state: LuaState, checkpoint: LuaCheckpoint, module: LuaTable?, chunk: LuaFunction,
       views: BehaviourViews, setupUnits: Int
     ) {
       self.state = state
-      self.snapshot = snapshot
+      self.checkpoint = checkpoint
       self.module = module
       self.chunk = chunk
       self.views = views
@@ -143,7 +143,7 @@ package final class WarmStates: @unchecked Sendable {
   ///   - meter: The new run's meter.
   func restoredScenario(file: String, text: String, meter: LuaMeter) -> ScenarioEntry? {
     guard let entry = scenarios[file], entry.text == text else { return nil }
-    switch restore(&entry.state, entry.snapshot, meter: meter) {
+    switch restore(&entry.state, entry.checkpoint, meter: meter) {
     case .restored: break
     case .inUse: return nil
     case .refused:
@@ -177,7 +177,7 @@ package final class WarmStates: @unchecked Sendable {
     let key = BehaviourKey(source, options)
     guard let index = behaviours.firstIndex(where: { $0.key == key }) else { return nil }
     let entry = behaviours[index].entry
-    switch restore(&entry.state, entry.snapshot, meter: options.meter) {
+    switch restore(&entry.state, entry.checkpoint, meter: options.meter) {
     case .restored: break
     case .inUse: return nil
     case .refused:
@@ -199,34 +199,34 @@ package final class WarmStates: @unchecked Sendable {
     usedBehaviours.append(entry)
   }
 
-  /// How far a state's region may grow past its snapshot in a run before the run's end gives the
-  /// pages back (``settle()``): a kept state costs at most its snapshot's memory and this between its
+  /// How far a state's region may grow past its checkpoint in a run before the run's end gives the
+  /// pages back (``settle()``): a kept state costs at most its checkpoint's memory and this between its
   /// runs (a typical run grows it by some 10-20 KiB, which the next run reuses without a page fault).
-  static let parkingBytes = LuaState.bytesKeptPastSnapshot
+  static let parkingBytes = LuaState.bytesKeptPastCheckpoint
 
   /// The entries the runs since the last ``settle()`` used (holding an entry adds no reference to its
   /// state, so it does not keep the state from being restored).
   private var usedScenarios: [ScenarioEntry] = []
   private var usedBehaviours: [BehaviourEntry] = []
 
-  /// After a run: each state the run used that grew more than ``parkingBytes`` past its snapshot, and
+  /// After a run: each state the run used that grew more than ``parkingBytes`` past its checkpoint, and
   /// that nothing holds any more, is restored now, so the pages its run touched are given back while
   /// it waits for the file's next run (a sweep runs every file of a point before the next point).
   package func settle() {
-    for entry in usedScenarios { park(&entry.state, entry.snapshot) }
-    for entry in usedBehaviours { park(&entry.state, entry.snapshot) }
+    for entry in usedScenarios { park(&entry.state, entry.checkpoint) }
+    for entry in usedBehaviours { park(&entry.state, entry.checkpoint) }
     usedScenarios.removeAll()
     usedBehaviours.removeAll()
   }
 
-  /// Restores a state that grew past its snapshot, when nothing holds it.
-  private func park(_ state: inout LuaState, _ snapshot: LuaStateSnapshot) {
-    guard state.regionBytesUsed > snapshot.bytes + Self.parkingBytes else { return }
+  /// Restores a state that grew past its checkpoint, when nothing holds it.
+  private func park(_ state: inout LuaState, _ checkpoint: LuaCheckpoint) {
+    guard state.regionBytesUsed > checkpoint.bytes + Self.parkingBytes else { return }
     guard isKnownUniquelyReferenced(&state) else { return }
-    try? state.restore(snapshot, meter: nil)
+    try? state.restore(checkpoint, meter: nil)
   }
 
-  /// The bytes of the kept states' regions in use now (their snapshots' and what runs left past them).
+  /// The bytes of the kept states' regions in use now (their checkpoints' and what runs left past them).
   package var keptRegionBytes: Int {
     scenarios.values.reduce(0) { $0 + $1.state.regionBytesUsed }
       + behaviours.reduce(0) { $0 + $1.entry.state.regionBytesUsed }
@@ -234,7 +234,7 @@ package final class WarmStates: @unchecked Sendable {
 
   /// What became of a restore.
   private enum Restore {
-    /// The state is as its snapshot.
+    /// The state is as its checkpoint.
     case restored
     /// Something else holds the state (it stays kept for a later run).
     case inUse
@@ -243,10 +243,10 @@ package final class WarmStates: @unchecked Sendable {
   }
 
   /// Restores `state` when nothing else holds it.
-  private func restore(_ state: inout LuaState, _ snapshot: LuaStateSnapshot, meter: LuaMeter?) -> Restore {
+  private func restore(_ state: inout LuaState, _ checkpoint: LuaCheckpoint, meter: LuaMeter?) -> Restore {
     guard isKnownUniquelyReferenced(&state) else { return .inUse }
-    do throws(LuaSnapshotError) {
-      try state.restore(snapshot, meter: meter)
+    do throws(LuaCheckpointError) {
+      try state.restore(checkpoint, meter: meter)
       return .restored
     } catch {
       return .refused

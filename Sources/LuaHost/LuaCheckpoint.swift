@@ -1,14 +1,14 @@
 import LuaSandbox
 
-/// A restorable state as it was between two host calls (``LuaState/snapshot()``): its memory byte for
-/// byte, its counters, the files `require` had read, and the host closures it held, which the snapshot
+/// A restorable state as it was between two host calls (``LuaState/checkpoint()``): its memory byte for
+/// byte, its counters, the files `require` had read, and the host closures it held, which the checkpoint
 /// keeps alive so that a restore can hand them back to Lua.
 ///
 /// `package` access: `sheet tune` and the tests use it; it is not part of LuaHost's API.
-package final class LuaStateSnapshot {
+package final class LuaCheckpoint {
   /// The region's bytes and the host record (`LuaSandbox/include/arena.h`, `sandbox_state_copy`).
   let copy: UnsafeMutablePointer<sandbox_state_copy>
-  /// The contexts of the host closures Lua held, each retained once more by the snapshot.
+  /// The contexts of the host closures Lua held, each retained once more by the checkpoint.
   let closures: Set<UnsafeMutableRawPointer>
   /// The files `require` had read.
   let filesRead: [String]
@@ -37,8 +37,8 @@ package final class LuaStateSnapshot {
   }
 }
 
-/// Why a state could not be snapshotted or restored.
-package struct LuaSnapshotError: Error, Equatable, CustomStringConvertible {
+/// Why a state could not be checkpointed or restored.
+package struct LuaCheckpointError: Error, Equatable, CustomStringConvertible {
   /// The reason, as a sentence.
   package var description: String
 }

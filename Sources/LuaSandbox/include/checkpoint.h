@@ -1,7 +1,7 @@
-// Snapshots of restorable states: the region and the host record as they were between two host
-// calls, and their restores (snapshot.c).
-#ifndef SHEETSCRIPT_LUASANDBOX_SNAPSHOT_H
-#define SHEETSCRIPT_LUASANDBOX_SNAPSHOT_H
+// Checkpoints of restorable states: the region and the host record as they were between two host
+// calls, and their restores (checkpoint.c).
+#ifndef SHEETSCRIPT_LUASANDBOX_CHECKPOINT_H
+#define SHEETSCRIPT_LUASANDBOX_CHECKPOINT_H
 
 #include "arena.h"
 #include "host.h"

@@ -3,12 +3,12 @@ import SheetCore
 
 /// A behaviour's script errors in a scenario's trace: the `script_error` events its callbacks caused,
 /// grouped by callback and message, and checked against the callbacks the scenario declared with
-/// `expect_fault`.
-enum ScenarioFaults {
-  /// The names `expect_fault` accepts: the behaviour fields whose code runs while the sheet moves.
+/// `expect_script_error`.
+enum ScenarioScriptErrors {
+  /// The names `expect_script_error` accepts: the behaviour fields whose code runs while the sheet moves.
   static let callbacks = BehaviourField.callbacks.map(\.rawValue)
 
-  /// The behaviour field a fault's callback name belongs to: a core check's name (`release`) is the
+  /// The behaviour field a script error's callback name belongs to: a core check's name (`release`) is the
   /// field it checks (`on_release`); a field's own name stands.
   static func field(of callback: String) -> String {
     PolicyCallback(rawValue: callback).map { BehaviourField(checking: $0).rawValue } ?? callback
@@ -42,5 +42,5 @@ enum ScenarioFaults {
 
 extension ScriptErrorGroup {
   /// The behaviour field the callback belongs to (`release` is `on_release`'s check).
-  var field: String { ScenarioFaults.field(of: callback) }
+  var field: String { ScenarioScriptErrors.field(of: callback) }
 }

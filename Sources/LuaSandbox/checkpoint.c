@@ -1,6 +1,6 @@
-// Snapshots of restorable states (snapshot.h).
+// Checkpoints of restorable states (checkpoint.h).
 
-#include "snapshot.h"
+#include "checkpoint.h"
 
 #include <stddef.h>
 

@@ -4,10 +4,10 @@ import Testing
 
 @testable import LuaHost
 
-/// Snapshots of restorable states: a restored state runs on exactly as the state did from the snapshot
+/// Checkpoints of restorable states: a restored state runs on exactly as the state did from the checkpoint
 /// (the same results, identity numbers, counters and errors as a state built afresh), its host
 /// closures stay balanced, and a restore that could not be exact is refused.
-@Suite struct LuaStateSnapshotTests {
+@Suite struct LuaCheckpointTests {
   /// A set-up a run then builds on: a module holding a counter, a table, a host function.
   private static let setUp = """
     local m = require 'm'
@@ -49,26 +49,26 @@ import Testing
   @Test func aRestoredStateRunsAsAFreshOneDoes() throws {
     let fresh = try Self.runOnce(try Self.state(restorable: false))
     let state = try Self.state(restorable: true)
-    let snapshot = try state.snapshot()
+    let checkpoint = try state.checkpoint()
     for _ in 0..<3 {
       let restored = try Self.runOnce(state)
       #expect(restored.text == fresh.text)
       #expect(restored.memory == fresh.memory)
       #expect(restored.allocations == fresh.allocations)
       #expect(restored.units == fresh.units)
-      try state.restore(snapshot, meter: nil)
+      try state.restore(checkpoint, meter: nil)
     }
     #expect(fresh.text.hasPrefix("2 table: "))
   }
 
   @Test func aRestoreBringsBackEveryValue() throws {
     let state = try Self.state(restorable: true)
-    let snapshot = try state.snapshot()
+    let checkpoint = try state.checkpoint()
     try state.run("local m = require 'm'; m.count = 99; m.items = nil; collectgarbage()", name: "w.lua")
     #expect(try state.run("return (require 'm').count", name: "r.lua") == [.integer(99)])
-    try state.restore(snapshot, meter: nil)
+    try state.restore(checkpoint, meter: nil)
     #expect(try state.run("return (require 'm').count", name: "r.lua") == [.integer(1)])
-    try state.restore(snapshot, meter: nil)
+    try state.restore(checkpoint, meter: nil)
     #expect(try state.run("return #(require 'm').items", name: "r.lua") == [.integer(3)])
   }
 
@@ -89,15 +89,15 @@ import Testing
       try module.set(field: "f", .function(function))
       try state.setModule("h", .tableRef(module))
     }
-    let snapshot = try state.snapshot()
+    let checkpoint = try state.checkpoint()
     // the script drops the only Lua reference and collects it: its finalizer releases the closure
     try state.run(
       "(require 'h').f = nil; package = nil; collectgarbage(); collectgarbage()", name: "drop.lua")
-    try state.restore(snapshot, meter: nil)
-    // back in Lua: it still runs, held by the restored closure and the snapshot
+    try state.restore(checkpoint, meter: nil)
+    // back in Lua: it still runs, held by the restored closure and the checkpoint
     #expect(try state.run("return (require 'h').f()", name: "call.lua") == [.integer(1)])
     #expect(kept != nil)
-    // a closure made after the snapshot is released by the restore that forgets it
+    // a closure made after the checkpoint is released by the restore that forgets it
     weak var later: Probe?
     do {
       let probe = Probe()
@@ -109,36 +109,40 @@ import Testing
       try state.setGlobal("later", .function(function))
     }
     #expect(later != nil)
-    try state.restore(snapshot, meter: nil)
+    try state.restore(checkpoint, meter: nil)
     #expect(later == nil)
     #expect(try state.run("return (require 'h').f()", name: "call.lua") == [.integer(2)])
   }
 
-  @Test func aRestoreWaitsForReferencesMadeSinceTheSnapshot() throws {
+  @Test func aRestoreWaitsForReferencesMadeSinceTheCheckpoint() throws {
     let state = try Self.state(restorable: true)
-    let snapshot = try state.snapshot()
+    let checkpoint = try state.checkpoint()
     var table: LuaTable? = try state.newTable()
-    #expect(throws: LuaSnapshotError.self) { try state.restore(snapshot, meter: nil) }
+    #expect(throws: LuaCheckpointError.self) { try state.restore(checkpoint, meter: nil) }
     table?.set("x", 1.0)
     table = nil
-    try state.restore(snapshot, meter: nil)
+    try state.restore(checkpoint, meter: nil)
   }
 
-  @Test func onlyARestorableStateIsSnapshottedAndOnlyOnce() throws {
+  @Test func onlyARestorableStateIsCheckpointedAndOnlyOnce() throws {
     let plain = try Self.state(restorable: false)
-    #expect(throws: LuaSnapshotError(description: "the state is not restorable")) { _ = try plain.snapshot() }
+    #expect(throws: LuaCheckpointError(description: "the state is not restorable")) {
+      _ = try plain.checkpoint()
+    }
     let state = try Self.state(restorable: true)
-    let snapshot = try state.snapshot()
-    #expect(throws: LuaSnapshotError(description: "the state has a snapshot")) { _ = try state.snapshot() }
+    let checkpoint = try state.checkpoint()
+    #expect(throws: LuaCheckpointError(description: "the state has a checkpoint")) {
+      _ = try state.checkpoint()
+    }
     let other = try Self.state(restorable: true)
-    #expect(throws: LuaSnapshotError(description: "the snapshot is another state's")) {
-      try other.restore(snapshot, meter: nil)
+    #expect(throws: LuaCheckpointError(description: "the checkpoint is another state's")) {
+      try other.restore(checkpoint, meter: nil)
     }
   }
 
   @Test func aStateThatOutgrowsItsRegionRunsOnButIsNotRestored() throws {
     let state = try Self.state(restorable: true, regionBytes: 1 << 20)
-    let snapshot = try state.snapshot()
+    let checkpoint = try state.checkpoint()
     // 2 MiB of strings: past the region, the blocks come from malloc and the state works on
     let grow = """
       local m = require 'm'
@@ -147,8 +151,8 @@ import Testing
       return #m.big[2048]
       """
     #expect(try state.run(grow, name: "grow.lua") == [.integer(1004)])
-    #expect(throws: LuaSnapshotError(description: "some of the state's blocks live outside its region")) {
-      try state.restore(snapshot, meter: nil)
+    #expect(throws: LuaCheckpointError(description: "some of the state's blocks live outside its region")) {
+      try state.restore(checkpoint, meter: nil)
     }
     // refused with nothing changed: the state goes on from where it was
     #expect(
@@ -180,16 +184,16 @@ import Testing
     var options = LuaState.Options(meter: first)
     options.restorable = true
     let state = try LuaState(options)
-    let snapshot = try state.snapshot()
+    let checkpoint = try state.checkpoint()
     let second = LuaMeter()
-    try state.restore(snapshot, meter: second)
+    try state.restore(checkpoint, meter: second)
     let before = first.units
     try state.run("local x = 0 for i = 1, 100000 do x = x + i end", name: "spend.lua")
     #expect(first.units == before)
     #expect(second.units > 0)
   }
 
-  /// The restores give back what the runs touched: the states' regions hold about their snapshots'
+  /// The restores give back what the runs touched: the states' regions hold about their checkpoints'
   /// pages and the few the restore keeps for the next run (`SANDBOX_ARENA_KEPT_BYTES`), counted page by
   /// page in the regions themselves (not the process's resident memory, which the suites running beside
   /// this one move).
@@ -197,48 +201,50 @@ import Testing
     // the instruction limit bounds the run; no wall-clock deadline for a test to race
     var options = LuaState.Options(memoryLimit: 64 << 20, instructionLimit: 100_000_000, deadline: 0)
     options.restorable = true
-    var states: [(LuaState, LuaStateSnapshot)] = []
+    var states: [(LuaState, LuaCheckpoint)] = []
     for _ in 0..<4 {
       let state = try LuaState(options)
-      states.append((state, try state.snapshot()))
+      states.append((state, try state.checkpoint()))
     }
-    for (state, snapshot) in states {
+    for (state, checkpoint) in states {
       // about 30 MiB of the region touched, then forgotten by the restore
       try state.run("local t = {} for i = 1, 250000 do t[i] = ('x'):rep(64) .. i end", name: "big.lua")
       #expect(state.regionResidentBytes > 16 << 20, "the run touched \(state.regionResidentBytes) bytes")
-      try state.restore(snapshot, meter: nil)
-      #expect(state.regionBytesUsed == snapshot.bytes)
-      let kept = snapshot.bytes + Int(SANDBOX_ARENA_KEPT_BYTES) + 2 * Int(sysconf(Int32(_SC_PAGESIZE)))
+      try state.restore(checkpoint, meter: nil)
+      #expect(state.regionBytesUsed == checkpoint.bytes)
+      let kept = checkpoint.bytes + Int(SANDBOX_ARENA_KEPT_BYTES) + 2 * Int(sysconf(Int32(_SC_PAGESIZE)))
       #expect(state.regionResidentBytes <= kept, "\(state.regionResidentBytes) bytes kept of \(kept)")
     }
   }
 
-  @Test func aBatchMadeBeforeTheSnapshotWritesAgainAfterARestore() throws {
+  @Test func aBatchMadeBeforeTheCheckpointWritesAgainAfterARestore() throws {
     var options = LuaState.Options()
     options.restorable = true
     let state = try LuaState(options)
     let table = try state.newTable()
     try state.setGlobal("t", .tableRef(table))
     let batch = try LuaFieldBatch(fields: [(table: table, key: "x")])
-    let snapshot = try state.snapshot()
+    let checkpoint = try state.checkpoint()
     batch.stage(0, 1.5)
     batch.flush()
     #expect(try state.run("return t.x", name: "r.lua") == [.number(1.5)])
-    try state.restore(snapshot, meter: nil)
+    try state.restore(checkpoint, meter: nil)
     #expect(try state.run("return t.x", name: "r.lua") == [.nil])
     batch.stage(0, 1.5)
     batch.flush()
     #expect(try state.run("return t.x", name: "r.lua") == [.number(1.5)])
   }
 
-  @Test func aStateWithACoroutineIsNotSnapshotted() throws {
+  @Test func aStateWithACoroutineIsNotCheckpointed() throws {
     var options = LuaState.Options()
     options.restorable = true
     let state = try LuaState(options)
     var coroutine: LuaCoroutine? = try state.coroutine(try state.load("return 1", name: "c.lua"))
-    #expect(throws: LuaSnapshotError(description: "the state has a coroutine")) { _ = try state.snapshot() }
+    #expect(throws: LuaCheckpointError(description: "the state has a coroutine")) {
+      _ = try state.checkpoint()
+    }
     _ = try coroutine?.resume()
     coroutine = nil
-    _ = try state.snapshot()
+    _ = try state.checkpoint()
   }
 }

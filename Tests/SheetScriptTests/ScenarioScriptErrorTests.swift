@@ -2,9 +2,9 @@ import Testing
 
 @testable import SheetScript
 
-/// A behaviour's script errors fail the scenario unless it declares them with `expect_fault`; identical
+/// A behaviour's script errors fail the scenario unless it declares them with `expect_script_error`; identical
 /// ones are reported once with their count (issue 10).
-@Suite struct ScenarioFaultTests {
+@Suite struct ScenarioScriptErrorTests {
   /// A scenario over an inline behaviour whose callback field is `field`, with `declaration` after the
   /// behaviour (line 4): presents, drags up 100 pt and settles, expecting a rest.
   static func scenario(_ field: String, _ declaration: String = "") -> String {
@@ -30,35 +30,37 @@ import Testing
       scenario(misspelt), false, "FAILED: 1 script error",
       ["script error: on_release returned 'hihg', not an active detent (active: 'low', 'high')"], #line
     ),
-    (scenario(misspelt, "expect_fault 'on_release'"), true, "passed: 2 expectations", [], #line),
+    (scenario(misspelt, "expect_script_error 'on_release'"), true, "passed: 2 expectations", [], #line),
     (
       scenario(
-        "on_drag = function(_, g) return g.start_height - g.translation end", "expect_fault 'on_drag'"),
+        "on_drag = function(_, g) return g.start_height - g.translation end", "expect_script_error 'on_drag'"),
       false, "FAILED: 1 of 2 expectations failed",
-      ["scenario.lua:4: expectation failed: expected a fault from on_drag, none happened"], #line
+      ["scenario.lua:4: expectation failed: expected a script error from on_drag, none happened"], #line
     ),
     (
       scenario(dim), false, "FAILED: 31 script errors",
       ["script error: backdrop returned 2; expected an opacity in [0, 1] or nil (x31, 0.533–0.783 s)"], #line
     ),
-    (scenario(dim, "expect_fault 'backdrop'"), true, "passed: 2 expectations", [], #line),
+    (scenario(dim, "expect_script_error 'backdrop'"), true, "passed: 2 expectations", [], #line),
     (
-      scenario(dim, "expect_fault 'on_release'"), false,
+      scenario(dim, "expect_script_error 'on_release'"), false,
       "FAILED: 1 of 2 expectations failed, 31 script errors",
       [
         "script error: backdrop returned 2",
-        "scenario.lua:4: expectation failed: expected a fault from on_release",
+        "scenario.lua:4: expectation failed: expected a script error from on_release",
       ],
       #line
     ),
     (
-      scenario(misspelt, "expect_fault 'on_relase'"), false, "error: ",
-      ["scenario.lua:4: error: expect_fault: unknown callback 'on_relase' (did you mean 'on_release'?)"],
+      scenario(misspelt, "expect_script_error 'on_relase'"), false, "error: ",
+      [
+        "scenario.lua:4: error: expect_script_error: unknown callback 'on_relase' (did you mean 'on_release'?)"
+      ],
       #line
     ),
     (
-      scenario(misspelt, "expect_fault(42)"), false, "error: ",
-      ["scenario.lua:4: error: expect_fault: expected a callback's name, got 42"], #line
+      scenario(misspelt, "expect_script_error(42)"), false, "error: ",
+      ["scenario.lua:4: error: expect_script_error: expected a callback's name, got 42"], #line
     ),
   ]
 
@@ -75,19 +77,21 @@ import Testing
   }
 
   @Test func aDeclaredFaultCountsItsErrorsAndIsAnExpectation() throws {
-    let result = try ScenarioFolder().run(Self.scenario(Self.dim, "expect_fault 'backdrop'"))
+    let result = try ScenarioFolder().run(Self.scenario(Self.dim, "expect_script_error 'backdrop'"))
     #expect(result.expectedScriptErrors == 31 && result.scriptErrors == 0)
     let expectations = result.trace.events.filter { $0.name == "expect" }
     #expect(expectations.last?["line"] == .integer(4))
     #expect(
-      expectations.last?["message"] == .string("expect_fault 'backdrop': 31 script errors, as declared"))
+      expectations.last?["message"]
+        == .string("expect_script_error 'backdrop': 31 script errors, as declared"))
   }
 
   @Test func theCoresOwnChecksCountAsTheirCallback() {
-    let group = ScenarioFaults.Group(callback: "release", message: "x", count: 1, first: 0, last: 0)
+    let group = ScenarioScriptErrors.Group(callback: "release", message: "x", count: 1, first: 0, last: 0)
     #expect(group.field == "on_release")
     #expect(
-      ScenarioFaults.failure(group, scenario: "s.lua").description == "s.lua: script error: x (in on_release)"
+      ScenarioScriptErrors.failure(group, scenario: "s.lua").description
+        == "s.lua: script error: x (in on_release)"
     )
   }
 
