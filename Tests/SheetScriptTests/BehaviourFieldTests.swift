@@ -56,7 +56,8 @@ import Testing
     }
   }
 
-  @Test(arguments: BehaviourField.allCases) func expectScriptErrorTakesTheCallbacks(_ field: BehaviourField) throws
+  @Test(arguments: BehaviourField.allCases) func expectScriptErrorTakesTheCallbacks(_ field: BehaviourField)
+    throws
   {
     let result = try ScenarioFolder().run("-- scenario\nexpect_script_error '\(field.rawValue)'\n")
     let message = result.failures.first?.message ?? ""
