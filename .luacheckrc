@@ -1,7 +1,7 @@
 -- luacheck configuration (`luacheck scripts`).
--- Behaviour files (scripts/behaviours, scripts/scenarios/fixtures) run in LuaHost's sandbox: Lua 5.4's
+-- Behaviour files (Sources/SheetScript/Presets, Tests/Scenarios/fixtures) run in LuaHost's sandbox: Lua 5.4's
 -- standard globals minus io, os, debug, package, dofile and loadfile; no host globals.
--- Scenario files (scripts/scenarios) also get the scenario language's globals (issue 5): the scenario
+-- Scenario files (Tests/Scenarios) also get the scenario language's globals (issue 5): the scenario
 -- calls are ScenarioCall's cases (Sources/SheetScript/Scenario/ScenarioCall.swift), and ScenarioNamesTests
 -- checks that this list holds exactly the globals a scenario gets.
 
@@ -22,8 +22,8 @@ stds.sheet_scenario = {
   },
 }
 
-files["scripts/scenarios"] = { std = "lua54+sheet_scenario" }
-files["scripts/scenarios/fixtures"] = { std = "lua54" }
+files["Tests/Scenarios"] = { std = "lua54+sheet_scenario" }
+files["Tests/Scenarios/fixtures"] = { std = "lua54" }
 
 -- A hot-reload fixture that is broken on purpose (a syntax error the host must refuse).
-exclude_files = { "scripts/scenarios/fixtures/reload_broken_syntax.lua" }
+exclude_files = { "Tests/Scenarios/fixtures/reload_broken_syntax.lua" }

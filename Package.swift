@@ -6,7 +6,9 @@ let package = Package(
   products: [
     .executable(name: "sheet", targets: ["SheetCLI"]),
     .library(name: "SheetCore", targets: ["SheetCore"]),
+    .library(name: "SheetTrace", targets: ["SheetTrace"]),
     .library(name: "SheetScript", targets: ["SheetScript"]),
+    .library(name: "SheetScenario", targets: ["SheetScenario"]),
     .library(name: "LuaHost", targets: ["LuaHost"]),
   ],
   targets: [
@@ -30,36 +32,63 @@ let package = Package(
     ),
     // Debug builds check the machine's invariants after every call (SheetMachine._checkInvariants()).
     .target(name: "SheetCore", swiftSettings: [.define("SHEET_INVARIANTS", .when(configuration: .debug))]),
+    // Traces of frames and events, their table, JSON Lines and CSV forms, and plots.
+    .target(name: "SheetTrace", dependencies: ["SheetCore"]),
     .target(
       name: "SheetScript",
-      dependencies: ["LuaHost", "SheetCore"],
+      dependencies: ["LuaHost", "SheetCore", "SheetTrace"],
+      // Presets/ is embedded by the EmbedBehaviours plugin; LuaTypes/ holds the API's annotations for
+      // editors (Lua language server), not built.
+      exclude: ["Presets", "LuaTypes"],
       plugins: [.plugin(name: "EmbedBehaviours")]
     ),
+    // The scenario language and its runner, the driver that synthesizes gestures and records traces,
+    // comparisons and warm states for sweeps.
+    .target(name: "SheetScenario", dependencies: ["LuaHost", "SheetCore", "SheetTrace", "SheetScript"]),
     .executableTarget(name: "EmbedBehavioursTool"),
-    .plugin(name: "EmbedBehaviours", capability: .buildTool(), dependencies: ["EmbedBehavioursTool"]),
+    .plugin(
+      name: "EmbedBehaviours", capability: .buildTool(), dependencies: ["EmbedBehavioursTool"],
+      path: "Sources/EmbedBehaviours"),
     // `sheet preview`: a browser page driven by a ScriptedSheet over a loopback WebSocket; its page
     // (Sources/SheetPreview/Page) is embedded by the EmbedPreviewPage plugin.
     .target(
       name: "SheetPreview",
-      dependencies: ["CCivetWeb", "SheetScript", "SheetCore"],
+      dependencies: ["CCivetWeb", "SheetScript", "SheetScenario", "SheetTrace", "SheetCore"],
       exclude: ["Page"],
       plugins: [.plugin(name: "EmbedPreviewPage")]
     ),
     .executableTarget(name: "EmbedPreviewPageTool"),
-    .plugin(name: "EmbedPreviewPage", capability: .buildTool(), dependencies: ["EmbedPreviewPageTool"]),
+    .plugin(
+      name: "EmbedPreviewPage", capability: .buildTool(), dependencies: ["EmbedPreviewPageTool"],
+      path: "Sources/EmbedPreviewPage"),
+    // The floors `sheet bench` measures the library against: a bare core frame, a bare callback loop,
+    // a scenario's replay, the preview's round trip.
+    .target(
+      name: "SheetBench",
+      dependencies: ["LuaHost", "SheetCore", "SheetScript", "SheetScenario", "SheetTrace", "SheetPreview"]),
     .executableTarget(
-      name: "SheetCLI", dependencies: ["SheetScript", "SheetCore", "LuaHost", "SheetPreview"]),
+      name: "SheetCLI",
+      dependencies: [
+        "SheetScript", "SheetScenario", "SheetTrace", "SheetCore", "LuaHost", "SheetPreview", "SheetBench",
+      ]),
     // The README's host example (scripts/check-host-package builds it from a separate package too).
     .executableTarget(name: "SheetHostExample", dependencies: ["SheetScript", "SheetCore"]),
     .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "SheetTestSupport"]),
     .target(name: "SheetTestSupport", dependencies: ["SheetCore"], path: "Tests/SheetTestSupport"),
-    .testTarget(name: "SheetCoreTests", dependencies: ["SheetCore", "SheetTestSupport"]),
+    .testTarget(name: "SheetCoreTests", dependencies: ["SheetCore", "SheetBench", "SheetTestSupport"]),
     .testTarget(
-      name: "SheetScriptTests", dependencies: ["SheetScript", "SheetCore", "LuaHost", "SheetTestSupport"]),
+      name: "SheetScriptTests",
+      dependencies: [
+        "SheetScript", "SheetScenario", "SheetTrace", "SheetCore", "LuaHost", "SheetBench",
+        "SheetTestSupport",
+      ]),
     // Runs the built `sheet` binary; it imports nothing of the package.
     .testTarget(name: "SheetCLITests"),
     .testTarget(
-      name: "SheetPreviewTests", dependencies: ["SheetPreview", "SheetScript", "SheetCore", "CCivetWeb"]),
+      name: "SheetPreviewTests",
+      dependencies: [
+        "SheetPreview", "SheetScript", "SheetScenario", "SheetTrace", "SheetCore", "SheetBench", "CCivetWeb",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -7,7 +7,7 @@ enum Usage {
 
     commands:
       run FILE       run a scenario and print its trace
-      test [PATH...] run every scenario in the files and folders (default scripts/scenarios)
+      test [PATH...] run every scenario in the files and folders (default Tests/Scenarios)
       plot FILE      draw a scenario's height and backdrop over time as SVG
       compare SCENARIO... --behaviour A --behaviour B
                      run scenarios under several behaviours and set the outcomes side by side
@@ -43,7 +43,7 @@ enum Usage {
   static let test = """
     usage: sheet test [PATH]... [--set name=value]... [--fps N] [--list-skipped]
 
-    Runs every scenario in the files and folders given (default scripts/scenarios): a .lua file whose first
+    Runs every scenario in the files and folders given (default Tests/Scenarios): a .lua file whose first
     line starts with `-- scenario`. Other .lua files (behaviours, modules) are skipped and counted;
     --list-skipped names them. Prints each failure with file:line and ends with `N passed, N failed`
     counting scenarios. A scenario with no expectations fails, and so does a run that finds no scenario.

@@ -1,4 +1,5 @@
 import SheetScript
+import SheetTrace
 
 extension JSONWriter {
   /// A reply to the page, or one of its items: an object that starts with its `type`, its strings

@@ -1,23 +1,23 @@
 /// Round-trip times counted in fixed buckets of 1 µs up to 100 ms (and one bucket beyond): percentiles
 /// to the microsecond in constant memory, allocated once before a measurement starts, so a long soak's
 /// memory reading is not moved by the measurement's own storage.
-struct LatencyHistogram {
+package struct LatencyHistogram {
   /// Bucket width, milliseconds.
-  static let bucket = 0.001
+  package static let bucket = 0.001
   /// Buckets below the overflow one (100 ms).
-  static let buckets = 100_000
+  package static let buckets = 100_000
   private var counts: [Int]
   /// Times counted.
-  private(set) var count = 0
+  package private(set) var count = 0
   /// The largest time counted, milliseconds.
-  private(set) var maximum = 0.0
+  package private(set) var maximum = 0.0
 
-  init() {
+  package init() {
     counts = Array(repeating: 0, count: Self.buckets + 1)
   }
 
   /// Counts a time, milliseconds.
-  mutating func add(_ milliseconds: Double) {
+  package mutating func add(_ milliseconds: Double) {
     let index =
       milliseconds.isFinite ? min(Self.buckets, max(0, Int(milliseconds / Self.bucket))) : Self.buckets
     counts[index] += 1
@@ -27,7 +27,7 @@ struct LatencyHistogram {
 
   /// The `fraction` percentile (nearest rank), milliseconds: its bucket's upper edge (the maximum for
   /// the overflow bucket); 0 when nothing was counted.
-  func percentile(_ fraction: Double) -> Double {
+  package func percentile(_ fraction: Double) -> Double {
     guard count > 0 else { return 0 }
     let rank = max(1, Int((fraction * Double(count)).rounded(.up)))
     var seen = 0

@@ -1,6 +1,7 @@
 import Foundation
 import SheetCore
 import SheetScript
+import SheetTrace
 
 /// One message from the page, parsed and checked: every number finite and in its range, every name
 /// short and plain. A message that is not one of these is refused with a ``PreviewMessageError`` the

@@ -3,7 +3,7 @@ import Dispatch
 import Foundation
 
 /// The `sheet preview` server: CivetWeb serving the embedded page and one WebSocket per page, each
-/// page its own ``ScriptedSheet`` session, on 127.0.0.1 only.
+/// page its own `ScriptedSheet` session, on 127.0.0.1 only.
 ///
 /// **What it answers.** `GET /` and the page's own files (``PreviewPage``), and WebSocket handshakes on
 /// `/ws`; anything else is a 404, and no path from a request is ever opened (CivetWeb has no document

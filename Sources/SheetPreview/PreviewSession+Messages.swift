@@ -1,6 +1,7 @@
 import Foundation
 import SheetCore
 import SheetScript
+import SheetTrace
 
 /// What each message does to the sheet, through the host API, and what it records.
 extension PreviewSession {
@@ -137,7 +138,7 @@ extension PreviewSession {
   }
 
   /// A touch call with the sample's time on the sheet's clock (what the sheet computed from the
-  /// timestamp: the timestamp less ``ScriptedSheet/clockOrigin``).
+  /// timestamp: the timestamp less `ScriptedSheet/clockOrigin`).
   private func touchCall(_ name: String, finger: Int, x: Double, y: Double) -> String {
     let time = hostTime - (sheet.clockOrigin ?? 0)
     return "\(name) { " + Self.fingerField(finger) + "x = \(ScenarioRecorder.number(x)), "

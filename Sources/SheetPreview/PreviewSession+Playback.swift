@@ -1,6 +1,8 @@
 import Foundation
 import SheetCore
+import SheetScenario
 import SheetScript
+import SheetTrace
 
 /// The replay and compare views: scenarios run by `sheet run`'s runner, sent to the page as frames it
 /// plays with play, pause, frame step and a scrubber.

@@ -1,5 +1,6 @@
 import SheetCore
 import SheetScript
+import SheetTrace
 
 /// The replies: a frame after every message, the layout when it changed, the sheet's events once each.
 extension PreviewSession {

@@ -2,13 +2,13 @@ import Dispatch
 import SheetCore
 import SheetScript
 
-/// One page's sheet: a ``ScriptedSheet`` driven by the page's messages, through the public host API
+/// One page's sheet: a `ScriptedSheet` driven by the page's messages, through the public host API
 /// only, as an app's view controller drives one.
 ///
 /// **Clock.** The page's timestamps (milliseconds) are the host clock, one clock for touches and
 /// frames. The sheet is stepped in whole frames of `1 / fps` up to each message's time (a display
 /// link's frames), and each touch goes in with the pointer's own timestamp, between frames as it
-/// happened. While the sheet is still it is not stepped: ``ScriptedSheet/advance(to:)`` moves its
+/// happened. While the sheet is still it is not stepped: `ScriptedSheet/advance(to:)` moves its
 /// clock along (time spent still is idle), so a long pause costs nothing and records nothing.
 ///
 /// **Threads.** A session is used on its own serial queue (`queue`): the server runs ``handle(_:)``

@@ -1,10 +1,10 @@
-/// The behaviours that ship inside the binary, from `scripts/behaviours/`.
+/// The behaviours that ship inside the binary, from `Sources/SheetScript/Presets/`.
 public enum Presets {
   /// The helper module every behaviour can `require 'sheet'`, which is not a preset itself.
-  static let helperModule = "sheet"
+  package static let helperModule = "sheet"
 
   /// Every embedded Lua file's name (without `.lua`) and text, sorted by name.
-  static var files: [(name: String, text: String)] { EmbeddedBehaviours.files }
+  package static var files: [(name: String, text: String)] { EmbeddedBehaviours.files }
 
   /// The presets' names and one-line summaries (each file's first comment line), sorted by name.
   public static var catalogue: [(name: String, summary: String)] {
@@ -20,7 +20,7 @@ public enum Presets {
   }
 
   /// The text of the `sheet` helper module.
-  static var helperText: String {
+  package static var helperText: String {
     files.first { $0.name == helperModule }?.text ?? ""
   }
 

@@ -5,7 +5,7 @@ import Testing
 @Suite struct CompareCommandTests {
   static let suite = [
     "drag_past_top", "flick_down", "flick_up", "hold_then_flick", "slow_drag", "tap_backdrop",
-  ].map { "scripts/scenarios/compare/\($0).lua" }
+  ].map { "Tests/Scenarios/compare/\($0).lua" }
 
   static let presets = [
     "system", "bottom-sheet-vc", "custom-modal", "half-modal", "property-animator", "top-sheet",
@@ -31,7 +31,7 @@ import Testing
     #expect(
       lines.contains { $0.contains("bottom-sheet-vc") && $0.contains("c 177.0 nearest of [40, 297, 797]") })
     // The outcome rows: system dismisses on the flick closed, half-modal restores its content detent.
-    let flickDown = try #require(lines.firstIndex(of: "scripts/scenarios/compare/flick_down.lua"))
+    let flickDown = try #require(lines.firstIndex(of: "Tests/Scenarios/compare/flick_down.lua"))
     #expect(lines[flickDown + 2].hasPrefix("  system             dismissed   -            0.00  ok 4"))
     #expect(lines[flickDown + 5].hasPrefix("  half-modal         resting     content    500.00  ok 3"))
   }
@@ -66,10 +66,10 @@ import Testing
     #expect(rows.count == 1 + 2 + 4)  // flick_up: a release and an outcome each; tap_backdrop: outcomes
     #expect(
       rows.contains(
-        "scripts/scenarios/compare/flick_up.lua,system,release,1,0.608333,large,"
+        "Tests/Scenarios/compare/flick_up.lua,system,release,1,0.608333,large,"
           + "projected 1516.5 (v 2000.0) at large 787.0 -> large,,,,,,"))
     #expect(
-      rows.contains("scripts/scenarios/compare/tap_backdrop.lua,system,outcome,,,,,dismissed,,0,ok,3,0"))
+      rows.contains("Tests/Scenarios/compare/tap_backdrop.lua,system,outcome,,,,,dismissed,,0,ok,3,0"))
     let jsonl = try SheetBinary.run(arguments + ["--format", "jsonl"])
     let objects = try Fixture.lines(jsonl.stdout).map {
       try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
@@ -110,26 +110,26 @@ import Testing
   /// Usage errors exit 2 with a message naming what is wrong.
   @Test(
     arguments: [
-      (["compare", "scripts/scenarios/compare/flick_up.lua"], "expected one or more --behaviour", #line),
+      (["compare", "Tests/Scenarios/compare/flick_up.lua"], "expected one or more --behaviour", #line),
       (["compare", "--behaviour", "system"], "expected one or more scenario files", #line),
       (
         [
-          "compare", "scripts/scenarios/compare/flick_up.lua", "--behaviour", "system", "--behaviour",
+          "compare", "Tests/Scenarios/compare/flick_up.lua", "--behaviour", "system", "--behaviour",
           "system",
         ],
         "--behaviour system is given twice", #line
       ),
       (
-        ["compare", "scripts/scenarios/compare/flick_up.lua", "--behaviour", "sistem"],
+        ["compare", "Tests/Scenarios/compare/flick_up.lua", "--behaviour", "sistem"],
         "did you mean the preset 'system'?", #line
       ),
       (
-        ["compare", "scripts/scenarios/compare/flick_up.lua", "--behaviour", "system", "--format", "xml"],
+        ["compare", "Tests/Scenarios/compare/flick_up.lua", "--behaviour", "system", "--format", "xml"],
         "unknown format 'xml'", #line
       ),
       (
         [
-          "compare", "scripts/scenarios/compare/flick_up.lua", "--behaviour", "system", "--behaviour",
+          "compare", "Tests/Scenarios/compare/flick_up.lua", "--behaviour", "system", "--behaviour",
           "half-modal",
           "--set", "dismiss_velocity=100",
         ],
@@ -137,23 +137,26 @@ import Testing
       ),
       (
         [
-          "compare", "scripts/scenarios/compare/flick_up.lua", "--behaviour", "system", "-o",
-          "scripts/scenarios/compare/flick_up.lua",
+          "compare", "Tests/Scenarios/compare/flick_up.lua", "--behaviour", "system", "-o",
+          "Tests/Scenarios/compare/flick_up.lua",
         ],
         "is a file this run reads (a scenario)", #line
       ),
       (
         [
-          "compare", "scripts/scenarios/compare/flick_up.lua", "--behaviour", "system", "-o", "x.svg",
+          "compare", "Tests/Scenarios/compare/flick_up.lua", "--behaviour", "system", "-o", "x.svg",
           "--plot", "x.svg",
         ],
         "-o and --plot name the same file", #line
       ),
       (
-        ["compare", "scripts/scenarios/compare/flick_up.lua", "--behaviour", "system", "--jobs", "0"],
+        ["compare", "Tests/Scenarios/compare/flick_up.lua", "--behaviour", "system", "--jobs", "0"],
         "--jobs expects a count in 1...256", #line
       ),
-      (["compare", "scripts/behaviours/system.lua", "--behaviour", "system"], "is not a scenario", #line),
+      (
+        ["compare", "Sources/SheetScript/Presets/system.lua", "--behaviour", "system"], "is not a scenario",
+        #line
+      ),
     ] as [([String], String, Int)])
   func usageErrors(arguments: [String], fragment: String, line: Int) throws {
     let run = try SheetBinary.run(arguments)
@@ -165,7 +168,7 @@ import Testing
   /// More behaviours than the bound are refused before anything runs.
   @Test func theNumberOfBehavioursIsBounded() throws {
     let folder = try TemporaryFolder()
-    var arguments = ["compare", "scripts/scenarios/compare/flick_up.lua"]
+    var arguments = ["compare", "Tests/Scenarios/compare/flick_up.lua"]
     for k in 0..<17 {
       arguments += ["--behaviour", try folder.write("b\(k).lua", "return {}\n")]
     }
@@ -174,13 +177,13 @@ import Testing
   }
 
   /// `sheet test` runs the compare suite like any other scenarios (they name no behaviour, so under the
-  /// default policy), in its subfolder of scripts/scenarios.
+  /// default policy), in its subfolder of Tests/Scenarios.
   @Test func sheetTestRunsTheCompareSuiteUnderTheNativeDefault() throws {
-    let run = try SheetBinary.run(["test", "scripts/scenarios/compare"])
+    let run = try SheetBinary.run(["test", "Tests/Scenarios/compare"])
     #expect(run.status == 0, "\(run.stdout)")
-    #expect(Fixture.lines(run.stdout).filter { $0.hasPrefix("ok    scripts/scenarios/compare/") }.count == 6)
+    #expect(Fixture.lines(run.stdout).filter { $0.hasPrefix("ok    Tests/Scenarios/compare/") }.count == 6)
     #expect(Fixture.lines(run.stdout).last == "6 passed, 0 failed")
-    let whole = try SheetBinary.run(["test", "scripts/scenarios"])
+    let whole = try SheetBinary.run(["test", "Tests/Scenarios"])
     for file in Self.suite { #expect(whole.stdout.contains("ok    \(file) ("), "\(file)") }
   }
 }

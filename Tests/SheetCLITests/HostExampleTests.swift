@@ -47,7 +47,7 @@ import Testing
     // Its first decision's JSON line is the line `sheet run --format jsonl` writes for the tour's.
     let json = lines.filter { $0.hasPrefix("           {") }.map { $0.trimmingCharacters(in: .whitespaces) }
     #expect(json.count == 2)
-    let tour = try SheetBinary.run(["run", "scripts/scenarios/tour.lua", "--format", "jsonl"])
+    let tour = try SheetBinary.run(["run", "Tests/Scenarios/tour.lua", "--format", "jsonl"])
     #expect(json.first.map { Fixture.lines(tour.stdout).contains($0) } == true, "\(json)")
   }
 

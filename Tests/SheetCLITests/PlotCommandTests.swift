@@ -42,7 +42,7 @@ import Testing
   @Test func theTourPlotIsAStandaloneSVG() throws {
     let folder = try TemporaryFolder()
     let out = folder.url.appendingPathComponent("tour.svg")
-    let run = try SheetBinary.run(["plot", "scripts/scenarios/tour.lua", "-o", out.path])
+    let run = try SheetBinary.run(["plot", "Tests/Scenarios/tour.lua", "-o", out.path])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout == "wrote \(out.path)\n")
     let data = try Data(contentsOf: out)
@@ -75,7 +75,7 @@ import Testing
   @Test func theTourDrawsAGuideWhereverADetentsHeightChanges() throws {
     let folder = try TemporaryFolder()
     let out = folder.url.appendingPathComponent("tour.svg")
-    #expect(try SheetBinary.run(["plot", "scripts/scenarios/tour.lua", "-o", out.path]).status == 0)
+    #expect(try SheetBinary.run(["plot", "Tests/Scenarios/tour.lua", "-o", out.path]).status == 0)
     let parser = XMLParser(data: try Data(contentsOf: out))
     let collector = Collector()
     parser.delegate = collector
@@ -122,8 +122,8 @@ import Testing
     let folder = try TemporaryFolder()
     let first = folder.url.appendingPathComponent("a.svg")
     let second = folder.url.appendingPathComponent("b.svg")
-    #expect(try SheetBinary.run(["plot", "scripts/scenarios/tour.lua", "-o", first.path]).status == 0)
-    #expect(try SheetBinary.run(["plot", "scripts/scenarios/tour.lua", "-o", second.path]).status == 0)
+    #expect(try SheetBinary.run(["plot", "Tests/Scenarios/tour.lua", "-o", first.path]).status == 0)
+    #expect(try SheetBinary.run(["plot", "Tests/Scenarios/tour.lua", "-o", second.path]).status == 0)
     let bytes = try Data(contentsOf: first)
     #expect(!bytes.isEmpty)
     #expect(bytes == (try Data(contentsOf: second)))

@@ -10,7 +10,10 @@ import Testing
     (["--port", "http"], 2, "--port expects a whole number in 0...65535, got 'http'", #line),
     (["--fps", "0"], 2, "--fps expects a whole number in 1...240, got '0'", #line),
     (["--record-dir", "/nonexistent/folder"], 2, "--record-dir /nonexistent/folder: no such folder", #line),
-    (["scripts/behaviours/system.lua"], 2, "scripts/behaviours/system.lua is not a scenario", #line),
+    (
+      ["Sources/SheetScript/Presets/system.lua"], 2,
+      "Sources/SheetScript/Presets/system.lua is not a scenario", #line
+    ),
     (["a.lua", "b.lua"], 2, "expected at most one scenario file, got 2", #line),
     (
       ["--set", "spring_damping=9"], 2, "threshold 'spring_damping' is 9; expected a number in [0.2, 2]",
@@ -40,7 +43,7 @@ import Testing
     let out = scratch.url.appendingPathComponent("stdout")
     let err = scratch.url.appendingPathComponent("stderr")
     let process = try SheetBinary.start(
-      ["preview", "scripts/scenarios/tour.lua", "--record-dir", scratch.url.path],
+      ["preview", "Tests/Scenarios/tour.lua", "--record-dir", scratch.url.path],
       in: SheetBinary.packageRoot,
       stdout: out, stderr: err)
     defer { if process.isRunning { process.terminate() } }

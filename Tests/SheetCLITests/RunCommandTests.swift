@@ -3,7 +3,7 @@ import Testing
 
 /// `sheet run`: the three formats, the event names, exit codes and determinism.
 @Suite struct RunCommandTests {
-  static let tour = "scripts/scenarios/tour.lua"
+  static let tour = "Tests/Scenarios/tour.lua"
 
   /// Parses every line of `text` as a JSON object.
   static func objects(_ text: String) throws -> [[String: Any]] {
@@ -158,7 +158,7 @@ import Testing
   }
 
   @Test func setChangesAnOutcome() throws {
-    let file = "scripts/scenarios/seed000_release.lua"
+    let file = "Tests/Scenarios/seed000_release.lua"
     let plain = try SheetBinary.run(["run", file])
     #expect(plain.status == 0, "\(plain.stderr)")
     // 1500 > 1200: the release at vy 1500 on line 31 now dismisses instead of settling at normal.

@@ -45,7 +45,7 @@ enum SheetBinary {
   /// Runs `sheet` (or another of the package's executables) with the arguments and waits for it to exit.
   /// - Parameters:
   ///   - arguments: The words after `sheet`.
-  ///   - directory: The working directory (default: the package root, so `scripts/scenarios` resolves).
+  ///   - directory: The working directory (default: the package root, so `Tests/Scenarios` resolves).
   ///   - timeout: Seconds after which the run is terminated (nil: wait for it however long it takes).
   ///   - program: The executable (default: `sheet`).
   /// - Returns: The exit status and both outputs.

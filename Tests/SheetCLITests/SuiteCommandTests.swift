@@ -8,14 +8,14 @@ import Testing
     #expect(run.status == 0, "\(run.stdout)")
     let lines = Fixture.lines(run.stdout)
     // the suite's top-level scenarios and its compare/ subfolder (run under the default policy)
-    let files = try ["scripts/scenarios", "scripts/scenarios/compare"].flatMap { folder in
+    let files = try ["Tests/Scenarios", "Tests/Scenarios/compare"].flatMap { folder in
       try FileManager.default.contentsOfDirectory(
         atPath: SheetBinary.packageRoot.appendingPathComponent(folder).path
       ).filter { $0.hasSuffix(".lua") }
     }
     #expect(files.count >= 26)
     #expect(lines.last == "\(files.count) passed, 0 failed")
-    #expect(lines.filter { $0.hasPrefix("ok    scripts/scenarios/") }.count == files.count)
+    #expect(lines.filter { $0.hasPrefix("ok    Tests/Scenarios/") }.count == files.count)
   }
 
   @Test func testCountsFailuresWithFileAndLineAndExitsOne() throws {
@@ -122,7 +122,7 @@ import Testing
 
   @Test func testAppliesSetToEveryScenario() throws {
     let run = try SheetBinary.run([
-      "test", "scripts/scenarios/seed000_release.lua", "--set", "dismiss_velocity=1200",
+      "test", "Tests/Scenarios/seed000_release.lua", "--set", "dismiss_velocity=1200",
     ])
     #expect(run.status == 1)
     #expect(Fixture.lines(run.stdout).last == "0 passed, 1 failed")
@@ -130,7 +130,7 @@ import Testing
 
   @Test func tunePrintsThePassCountPerValue() throws {
     let run = try SheetBinary.run([
-      "tune", "scripts/scenarios/seed000_release.lua", "--param", "dismiss_velocity=1000..2000:500",
+      "tune", "Tests/Scenarios/seed000_release.lua", "--param", "dismiss_velocity=1000..2000:500",
     ])
     #expect(run.status == 0, "\(run.stderr)")
     // The scenario pins the seed's 1500: only that value passes.
@@ -150,9 +150,9 @@ import Testing
       "1000..2000:500",
       [
         "why each FAIL failed (its first failure):",
-        "  dismiss_velocity=1000  seed000_release.lua  scripts/scenarios/seed000_release.lua:31: expectation failed: "
+        "  dismiss_velocity=1000  seed000_release.lua  Tests/Scenarios/seed000_release.lua:31: expectation failed: "
           + "vy exactly 1500 does not dismiss (and 4 more failures)",
-        "  dismiss_velocity=2000  seed000_release.lua  scripts/scenarios/seed000_release.lua:20: expectation failed: "
+        "  dismiss_velocity=2000  seed000_release.lua  Tests/Scenarios/seed000_release.lua:20: expectation failed: "
           + "h 600, vy 1600: dismissing (and 3 more failures)",
       ], #line
     ),
@@ -162,7 +162,7 @@ import Testing
   @Test(arguments: explanations.indices) func tuneExplainsEachFail(_ i: Int) throws {
     let row = Self.explanations[i]
     let arguments = [
-      "tune", "scripts/scenarios/seed000_release.lua", "--param", "dismiss_velocity=\(row.range)",
+      "tune", "Tests/Scenarios/seed000_release.lua", "--param", "dismiss_velocity=\(row.range)",
     ]
     let plain = try SheetBinary.run(arguments)
     let explained = try SheetBinary.run(arguments + ["--explain"])
@@ -204,7 +204,7 @@ import Testing
 
   @Test func tuneRunsAGridOfTwoParameters() throws {
     let run = try SheetBinary.run([
-      "tune", "scripts/scenarios/seed000_release.lua", "scripts/scenarios/tour.lua",
+      "tune", "Tests/Scenarios/seed000_release.lua", "Tests/Scenarios/tour.lua",
       "--param", "dismiss_velocity=1500..2000:500", "--param", "min_top=40..50:10", "--jobs", "2",
     ])
     #expect(run.status == 0, "\(run.stderr)")
@@ -224,7 +224,7 @@ import Testing
       #expect(row[2] == "\(passes)/2", "\(row)")
     }
     let again = try SheetBinary.run([
-      "tune", "scripts/scenarios/seed000_release.lua", "scripts/scenarios/tour.lua",
+      "tune", "Tests/Scenarios/seed000_release.lua", "Tests/Scenarios/tour.lua",
       "--param", "dismiss_velocity=1500..2000:500", "--param", "min_top=40..50:10", "--jobs", "1",
     ])
     #expect(again.stdout == run.stdout, "one job and two give the same table")
@@ -239,9 +239,9 @@ import Testing
   }
 
   @Test func checkValidatesAFile() throws {
-    let run = try SheetBinary.run(["check", "scripts/behaviours/half-modal.lua"])
+    let run = try SheetBinary.run(["check", "Sources/SheetScript/Presets/half-modal.lua"])
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(run.stdout.hasPrefix("scripts/behaviours/half-modal.lua: valid"))
+    #expect(run.stdout.hasPrefix("Sources/SheetScript/Presets/half-modal.lua: valid"))
   }
 
   /// Each row: a broken behaviour's text and the file:line its error must name.

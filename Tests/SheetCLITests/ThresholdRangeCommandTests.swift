@@ -127,7 +127,7 @@ import Testing
   }
 
   @Test func theSuitesTracesAndPlotsHoldOnlyFiniteNumbers() throws {
-    let folder = SheetBinary.packageRoot.appendingPathComponent("scripts/scenarios")
+    let folder = SheetBinary.packageRoot.appendingPathComponent("Tests/Scenarios")
     let scenarios = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       .filter { $0.hasSuffix(".lua") }.sorted()
     #expect(scenarios.count >= 20)

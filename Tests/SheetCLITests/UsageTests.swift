@@ -44,26 +44,26 @@ import Testing
   /// Each row: the arguments, the words the error must contain, the usage line it must show.
   static let usageErrors: [(arguments: [String], message: String, usage: String, line: UInt)] = [
     (
-      ["run", "scripts/scenarios/tour.lua", "--bogus"], "unknown option '--bogus'", "usage: sheet run", #line
+      ["run", "Tests/Scenarios/tour.lua", "--bogus"], "unknown option '--bogus'", "usage: sheet run", #line
     ),
     (["run", "no/such/file.lua"], "no such file or folder: no/such/file.lua", "usage: sheet run", #line),
     (["run"], "expected one scenario file", "usage: sheet run", #line),
     (
-      ["run", "scripts/scenarios/tour.lua", "--format", "xml"], "unknown format 'xml'", "usage: sheet run",
+      ["run", "Tests/Scenarios/tour.lua", "--format", "xml"], "unknown format 'xml'", "usage: sheet run",
       #line
     ),
     (
-      ["run", "scripts/scenarios/tour.lua", "--set", "dismiss_velocity"], "name=value", "usage: sheet run",
+      ["run", "Tests/Scenarios/tour.lua", "--set", "dismiss_velocity"], "name=value", "usage: sheet run",
       #line
     ),
-    (["run", "scripts/scenarios/tour.lua", "--fps"], "--fps needs a value", "usage: sheet run", #line),
+    (["run", "Tests/Scenarios/tour.lua", "--fps"], "--fps needs a value", "usage: sheet run", #line),
     (["test", "no/such/folder"], "no such file or folder", "usage: sheet test", #line),
     (["test", "--verbose"], "unknown option '--verbose'", "usage: sheet test", #line),
-    (["plot", "scripts/scenarios/tour.lua"], "plot needs -o", "usage: sheet plot", #line),
+    (["plot", "Tests/Scenarios/tour.lua"], "plot needs -o", "usage: sheet plot", #line),
     (["plot", "missing.lua", "-o", "x.svg"], "no such file or folder", "usage: sheet plot", #line),
-    (["tune", "scripts/scenarios/tour.lua"], "--param", "usage: sheet tune", #line),
+    (["tune", "Tests/Scenarios/tour.lua"], "--param", "usage: sheet tune", #line),
     (
-      ["tune", "scripts/scenarios/tour.lua", "--param", "x=2..1:1"], "--param expects", "usage: sheet tune",
+      ["tune", "Tests/Scenarios/tour.lua", "--param", "x=2..1:1"], "--param expects", "usage: sheet tune",
       #line
     ),
     (["watch", "missing.lua"], "no such file or folder", "usage: sheet watch", #line),

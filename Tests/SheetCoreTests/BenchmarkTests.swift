@@ -1,3 +1,4 @@
+import SheetBench
 import Testing
 
 @testable import SheetCore

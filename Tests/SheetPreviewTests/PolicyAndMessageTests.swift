@@ -1,5 +1,6 @@
 import Foundation
 import SheetScript
+import SheetTrace
 import Testing
 
 @testable import SheetPreview

@@ -1,4 +1,5 @@
 import Foundation
+import SheetBench
 import Testing
 
 @testable import SheetPreview

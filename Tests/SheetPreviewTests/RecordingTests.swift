@@ -1,5 +1,6 @@
 import Foundation
 import SheetCore
+import SheetScenario
 import SheetScript
 import Testing
 

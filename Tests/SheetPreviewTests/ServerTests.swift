@@ -2,6 +2,7 @@ import CCivetWeb
 import Foundation
 import SheetCore
 import SheetScript
+import SheetTrace
 import Testing
 
 @testable import SheetPreview

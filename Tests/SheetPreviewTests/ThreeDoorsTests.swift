@@ -1,6 +1,8 @@
 import Foundation
 import SheetCore
+import SheetScenario
 import SheetScript
+import SheetTrace
 import Testing
 
 @testable import SheetPreview

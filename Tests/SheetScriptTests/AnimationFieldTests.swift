@@ -1,8 +1,10 @@
 import Foundation
 import LuaHost
 import SheetCore
+import SheetTrace
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// Issue 12's animation fields from Lua: `backdrop_follows_height`, the spring forms and options, and

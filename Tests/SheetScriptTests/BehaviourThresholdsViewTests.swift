@@ -1,7 +1,9 @@
 import LuaHost
 import SheetCore
+import SheetTrace
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// `sheet.thresholds` and `ctx.thresholds` in a behaviour's callbacks: the thresholds in effect (the

@@ -1,7 +1,9 @@
 import Foundation
+import SheetBench
 import SheetCore
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// The floors `sheet bench` divides by do the work they stand for (no timing is checked): the callback
@@ -31,7 +33,7 @@ import Testing
 
   /// The replay of `system_snap.lua` ends where the run ended, after as many frames.
   @Test(arguments: [0.998, 0.9985]) func replayStepsTheRunsFrames(_ rate: Double) throws {
-    let file = Self.packageRoot.appendingPathComponent("scripts/scenarios/system_snap.lua").path
+    let file = Self.packageRoot.appendingPathComponent("Tests/Scenarios/system_snap.lua").path
     var options = ScenarioOptions()
     options.overrides = [("projection_rate", rate)]
     let replay = ScenarioReplay.record(file: file, options: options)
@@ -46,7 +48,7 @@ import Testing
   /// the replay sets the scroll view up as the session did, so the hand-off decides the same frames.
   @Test(arguments: ["scroll_handoff_up.lua", "scroll_handoff_down.lua", "scroll_on_scroll.lua"])
   func replayKeepsTheScrollView(_ name: String) throws {
-    let file = Self.packageRoot.appendingPathComponent("scripts/scenarios/\(name)").path
+    let file = Self.packageRoot.appendingPathComponent("Tests/Scenarios/\(name)").path
     let replay = ScenarioReplay.record(file: file, options: ScenarioOptions())
     #expect(replay.unsupported == nil)
     #expect(replay.passed)

@@ -1,6 +1,8 @@
 import SheetCore
+import SheetTrace
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// `bottom-sheet-vc` against seed-behaviours.md section 000, driven from Swift.

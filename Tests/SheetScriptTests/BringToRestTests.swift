@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
+@testable import SheetTrace
 
 /// A run a limit stops with a finger down brings its sheet to rest: the finger is lifted and the frames
 /// run to rest through the behaviour's own callbacks, with the sheet moved out of the session for the

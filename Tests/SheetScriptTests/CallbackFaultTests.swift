@@ -1,6 +1,8 @@
 import SheetCore
+import SheetTrace
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// Callbacks that fail at run time: each failure is reported with file:line and the callback's name,

@@ -1,6 +1,8 @@
 import SheetCore
+import SheetTrace
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// `detents = function(ctx) ... end`: the list is re-read for each screen, and each entry's height takes

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// A failing `expect` or `expect_near` names the line of the code that called it, as Lua's

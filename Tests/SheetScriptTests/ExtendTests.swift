@@ -1,8 +1,10 @@
 import LuaHost
 import SheetCore
 import SheetTestSupport
+import SheetTrace
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// `S.extend(name, fields)` (issue 12): a preset with some fields replaced and its thresholds merged.

@@ -2,7 +2,9 @@ import Foundation
 import SheetCore
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
+@testable import SheetTrace
 
 /// Issue 10: no trace, table, CSV, JSON Lines or SVG plot holds NaN, infinity or a `null` number, for
 /// the shipped scenarios, for runs with faults, and (the writers' last line) for a trace built by hand.
@@ -64,7 +66,7 @@ import Testing
   }
 
   @Test func theShippedScenariosWriteOnlyFiniteNumbers() throws {
-    let folder = Self.packageRoot.appendingPathComponent("scripts/scenarios").path
+    let folder = Self.packageRoot.appendingPathComponent("Tests/Scenarios").path
     let files = ScenarioRunner.find(in: [folder]).scenarios
     #expect(files.count >= 20)
     for file in files {

@@ -1,6 +1,8 @@
 import SheetCore
+import SheetTrace
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// The `gesture` view a callback reads is current on every frame, even when only some fields changed.

@@ -1,6 +1,8 @@
 import SheetCore
+import SheetTrace
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// `half-modal` against seed-behaviours.md section 001 (content height C = 600), driven from Swift.

@@ -1,6 +1,8 @@
 import SheetCore
+import SheetTrace
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// Hot reload: a valid new version swaps in; a broken one is refused by `Behaviour.load`, so the running

@@ -1,7 +1,9 @@
 import SheetTestSupport
+import SheetTrace
 import Testing
 
 @testable import SheetCore
+@testable import SheetScenario
 @testable import SheetScript
 
 /// Issue 10, section 4: every input is accepted in every state (issue 13 adds the keyboard's and the

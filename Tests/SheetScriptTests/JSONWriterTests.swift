@@ -3,6 +3,7 @@ import SheetTestSupport
 import Testing
 
 @testable import SheetScript
+@testable import SheetTrace
 
 /// The one JSON writer: what it writes is JSON that reads back to the values written, and counting
 /// gives exactly the bytes writing gives (the trace limits count with it).

@@ -3,7 +3,9 @@ import LuaHost
 import SheetCore
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
+@testable import SheetTrace
 
 /// The outcome sink (`keepsFrames` false, what `sheet tune` runs with) keeps only what a run's outcome
 /// is made of, and counts everything else toward the trace limits: events by their bytes, frames by a
@@ -15,7 +17,7 @@ import Testing
 
   /// Every scenario of the shipped suite, found as `sheet test` finds them (recursively).
   static let scenarios = ScenarioRunner.find(
-    in: [packageRoot.appendingPathComponent("scripts/scenarios").path]
+    in: [packageRoot.appendingPathComponent("Tests/Scenarios").path]
   ).scenarios
 
   /// What a run's outcome is.
@@ -110,7 +112,7 @@ import Testing
 
   /// The sink keeps a script error and the scenario's expectations; the sheet's own events go.
   @Test func theSinkKeepsTheScriptErrors() throws {
-    let file = Self.packageRoot.appendingPathComponent("scripts/scenarios/fault_release.lua").path
+    let file = Self.packageRoot.appendingPathComponent("Tests/Scenarios/fault_release.lua").path
     var options = ScenarioOptions()
     options.keepsFrames = false
     let result = ScenarioRunner.run(file: file, options: options)

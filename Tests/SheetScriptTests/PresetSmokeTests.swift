@@ -1,6 +1,8 @@
 import SheetCore
+import SheetTrace
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 @Suite struct PresetSmokeTests {

@@ -3,7 +3,9 @@ import LuaHost
 import SheetCore
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
+@testable import SheetTrace
 
 /// Helpers for the preset, fault and reload suites: loading presets, driving them, reading traces, and
 /// independent evaluations of the curves and springs the seeds name (written from seed-behaviours.md

@@ -1,7 +1,9 @@
 import Foundation
 import SheetCore
+import SheetTrace
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// `property-animator` against seed-behaviours.md section 004, driven from Swift.

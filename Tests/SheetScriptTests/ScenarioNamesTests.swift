@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// The scenario language's names are written once, as ``ScenarioCall``'s cases: the host registers a

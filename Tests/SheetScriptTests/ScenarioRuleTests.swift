@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// A folder under the system's temporary folder for scenario files, removed with the value.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// A behaviour's script errors fail the scenario unless it declares them with `expect_script_error`; identical

@@ -1,7 +1,9 @@
 import LuaHost
 import SheetCore
+import SheetTrace
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// A scenario's `sheet` view, written after every call with only the fields that changed, reads the same

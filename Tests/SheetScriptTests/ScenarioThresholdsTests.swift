@@ -1,5 +1,6 @@
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// `sheet.thresholds` in a scenario: the thresholds in effect for the running behaviour, overrides

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// A scenario's title.
@@ -7,7 +8,7 @@ import Testing
   /// A trace's title is the file's last path component, as splitting the path at its slashes gives it.
   @Test(
     arguments: [
-      ("scripts/scenarios/system_snap.lua", #line), ("system_snap.lua", #line), ("/abs/x.lua", #line),
+      ("Tests/Scenarios/system_snap.lua", #line), ("system_snap.lua", #line), ("/abs/x.lua", #line),
       ("a//b.lua", #line), ("dir/", #line), ("dir//", #line), ("/", #line), ("///", #line), ("", #line),
       ("é/ü.lua", #line),
     ] as [(String, UInt)])

@@ -3,7 +3,9 @@ import SheetCore
 import SheetTestSupport
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
+@testable import SheetTrace
 
 /// The host API: every event once and as `sheet run` writes it, touches on their own clock, reload that
 /// keeps the last good behaviour, faults among the events, no input refused for its state.

@@ -2,7 +2,9 @@ import Foundation
 import SheetCore
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
+@testable import SheetTrace
 
 /// The scroll view in the trace and through the host API (issue 13): the `scroll` column in the table,
 /// CSV and JSONL only when a scroll view exists, the plot's third line, `scroll_handoff` events, and

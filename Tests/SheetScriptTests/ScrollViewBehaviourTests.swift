@@ -1,8 +1,10 @@
 import Foundation
 import LuaHost
 import SheetCore
+import SheetTrace
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// The scroll view from a behaviour's side (issue 13): `on_scroll` and its `scroll` view, `sheet.scroll`,

@@ -1,7 +1,9 @@
 import Foundation
 import SheetCore
+import SheetTrace
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// The per-frame path (on_drag and backdrop callbacks through the reused views) makes no Lua

@@ -2,6 +2,7 @@ import SheetCore
 import Testing
 
 @testable import SheetScript
+@testable import SheetTrace
 
 /// `on_tap` answering a detent id: the sheet snaps there with the `snap` transition; an id that is not
 /// an active detent is a fault reported at `on_tap`'s line, and the default policy's tap rule (`tap_to_dismiss`,

@@ -2,6 +2,7 @@ import Foundation
 import SheetCore
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// Issue 10: every threshold value that reaches the default policy is checked against its range where it

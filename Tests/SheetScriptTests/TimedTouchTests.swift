@@ -2,6 +2,7 @@ import Foundation
 import SheetCore
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// Issue 14: `touch_down`, `touch_move` and `touch_up` take a touch's own timestamp (`time`), feed the

@@ -2,7 +2,9 @@ import Foundation
 import SheetCore
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
+@testable import SheetTrace
 
 #if canImport(FoundationXML)
   import FoundationXML

@@ -3,6 +3,7 @@ import SheetTestSupport
 import Testing
 
 @testable import SheetScript
+@testable import SheetTrace
 
 /// `TraceNumber.format` works out C's `%.Nf` (trailing zeros cut) without the C library; these check it
 /// against the C library's own `printf` (through `String(format:)`), the oracle it must equal byte for

@@ -1,7 +1,9 @@
 import Foundation
 import LuaHost
+import SheetBench
 import Testing
 
+@testable import SheetScenario
 @testable import SheetScript
 
 /// Runs in states restored from ``WarmStates`` give what runs in fresh states give: every shipped
@@ -24,7 +26,7 @@ import Testing
   }
 
   @Test func everyShippedScenarioRunsFromWarmStatesAsFromFreshOnes() throws {
-    let folder = Self.packageRoot.appendingPathComponent("scripts/scenarios").path
+    let folder = Self.packageRoot.appendingPathComponent("Tests/Scenarios").path
     let files = ScenarioRunner.find(in: [folder]).scenarios
     #expect(files.count > 80)
     let warm = WarmStates()
@@ -95,7 +97,7 @@ import Testing
   }
 
   @Test func aBehaviourKeptPastItsRunIsNotRestoredUnderIt() throws {
-    let file = Self.packageRoot.appendingPathComponent("scripts/scenarios/system_snap.lua").path
+    let file = Self.packageRoot.appendingPathComponent("Tests/Scenarios/system_snap.lua").path
     let warm = WarmStates()
     let kept = ScenarioReplay.record(file: file, options: ScenarioOptions())
     #expect(kept.passed)

@@ -3,8 +3,7 @@
 /// References (`LuaFunction`, `LuaTable`, `LuaCoroutine`) hold the runtime, not the `LuaState`, so a
 /// reference that outlives its state finds `raw == nil` and does nothing instead of crashing.
 final class LuaRuntime {
-  // Unchecked exclusivity: read on every call (the fast path); the state is single-threaded anyway.
-  @exclusivity(unchecked) private(set) var raw: RawLua?
+  private(set) var raw: RawLua?
   /// Registry references to the prelude's `new_env`, `view`, `loaded` and `host_globals`.
   var newEnvRef: Int32 = 0
   var viewRef: Int32 = 0
@@ -80,11 +79,11 @@ final class LuaRuntime {
 
   /// The coroutine thread the host is resuming now (nil when none): the only thread a yielding host
   /// closure may yield from.
-  @exclusivity(unchecked) var hostThread: OpaquePointer?
+  var hostThread: OpaquePointer?
 
   /// The thread of the innermost host closure running now (nil at the top level): calls made from a
   /// closure run on the thread that called it.
-  @exclusivity(unchecked) var activeThread: OpaquePointer?
+  var activeThread: OpaquePointer?
 
   /// The handle on the running thread, or `LuaError.stateClosed`.
   func open() throws(LuaError) -> RawLua {

@@ -1,5 +1,6 @@
 import Foundation
 import SheetScript
+import SheetTrace
 
 /// `sheet bench [--json] [--quick] [--rebuild]`.
 enum BenchCommand {

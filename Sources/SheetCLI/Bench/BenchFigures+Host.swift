@@ -1,3 +1,4 @@
+import SheetBench
 import SheetCore
 import SheetScript
 

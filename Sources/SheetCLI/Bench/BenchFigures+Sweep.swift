@@ -1,11 +1,13 @@
 import Foundation
+import SheetBench
+import SheetScenario
 import SheetScript
 
 extension BenchFigures {
   /// The shipped scenario folder the sweep figures run (relative to the package's folder).
-  static let scenarioFolder = "scripts/scenarios"
+  static let scenarioFolder = "Tests/Scenarios"
   /// The scenario of ``sweepRun()``.
-  static let sweepScenario = "scripts/scenarios/system_snap.lua"
+  static let sweepScenario = "Tests/Scenarios/system_snap.lua"
 
   /// One `sheet tune` run of `system_snap.lua` against the floor of the same run, side by side: a
   /// sweep's runs over `projection_rate` (everything a run does: two states, loading, the scenario's

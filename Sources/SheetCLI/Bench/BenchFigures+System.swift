@@ -1,6 +1,8 @@
 import Foundation
 import SheetCore
+import SheetScenario
 import SheetScript
+import SheetTrace
 
 extension BenchFigures {
   /// `sheet tune` over the same sweep on two threads against one, side by side.

@@ -1,7 +1,10 @@
 import Foundation
 import LuaHost
+import SheetBench
 import SheetCore
+import SheetScenario
 import SheetScript
+import SheetTrace
 
 /// The figures of `sheet bench`, each measured in this one run.
 struct BenchFigures {

@@ -1,5 +1,7 @@
 import Foundation
+import SheetScenario
 import SheetScript
+import SheetTrace
 
 /// `sheet compare SCENARIO... --behaviour A --behaviour B ... [--format table|csv|jsonl]
 /// [--set name=value]... [--fps N] [--plot OUT.svg] [-o OUT] [--jobs N]`.

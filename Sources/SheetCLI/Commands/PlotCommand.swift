@@ -1,4 +1,6 @@
+import SheetScenario
 import SheetScript
+import SheetTrace
 
 /// `sheet plot FILE -o OUT.svg`.
 enum PlotCommand {

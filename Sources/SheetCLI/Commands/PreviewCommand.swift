@@ -1,7 +1,9 @@
 import Dispatch
 import Foundation
+import SheetBench
 import SheetCore
 import SheetPreview
+import SheetScenario
 import SheetScript
 
 /// `sheet preview [SCENARIO] [--behaviour FILE|PRESET] [--set name=value]... [--port N] [--open]

@@ -1,4 +1,5 @@
 import Foundation
+import SheetScenario
 import SheetScript
 
 /// `sheet run FILE [--format table|jsonl|csv] [--set name=value]... [--fps N] [-o OUT]`.

@@ -1,6 +1,7 @@
 import Dispatch
 import LuaHost
 import SheetCore
+import SheetScenario
 import SheetScript
 import Synchronization
 

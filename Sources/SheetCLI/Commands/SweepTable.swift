@@ -1,4 +1,5 @@
 import SheetScript
+import SheetTrace
 
 /// The outcome table of a sweep, written a row at a time as the points finish: a row per grid point
 /// (its values, the pass count, then `pass` or `FAIL` per scenario), and with `--explain` a line per

@@ -1,3 +1,4 @@
+import SheetScenario
 import SheetScript
 
 /// `sheet test [PATH]... [--set name=value]... [--fps N] [--list-skipped]`.
@@ -9,7 +10,7 @@ enum TestCommand {
   static func main(_ arguments: [String]) throws -> Int32 {
     let args = try CommandLineArguments(
       arguments, valued: ["--set": "--set", "--fps": "--fps"], flags: ["--list-skipped"])
-    let paths = args.positionals.isEmpty ? ["scripts/scenarios"] : args.positionals
+    let paths = args.positionals.isEmpty ? ["Tests/Scenarios"] : args.positionals
     let found = try ScenarioArguments.scenarios(in: paths)
     let options = try ScenarioArguments.options(args)
     var passed = 0

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SheetScenario
 import SheetScript
 import Synchronization
 

@@ -1,3 +1,4 @@
+import SheetScenario
 import SheetScript
 import Synchronization
 

@@ -1,4 +1,5 @@
 import Foundation
+import SheetScenario
 import SheetScript
 
 /// `sheet watch SCENARIO [--behaviour FILE] [--interval SECONDS] [--max-runs N]`.

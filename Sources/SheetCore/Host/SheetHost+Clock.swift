@@ -42,11 +42,14 @@ extension SheetHost {
   /// ``clockOrigin`` moves by the skipped time and the sheet's time goes on from where it was.
   /// - Parameters:
   ///   - timestamp: Host seconds (`CADisplayLink.timestamp`, or its `targetTimestamp`).
-  ///   - eachStep: Called with each step's events as it is taken (one step for a display frame).
+  ///   - eachStep: Called with each step's events and the machine after it, as it is taken (one step for
+  ///     a display frame); the machine is lent, so the closure reads it without reaching back into the host.
   /// - Returns: The frame.
   /// - Throws: ``SheetError/invalidValue(field:value:)`` with field `timestamp` for an unusable value.
   @discardableResult
-  public mutating func advance(to timestamp: Double, eachStep: ([SheetEvent]) -> Void = { _ in })
+  public mutating func advance(
+    to timestamp: Double, eachStep: ([SheetEvent], borrowing SheetMachine) -> Void = { _, _ in }
+  )
     throws(SheetError) -> SheetFrame
   {
     var remaining = try sheetTime(of: timestamp) - machine.time
@@ -63,7 +66,7 @@ extension SheetHost {
         break
       }
       let dt = min(remaining, SheetLimits.maximumStep)
-      eachStep(try machine.step(dt).events)
+      eachStep(try machine.step(dt).events, machine)
       remaining -= dt
       steps += 1
     }
@@ -79,13 +82,13 @@ extension SheetHost {
   ///   - timestamp: Host seconds.
   ///   - frameInterval: The frame's length, seconds (finite, > 0).
   ///   - maximumFrames: The most frames stepped.
-  ///   - eachStep: Called with each step's events as it is taken.
+  ///   - eachStep: Called with each step's events and the machine after it, as it is taken.
   /// - Returns: The frames stepped.
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for a timestamp or interval it cannot use.
   @discardableResult
   public mutating func advance(
     to timestamp: Double, frameInterval: Double, maximumFrames: Int,
-    eachStep: ([SheetEvent]) -> Void = { _ in }
+    eachStep: ([SheetEvent], borrowing SheetMachine) -> Void = { _, _ in }
   ) throws(SheetError) -> Int {
     guard frameInterval.isFinite, frameInterval > 0 else {
       throw .invalidValue(field: "frameInterval", value: frameInterval)
@@ -99,7 +102,7 @@ extension SheetHost {
     let target = timestamp - origin
     var stepped = 0
     while machine.time + frameInterval <= target && stepped < maximumFrames {
-      eachStep(try machine.step(frameInterval).events)
+      eachStep(try machine.step(frameInterval).events, machine)
       stepped += 1
       if isStill { break }
     }

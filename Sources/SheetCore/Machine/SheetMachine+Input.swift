@@ -21,7 +21,7 @@ extension SheetMachine {
   /// - Returns: The events the call caused.
   /// - Throws: ``SheetError/noActiveDetent`` when the sheet would present but no detent is active.
   @discardableResult
-  mutating func present() throws(SheetError) -> [SheetEvent] {
+  package mutating func present() throws(SheetError) -> [SheetEvent] {
     guard admit(.present) else { return emitted() }
     let preferred = configuration.presentDetent.flatMap { isActive($0) ? $0 : nil }
     guard let id = preferred ?? declaredDetents.first?.id else { throw .noActiveDetent }
@@ -42,7 +42,7 @@ extension SheetMachine {
   /// or dismissed, is recorded as ``SheetEvent/ignored(input:state:)``.
   /// - Returns: The events the call caused.
   @discardableResult
-  mutating func dismiss() -> [SheetEvent] {
+  package mutating func dismiss() -> [SheetEvent] {
     if state == .dragging && dismissAfterDrag {
       record(.ignored(input: .dismiss, state: state))
       return emitted()
@@ -66,7 +66,7 @@ extension SheetMachine {
   /// - Returns: The events the call caused.
   /// - Throws: ``SheetError/unknownDetent(_:)`` when `id` is not an active detent, in every state.
   @discardableResult
-  mutating func snap(to id: String) throws(SheetError) -> [SheetEvent] {
+  package mutating func snap(to id: String) throws(SheetError) -> [SheetEvent] {
     guard isActive(id) else { throw .unknownDetent(id) }
     guard admit(.snap) else { return emitted() }
     record(.snap(to: id))

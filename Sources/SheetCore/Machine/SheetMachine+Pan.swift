@@ -19,7 +19,7 @@ extension SheetMachine {
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses, in every
   ///   state.
   @discardableResult
-  mutating func panBegan(x: Double? = nil, y: Double, time: Double? = nil) throws(SheetError)
+  package mutating func panBegan(x: Double? = nil, y: Double, time: Double? = nil) throws(SheetError)
     -> PanStart
   {
     if let x { try SheetLimits.check(x: x) }
@@ -74,7 +74,7 @@ extension SheetMachine {
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses, in every
   ///   state.
   @discardableResult
-  mutating func panChanged(x: Double? = nil, y: Double, time: Double? = nil) throws(SheetError)
+  package mutating func panChanged(x: Double? = nil, y: Double, time: Double? = nil) throws(SheetError)
     -> [SheetEvent]
   {
     guard try trackedPan(.panChanged, x: x, y: y, time: time) else { return emitted() }
@@ -97,7 +97,7 @@ extension SheetMachine {
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for numbers ``SheetLimits`` refuses, in every
   ///   state.
   @discardableResult
-  mutating func panEnded(
+  package mutating func panEnded(
     x: Double? = nil, y: Double, time: Double? = nil, velocity: Double? = nil, velocityX: Double? = nil
   ) throws(SheetError) -> [SheetEvent] {
     guard try trackedPan(.panEnded, x: x, y: y, time: time, velocity: velocity, velocityX: velocityX) else {

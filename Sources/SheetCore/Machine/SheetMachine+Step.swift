@@ -12,7 +12,7 @@ extension SheetMachine {
   /// - Throws: ``SheetError/invalidValue(field:value:)`` with field `dt` for a NaN, infinite or negative
   ///   interval (nothing changes).
   @discardableResult
-  mutating func step(_ dt: Double) throws(SheetError) -> SheetStep {
+  package mutating func step(_ dt: Double) throws(SheetError) -> SheetStep {
     let interval = try SheetLimits.stepInterval(dt)
     time += interval
     if keyboardMotion != nil { advanceKeyboard(by: interval) }

@@ -110,7 +110,7 @@ public struct SheetMachine {
   ///   - contentHeight: The content's intrinsic height, if any.
   /// - Throws: ``SheetError/invalidValue(field:value:)`` for a screen ``SheetLimits/check(_:)`` refuses
   ///   (as ``resize(_:)`` does) or a negative or non-finite content height (as ``setContentHeight(_:)``).
-  init(policy: any SheetPolicy, geometry: SheetGeometry, contentHeight: Double? = nil)
+  package init(policy: any SheetPolicy, geometry: SheetGeometry, contentHeight: Double? = nil)
     throws(SheetError)
   {
     try SheetLimits.check(geometry)

@@ -3,7 +3,7 @@ import SheetCore
 
 extension Behaviour {
   /// The configuration the spec describes, the default policy's where a field is missing.
-  func makeConfiguration() throws(BehaviourError) -> SheetConfiguration {
+  package func makeConfiguration() throws(BehaviourError) -> SheetConfiguration {
     let standard = DefaultPolicy.standardConfiguration
     var configuration = standard
     configuration.edge = spec.edge ?? standard.edge
@@ -28,11 +28,11 @@ extension Behaviour {
   }
 
   /// The default policy with the configuration and the thresholds that tune it (each of
-  /// ``DefaultPolicy/Threshold`` the behaviour declares), checked against their ranges.
+  /// `DefaultPolicy/Threshold` the behaviour declares), checked against their ranges.
   /// - Throws: `BehaviourError.invalidField` naming `thresholds.NAME` for a value outside its range (the
   ///   file's values are checked when read and overrides before the file runs, so only a table changed
   ///   in between gets here).
-  func makeFallback() throws(BehaviourError) -> DefaultPolicy {
+  package func makeFallback() throws(BehaviourError) -> DefaultPolicy {
     var policy = DefaultPolicy(configuration: configuration)
     for threshold in DefaultPolicy.Threshold.allCases {
       guard let value = thresholds[threshold.rawValue] else { continue }
@@ -53,7 +53,7 @@ extension Behaviour {
   /// The configuration's resolver for one detent height: the built-in one for a number, fraction, inset
   /// or content height; for a Lua function, none the default policy can run (the detent is resolved by
   /// ``detents(in:)``, and when that script errors the fallback leaves it inactive).
-  func resolver(for height: BehaviourSpec.DetentHeight) -> DetentResolver {
+  package func resolver(for height: BehaviourSpec.DetentHeight) -> DetentResolver {
     switch height {
     case .fixed(let points): return .fixed(points)
     case .fraction(let fraction): return .fraction(fraction)
@@ -64,7 +64,7 @@ extension Behaviour {
   }
 
   /// The resolver of a detent only Lua code can resolve: inactive for the default policy.
-  static let scriptedResolver = DetentResolver.custom { _ in nil }
+  package static let scriptedResolver = DetentResolver.custom { _ in nil }
 
   /// Detents from a `detents = function(ctx)`, read once with the reference screen for the
   /// configuration's ids (and checked as a file's literal list is); ``detents(in:)`` calls the function
@@ -88,7 +88,7 @@ extension Behaviour {
   ///   - error: The error.
   ///   - callback: The callback's field name.
   /// - Returns: `file:line: callback: message`.
-  func message(for error: LuaError, callback: String) -> String {
+  package func message(for error: LuaError, callback: String) -> String {
     if case .syntax = error { return error.description }
     if error.location != nil { return "\(error.description) (in \(callback))" }
     return "\(source.name):\(locator.line(of: [.key(callback)])): \(callback): \(error.description)"

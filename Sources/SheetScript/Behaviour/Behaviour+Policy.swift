@@ -3,7 +3,7 @@ import SheetCore
 
 /// The behaviour as the core's policy: each decision calls its Lua callback when it has one, through the
 /// reused views, and otherwise asks the fallback default policy. A Lua error, a blown budget or memory
-/// cap, or a result of the wrong type becomes a ``ScriptError`` that names the file, the line and the
+/// cap, or a result of the wrong type becomes a `ScriptError` that names the file, the line and the
 /// callback; the core records it and lets the default policy decide.
 ///
 /// Results are only converted here (a Lua value to the Swift type, or a type error): the core checks

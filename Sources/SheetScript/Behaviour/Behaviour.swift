@@ -19,17 +19,17 @@ public final class Behaviour: @unchecked Sendable {
   /// `rubber_band`, `spring_response`, `spring_damping`, `allows_skipping`).
   public private(set) var defaultPolicy: DefaultPolicy
 
-  let state: LuaState
-  let table: LuaTable
-  let spec: BehaviourSpec
-  let views: BehaviourViews
+  package let state: LuaState
+  package let table: LuaTable
+  package let spec: BehaviourSpec
+  package let views: BehaviourViews
   /// `on_drag(sheet, gesture)`, `backdrop(sheet)` and `on_scroll(sheet, gesture, scroll)` bound to the
   /// views, each writing the views' staged numbers in the crossing of its call (nil: the behaviour has
   /// no such callback).
-  let dragCall, backdropCall, scrollCall: LuaBoundCall?
-  let locator: SourceLocator
+  package let dragCall, backdropCall, scrollCall: LuaBoundCall?
+  package let locator: SourceLocator
   /// The Lua timing curves of the behaviour's animations, by the identifiers the core evaluates.
-  let curves: CurveRegistry
+  package let curves: CurveRegistry
 
   /// Loads a behaviour in a fresh sandboxed state.
   /// - Parameters:
@@ -53,7 +53,7 @@ public final class Behaviour: @unchecked Sendable {
   /// - Parameter warm: The worker's warm states (nil: a fresh state, kept by nobody).
   package static func load(
     _ source: BehaviourSource, overrides: [(name: String, value: Double)], options: LuaState.Options,
-    warm: WarmStates?
+    warm: (any WarmBehaviourStates)?
   ) throws(BehaviourError) -> Behaviour {
     try checkOverrides(overrides, file: source.name)
     var options = options
@@ -93,8 +93,8 @@ public final class Behaviour: @unchecked Sendable {
   }
 
   /// ``init(source:state:table:overrides:)`` with views made in the state before its table was (a
-  /// warm state's, ``WarmStates``); nil makes them.
-  init(
+  /// warm state's, ``WarmBehaviourStates``); nil makes them.
+  package init(
     source: BehaviourSource, state: LuaState, table: LuaTable, overrides: [(name: String, value: Double)],
     views made: BehaviourViews?
   ) throws(BehaviourError) {
@@ -149,7 +149,7 @@ public final class Behaviour: @unchecked Sendable {
   /// An `S.extend` error Lua raised without a line (the file ends `return S.extend(...)`, a tail call)
   /// with the line of the call found in the text (``SourceLocator/line(ofExtendError:)``); any other
   /// error as it is.
-  static func locatingExtendError(_ error: LuaError, in source: BehaviourSource) -> LuaError {
+  package static func locatingExtendError(_ error: LuaError, in source: BehaviourSource) -> LuaError {
     guard case .runtime(let message, nil, let traceback) = error, message.hasPrefix("sheet.extend: ") else {
       return error
     }
@@ -178,7 +178,9 @@ public final class Behaviour: @unchecked Sendable {
 
   /// A conversion error of the returned table as an invalid field at its line: LuaHost names where it
   /// stopped as a path from the root (`value.detents[2]`, or `table key 5 at value.detents`).
-  static func conversionFailure(_ error: LuaError, file: String, locator: SourceLocator) -> BehaviourError {
+  package static func conversionFailure(_ error: LuaError, file: String, locator: SourceLocator)
+    -> BehaviourError
+  {
     guard case .conversion(let value, let expected, let got) = error,
       let root = value.range(of: "value", options: .backwards)
     else { return .lua(file: file, error: error) }
@@ -198,7 +200,7 @@ public final class Behaviour: @unchecked Sendable {
   ///   - presets: The presets `S.extend` finds by name (the embedded ones; a test passes its own).
   /// - Returns: The module table (a scenario updates its `overrides` as `set` changes them).
   @discardableResult
-  static func installHelperModule(
+  package static func installHelperModule(
     in state: LuaState, overrides: [(name: String, value: Double)],
     presets: @escaping (String) -> String? = HelperModuleHooks.embedded
   ) throws(LuaError) -> LuaTable? {
@@ -208,8 +210,8 @@ public final class Behaviour: @unchecked Sendable {
   }
 
   /// The first half of ``installHelperModule(in:overrides:presets:)``, the same for every run: the
-  /// module's chunk run with its hooks. A warm state is checkpointed after it (``WarmStates``).
-  static func runHelperModule(
+  /// module's chunk run with its hooks. A warm state is checkpointed after it (``WarmBehaviourStates``).
+  package static func runHelperModule(
     in state: LuaState, presets: @escaping (String) -> String? = HelperModuleHooks.embedded
   ) throws(LuaError) -> LuaTable? {
     let chunk = try state.load(Presets.helperText, name: "sheet.lua")
@@ -219,7 +221,7 @@ public final class Behaviour: @unchecked Sendable {
   }
 
   /// The second half: the run's overrides set and the module registered for `require 'sheet'`.
-  static func registerHelperModule(
+  package static func registerHelperModule(
     _ module: LuaTable?, overrides: [(name: String, value: Double)], in state: LuaState
   ) throws(LuaError) {
     guard let module else { return }
@@ -233,7 +235,7 @@ public final class Behaviour: @unchecked Sendable {
   /// same.
   private static func loadedState(
     _ source: BehaviourSource, options: LuaState.Options, overrides: [(name: String, value: Double)],
-    warm: WarmStates?
+    warm: (any WarmBehaviourStates)?
   ) throws(LuaError) -> (LuaState, LuaFunction, BehaviourViews) {
     if let warm, options.print == nil, let entry = warm.restoredBehaviour(source, options: options) {
       entry.views.reset()
@@ -249,7 +251,7 @@ public final class Behaviour: @unchecked Sendable {
     let views = try BehaviourViews(state: state)
     if let warm, made.restorable, let checkpoint = try? state.checkpoint() {
       let units = (options.meter?.units ?? 0) - before
-      let entry = WarmStates.BehaviourEntry(
+      let entry = WarmBehaviour(
         state: state, checkpoint: checkpoint, module: module, chunk: chunk, views: views, setupUnits: units)
       warm.keepBehaviour(entry, source: source, options: options)
     }
@@ -258,7 +260,7 @@ public final class Behaviour: @unchecked Sendable {
   }
 
   /// Replaces the helper module's `S.overrides` with a fresh table of these overrides.
-  static func setOverrides(
+  package static func setOverrides(
     _ overrides: [(name: String, value: Double)], of module: LuaTable, in state: LuaState
   )
     throws(LuaError)
@@ -279,9 +281,9 @@ public final class Behaviour: @unchecked Sendable {
 }
 
 extension Behaviour {
-  /// The spec of a returned table: the table converted (``LuaTable/value()``, which names a problem
+  /// The spec of a returned table: the table converted (`LuaTable/value()`, which names a problem
   /// by its path) and its fields parsed.
-  static func spec(
+  package static func spec(
     of table: LuaTable, source: BehaviourSource, locator: SourceLocator, curves: CurveRegistry
   ) throws(BehaviourError) -> BehaviourSpec {
     let value: LuaValue

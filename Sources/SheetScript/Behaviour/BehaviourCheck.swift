@@ -1,5 +1,6 @@
 import LuaHost
 import SheetCore
+import SheetTrace
 
 /// Validates a behaviour and describes what it defines, for `sheet check`.
 public enum BehaviourCheck {

@@ -3,7 +3,7 @@ import SheetCore
 /// The top-level fields a behaviour table may set: every case's raw value is the field's name, and this
 /// list is the one place the names are written. ``BehaviourSpec`` reads these fields (and refuses any
 /// other), `sheet check` lists the ``callbacks`` a file defines, and `expect_script_error` accepts their names.
-enum BehaviourField: String, CaseIterable, Sendable {
+package enum BehaviourField: String, CaseIterable, Sendable {
   case name
   case description
   case edge
@@ -33,7 +33,7 @@ enum BehaviourField: String, CaseIterable, Sendable {
 
   /// Whether the field can be a function the sheet calls while it moves: the callbacks (`on_drag`, ...,
   /// `backdrop`) always are, `detents` and `animations` may be. A script error names the field it came from.
-  var isCallback: Bool {
+  package var isCallback: Bool {
     switch self {
     case .detents, .onDrag, .onRelease, .backdrop, .onTap, .onResize, .onState, .onScroll, .animations,
       .onKeyboard:
@@ -43,17 +43,17 @@ enum BehaviourField: String, CaseIterable, Sendable {
   }
 
   /// The fields that can be callbacks, in order.
-  static let callbacks = allCases.filter(\.isCallback)
+  package static let callbacks = allCases.filter(\.isCallback)
 
   /// Every field's name, in order.
-  static let allNames = allCases.map(\.rawValue)
+  package static let allNames = allCases.map(\.rawValue)
   /// ``allNames`` as a set, for telling a known field from an unknown one.
-  static let nameSet = Set(allNames)
+  package static let nameSet = Set(allNames)
 
   /// The field whose code (or table) gives the result the core checks under `callback`: the one place
   /// the core's names for its checks meet the behaviour's field names.
   /// - Parameter callback: The core's check.
-  init(checking callback: PolicyCallback) {
+  package init(checking callback: PolicyCallback) {
     switch callback {
     case .detents: self = .detents
     case .dragHeight: self = .onDrag
@@ -69,5 +69,5 @@ enum BehaviourField: String, CaseIterable, Sendable {
 
 extension PathComponent {
   /// A behaviour's top-level field as the first step of a path.
-  static func field(_ field: BehaviourField) -> PathComponent { .key(field.rawValue) }
+  package static func field(_ field: BehaviourField) -> PathComponent { .key(field.rawValue) }
 }

@@ -9,7 +9,7 @@ extension BehaviourSpec {
   ///   - locator: Finds the line a field is written on.
   ///   - curves: Where the animations' `curve = function(t)` curves are registered.
   /// - Throws: `BehaviourError.invalidField` or `.unknownField` naming file, line, field and value.
-  init(fields: [String: LuaValue], file: String, locator: SourceLocator, curves: CurveRegistry)
+  package init(fields: [String: LuaValue], file: String, locator: SourceLocator, curves: CurveRegistry)
     throws(BehaviourError)
   {
     var reader = FieldReader(file: file, locator: locator)
@@ -83,7 +83,7 @@ extension BehaviourSpec {
   /// for a field the file leaves out, gives as a value, or that is never a function).
   /// - Parameter field: The field.
   /// - Returns: The function.
-  func function(_ field: BehaviourField) -> LuaFunction? {
+  package func function(_ field: BehaviourField) -> LuaFunction? {
     switch field {
     case .detents: detentsFunction
     case .onDrag: onDrag

@@ -4,9 +4,9 @@ import SheetCore
 /// A behaviour table read and checked: its configuration, thresholds, callbacks and animations.
 ///
 /// Every field is optional; what is missing is `nil` here and comes from the default policy.
-struct BehaviourSpec {
+package struct BehaviourSpec {
   /// How one detent's height is given.
-  enum DetentHeight {
+  package enum DetentHeight {
     case fixed(Double)
     case fraction(Double)
     case inset(Double)
@@ -15,41 +15,41 @@ struct BehaviourSpec {
   }
 
   /// One entry of `detents`.
-  struct DetentEntry {
+  package struct DetentEntry {
     var id: String
     var height: DetentHeight
   }
 
   /// An entry of `animations`: a fixed animation or a function of the sheet returning one.
-  enum AnimationEntry {
+  package enum AnimationEntry {
     case fixed(TransitionAnimation)
     case function(LuaFunction)
   }
 
-  var edge: SheetEdge?
-  var cornerRadius: Double?
-  var grabber: Bool?
-  var pannable: Bool?
-  var gestureArea: GestureArea?
-  var backdropMax: Double?
-  var tapRegions: Set<TouchRegion>?
-  var allowsDismiss: Bool?
-  var presentDetent: String?
-  var largestUndimmedDetent: String?
-  var backdropFollowsHeight: Bool?
-  var prefersScrollingExpands: Bool?
-  var detents: [DetentEntry]?
-  var detentsFunction: LuaFunction?
-  var thresholds: [String: Double] = [:]
-  var onDrag: LuaFunction?
-  var onRelease: LuaFunction?
-  var backdrop: LuaFunction?
-  var onTap: LuaFunction?
-  var onResize: LuaFunction?
-  var onState: LuaFunction?
-  var onScroll: LuaFunction?
-  var animations: [SheetTransition: AnimationEntry] = [:]
-  var animationsFunction: LuaFunction?
-  var keyboard: KeyboardMode?
-  var onKeyboard: LuaFunction?
+  package var edge: SheetEdge?
+  package var cornerRadius: Double?
+  package var grabber: Bool?
+  package var pannable: Bool?
+  package var gestureArea: GestureArea?
+  package var backdropMax: Double?
+  package var tapRegions: Set<TouchRegion>?
+  package var allowsDismiss: Bool?
+  package var presentDetent: String?
+  package var largestUndimmedDetent: String?
+  package var backdropFollowsHeight: Bool?
+  package var prefersScrollingExpands: Bool?
+  package var detents: [DetentEntry]?
+  package var detentsFunction: LuaFunction?
+  package var thresholds: [String: Double] = [:]
+  package var onDrag: LuaFunction?
+  package var onRelease: LuaFunction?
+  package var backdrop: LuaFunction?
+  package var onTap: LuaFunction?
+  package var onResize: LuaFunction?
+  package var onState: LuaFunction?
+  package var onScroll: LuaFunction?
+  package var animations: [SheetTransition: AnimationEntry] = [:]
+  package var animationsFunction: LuaFunction?
+  package var keyboard: KeyboardMode?
+  package var onKeyboard: LuaFunction?
 }

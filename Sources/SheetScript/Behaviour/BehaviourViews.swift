@@ -6,19 +6,19 @@ import SheetCore
 ///
 /// Each view is a proxy over a backing table the host writes: a script reads the current values and gets
 /// an error naming the field when it tries to write one.
-final class BehaviourViews {
+package final class BehaviourViews {
   /// The `sheet` argument: geometry, state, height, detents, thresholds.
-  let sheet: LuaTable
+  package let sheet: LuaTable
   /// The `ctx` argument of detent resolvers: geometry, content height, thresholds.
-  let context: LuaTable
+  package let context: LuaTable
   /// The `gesture` argument of `on_drag` and `on_release`.
-  let gesture: LuaTable
+  package let gesture: LuaTable
   /// The `tap` argument of `on_tap`.
-  let tap: LuaTable
+  package let tap: LuaTable
   /// The `scroll` argument of `on_scroll`, also `sheet.scroll` while a scroll view exists.
-  let scroll: LuaTable
+  package let scroll: LuaTable
   /// The `keyboard` argument of `on_keyboard`.
-  let keyboard: LuaTable
+  package let keyboard: LuaTable
 
   private let sheetData, contextData, gestureData, tapData, scrollData, keyboardData: LuaTable
   private let screenData, safeData, detentsData, orderData: LuaTable
@@ -35,7 +35,7 @@ final class BehaviourViews {
   /// checks for exclusivity on every frame, one through a pointer is not.
   private let written: UnsafeMutablePointer<Written>
   /// The number fields a frame updates, staged and written together (only those that changed).
-  let numbers: LuaFieldBatch
+  package let numbers: LuaFieldBatch
 
   /// The text fields as last written into the backing tables (`.unset`: never written).
   private struct Written {
@@ -102,30 +102,32 @@ final class BehaviourViews {
   }
 
   /// The fields of the `sheet` view (nil-able ones included: `detent`, `content`).
-  static let sheetFields = [
+  package static let sheetFields = [
     "height", "state", "detent", "backdrop", "time", "edge", "available", "content", "screen", "safe",
     "detents", "order", "thresholds", "target", "target_height", "scroll",
   ]
   /// The fields of the `ctx` view of detent resolvers.
-  static let contextFields = ["screen", "safe", "available", "content", "edge", "thresholds"]
+  package static let contextFields = ["screen", "safe", "available", "content", "edge", "thresholds"]
   /// The fields of the `gesture` view (`start_detent` may be nil).
-  static let gestureFields = [
+  package static let gestureFields = [
     "start_y", "y", "translation", "velocity", "start_height", "start_detent", "start_x", "x",
     "translation_x", "velocity_x", "start_time", "time", "average_velocity", "average_velocity_x",
   ]
   /// The fields of the `tap` view.
-  static let tapFields = ["region", "x", "y"]
+  package static let tapFields = ["region", "x", "y"]
   /// The fields of the `scroll` view.
-  static let scrollFields = ["offset", "content_height", "height", "top", "max_offset", "velocity", "at_top"]
+  package static let scrollFields = [
+    "offset", "content_height", "height", "top", "max_offset", "velocity", "at_top",
+  ]
   /// The fields of the `keyboard` view of `on_keyboard`.
-  static let keyboardFields = ["height", "target_height", "duration", "visible"]
+  package static let keyboardFields = ["height", "target_height", "duration", "visible"]
 
   /// Makes the views in `state`, `sheet.thresholds` and `ctx.thresholds` empty until
   /// ``setThresholds(_:names:)`` (views made before the behaviour's chunk runs, as a warm state's set-up
   /// makes them, do not know the thresholds yet).
   /// - Parameter state: The behaviour's Lua state.
   /// - Throws: `LuaError` when the state cannot make the tables.
-  init(state: LuaState) throws(LuaError) {
+  package init(state: LuaState) throws(LuaError) {
     sheetData = try state.newTable()
     contextData = try state.newTable()
     gestureData = try state.newTable()
@@ -173,7 +175,7 @@ final class BehaviourViews {
   ///   - thresholds: The thresholds in effect (overrides applied).
   ///   - names: Their names, sorted.
   /// - Throws: `LuaError` when the state cannot grow the table.
-  func setThresholds(_ thresholds: [String: Double], names: [String]) throws(LuaError) {
+  package func setThresholds(_ thresholds: [String: Double], names: [String]) throws(LuaError) {
     for name in thresholdNames where thresholds[name] == nil { try thresholdsData.set(field: name, .nil) }
     thresholdNames = names
     thresholdsData.set(fields: thresholdNames) { thresholds[$0] ?? 0 }
@@ -182,7 +184,7 @@ final class BehaviourViews {
   /// Forgets what the views last wrote, as when they were made: a warm state restored to its checkpoint
   /// (taken right after the views were made) holds the tables as they were then. (The restore resets
   /// the number batch itself, as it does every batch of the state.)
-  func reset() {
+  package func reset() {
     written.pointee = Written()
     thresholdNames = []
     geometry = nil
@@ -218,21 +220,21 @@ final class BehaviourViews {
 
   /// Fills `ctx` for a detent resolver.
   /// - Parameter context: The core's detent context.
-  func update(context new: DetentContext) {
+  package func update(context new: DetentContext) {
     update(geometry: new.geometry, contentHeight: new.contentHeight)
   }
 
   /// Fills `sheet` from a snapshot; detents and order are rewritten only when they changed.
   /// - Parameter snapshot: The sheet as the core sees it.
-  func update(sheet snapshot: SheetSnapshot) {
+  package func update(sheet snapshot: SheetSnapshot) {
     stage(sheet: snapshot)
     numbers.flush()
   }
 
   /// Writes `sheet`'s text fields, detents and geometry and stages its numbers (written at the next
-  /// flush of ``numbers``: a call bound with it, ``LuaBoundCall``, writes them in its crossing).
+  /// flush of ``numbers``: a call bound with it, `LuaBoundCall`, writes them in its crossing).
   /// - Parameter snapshot: The sheet as the core sees it.
-  func stage(sheet snapshot: SheetSnapshot) {
+  package func stage(sheet snapshot: SheetSnapshot) {
     update(geometry: snapshot.geometry, contentHeight: snapshot.contentHeight)
     numbers.stage(Number.height.rawValue, snapshot.height)
     if written.pointee.state != snapshot.state {
@@ -266,9 +268,9 @@ final class BehaviourViews {
   }
 
   /// Fills `sheet` and `gesture` for a drag or release callback: the numbers that changed go in one
-  /// write (``LuaFieldBatch``).
+  /// write (`LuaFieldBatch`).
   /// - Parameter input: The gesture as the core sees it.
-  func update(gesture input: GestureInput) {
+  package func update(gesture input: GestureInput) {
     stage(gesture: input)
     numbers.flush()
   }
@@ -276,7 +278,7 @@ final class BehaviourViews {
   /// Writes the text fields of `sheet` and `gesture` and stages their numbers (written at the next
   /// flush of ``numbers``).
   /// - Parameter input: The gesture as the core sees it.
-  func stage(gesture input: GestureInput) {
+  package func stage(gesture input: GestureInput) {
     stage(sheet: input.sheet)
     numbers.stage(Number.startY.rawValue, input.startY)
     numbers.stage(Number.y.rawValue, input.y)
@@ -314,7 +316,7 @@ final class BehaviourViews {
   /// Writes the `scroll` view's `at_top` and stages its numbers (written at the next flush of
   /// ``numbers``).
   /// - Parameter view: The scroll view as the core sees it.
-  func stage(scroll view: ScrollSnapshot) {
+  package func stage(scroll view: ScrollSnapshot) {
     numbers.stage(Number.offset.rawValue, view.offset)
     numbers.stage(Number.contentHeight.rawValue, view.contentHeight)
     numbers.stage(Number.scrollHeight.rawValue, view.height)
@@ -340,7 +342,7 @@ final class BehaviourViews {
   ///   - x: The tap's screen x.
   ///   - y: The tap's screen y.
   ///   - snapshot: The sheet.
-  func update(tap region: TouchRegion, x: Double, y: Double, sheet snapshot: SheetSnapshot) {
+  package func update(tap region: TouchRegion, x: Double, y: Double, sheet snapshot: SheetSnapshot) {
     update(sheet: snapshot)
     tapData.set("region", region.name)
     tapData.set("x", x)
@@ -351,7 +353,7 @@ final class BehaviourViews {
   /// - Parameters:
   ///   - keyboard: The keyboard as the core reports it.
   ///   - snapshot: The sheet, its detents placed for the reported keyboard.
-  func update(keyboard: SheetKeyboard, sheet snapshot: SheetSnapshot) {
+  package func update(keyboard: SheetKeyboard, sheet snapshot: SheetSnapshot) {
     update(sheet: snapshot)
     keyboardData.set("height", keyboard.height)
     keyboardData.set("target_height", keyboard.targetHeight)

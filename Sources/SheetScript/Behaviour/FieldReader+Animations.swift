@@ -3,7 +3,8 @@ import SheetCore
 
 extension FieldReader {
   /// Reads `animations`: per transition a spec table or a function of the sheet returning one.
-  func animations(_ value: LuaValue) throws(BehaviourError) -> [SheetTransition: BehaviourSpec.AnimationEntry]
+  package func animations(_ value: LuaValue) throws(BehaviourError) -> [SheetTransition: BehaviourSpec
+    .AnimationEntry]
   {
     let path: [PathComponent] = [.field(.animations)]
     let names = SheetTransition.allCases.map(\.rawValue)
@@ -30,7 +31,9 @@ extension FieldReader {
   ///     `backdrop = <motion>` and `slide =`.
   ///   - path: Where it was found.
   /// - Returns: The animation.
-  func animation(_ value: LuaValue, at path: [PathComponent]) throws(BehaviourError) -> TransitionAnimation {
+  package func animation(_ value: LuaValue, at path: [PathComponent]) throws(BehaviourError)
+    -> TransitionAnimation
+  {
     let (_, fields) = try table(value, at: path, expected: "an animation table")
     try checkKeys(fields, at: path, known: ["curve", "duration", "spring", "backdrop", "slide"])
     let height = try motion(fields, value, at: path)
@@ -77,8 +80,8 @@ extension FieldReader {
 
   /// Reads a spring table: one form (the first of ``springForms`` whose distinctive key it holds:
   /// `stiffness`/`damping`/`mass`, `preset`, `bounce`, `duration`, else `damping_ratio`/`response`) and
-  /// the options. Without options the two older forms read as they always have (``Motion/spring`` and
-  /// ``Motion/springDuration``, so their traces are unchanged).
+  /// the options. Without options the two older forms read as they always have (`Motion/spring` and
+  /// `Motion/springDuration`, so their traces are unchanged).
   private func spring(_ value: LuaValue, at path: [PathComponent]) throws(BehaviourError) -> Motion {
     let names = Self.springForms.map(\.name).joined(separator: ", ")
     let (_, parts) = try table(value, at: path, expected: "a spring table, one of \(names)")

@@ -9,7 +9,7 @@ extension FieldReader {
   /// - Returns: The entries in declaration order.
   /// - Throws: `BehaviourError` for a missing id, or a height given in none or several ways; with
   ///   ``checksValues``, also for a repeated id, an empty list or a number out of its range.
-  func detents(_ value: LuaValue, at path: [PathComponent]) throws(BehaviourError) -> [BehaviourSpec
+  package func detents(_ value: LuaValue, at path: [PathComponent]) throws(BehaviourError) -> [BehaviourSpec
     .DetentEntry]
   {
     let expected = "a list of { id = 'name', height = ... } entries"

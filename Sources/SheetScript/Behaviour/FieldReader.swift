@@ -1,21 +1,22 @@
 import LuaHost
 import SheetCore
+import SheetTrace
 
 /// Reads typed values out of a behaviour's fields, throwing errors that name the file, line, field path,
 /// the bad value as written, and what was expected.
-struct FieldReader {
+package struct FieldReader {
   /// The chunk's name.
-  var file: String
+  package var file: String
   /// Finds the line of a field path.
-  var locator: SourceLocator
+  package var locator: SourceLocator
   /// Whether numbers must lie in their ranges and ids be unique, as a file's own fields must. Off for a
   /// callback's result (a `detents` function's list, a returned animation): only the types are read
   /// here, and the core checks the values, as it does every policy's.
-  var checksValues = true
+  package var checksValues = true
   /// Where a `curve = function(t)` is registered; nil where no animation is read.
-  var curves: CurveRegistry?
+  package var curves: CurveRegistry?
   /// Whether the curves read are the file's own (kept for the behaviour's life) or a callback's result.
-  var curvesArePermanent = true
+  package var curvesArePermanent = true
 
   /// The error for a bad value.
   /// - Parameters:
@@ -23,7 +24,7 @@ struct FieldReader {
   ///   - path: Where it was found.
   ///   - expected: What would have been accepted.
   /// - Returns: The error.
-  func invalid(_ value: LuaValue, at path: [PathComponent], expected: String) -> BehaviourError {
+  package func invalid(_ value: LuaValue, at path: [PathComponent], expected: String) -> BehaviourError {
     .invalidField(
       location: SourceLocation(file: file, line: locator.line(of: path)), path: PathComponent.text(path),
       value: Self.describe(value),
@@ -33,7 +34,7 @@ struct FieldReader {
   /// A value as a message quotes it: numbers as written, strings in quotes, other types by name.
   /// - Parameter value: The value.
   /// - Returns: Its description.
-  static func describe(_ value: LuaValue) -> String {
+  package static func describe(_ value: LuaValue) -> String {
     switch value {
     case .nil: "nil"
     case .boolean(let b): b ? "true" : "false"
@@ -45,7 +46,7 @@ struct FieldReader {
     }
   }
 
-  func number(_ value: LuaValue, at path: [PathComponent], in range: ClosedRange<Double>)
+  package func number(_ value: LuaValue, at path: [PathComponent], in range: ClosedRange<Double>)
     throws(BehaviourError)
     -> Double
   {
@@ -62,19 +63,20 @@ struct FieldReader {
     return number
   }
 
-  func bool(_ value: LuaValue, at path: [PathComponent]) throws(BehaviourError) -> Bool {
+  package func bool(_ value: LuaValue, at path: [PathComponent]) throws(BehaviourError) -> Bool {
     guard case .boolean(let b) = value else { throw invalid(value, at: path, expected: "true or false") }
     return b
   }
 
-  func string(_ value: LuaValue, at path: [PathComponent]) throws(BehaviourError) -> String {
+  package func string(_ value: LuaValue, at path: [PathComponent]) throws(BehaviourError) -> String {
     guard case .string(let s) = value, !s.isEmpty else {
       throw invalid(value, at: path, expected: "a non-empty string")
     }
     return s
   }
 
-  func choice(_ value: LuaValue, at path: [PathComponent], from names: [String]) throws(BehaviourError)
+  package func choice(_ value: LuaValue, at path: [PathComponent], from names: [String])
+    throws(BehaviourError)
     -> String
   {
     guard case .string(let s) = value, names.contains(s) else {
@@ -84,7 +86,7 @@ struct FieldReader {
   }
 
   /// The fields of a table value, which must have no list part unless `allowList`.
-  func table(_ value: LuaValue, at path: [PathComponent], expected: String) throws(BehaviourError)
+  package func table(_ value: LuaValue, at path: [PathComponent], expected: String) throws(BehaviourError)
     -> (array: [LuaValue], fields: [String: LuaValue])
   {
     guard case .table(let array, let fields) = value else {
@@ -94,7 +96,7 @@ struct FieldReader {
   }
 
   /// Rejects keys outside `known`, naming the nearest known one.
-  func checkKeys(_ fields: [String: LuaValue], at path: [PathComponent], known: [String])
+  package func checkKeys(_ fields: [String: LuaValue], at path: [PathComponent], known: [String])
     throws(BehaviourError)
   {
     for key in fields.keys.sorted() where !known.contains(key) {
@@ -111,7 +113,8 @@ struct FieldReader {
   ///   - field: The callback.
   /// - Returns: The function, or `nil` when the field is left out.
   /// - Throws: `BehaviourError.invalidField` for a value that is not a function.
-  func callback(_ fields: [String: LuaValue], _ field: BehaviourField) throws(BehaviourError) -> LuaFunction?
+  package func callback(_ fields: [String: LuaValue], _ field: BehaviourField) throws(BehaviourError)
+    -> LuaFunction?
   {
     switch fields[field.rawValue] {
     case nil: return nil
@@ -120,8 +123,8 @@ struct FieldReader {
     }
   }
 
-  /// Reads `keyboard`: one of the ``KeyboardMode`` names; a misspelt one names the nearest.
-  func keyboardMode(_ value: LuaValue) throws(BehaviourError) -> KeyboardMode {
+  /// Reads `keyboard`: one of the `KeyboardMode` names; a misspelt one names the nearest.
+  package func keyboardMode(_ value: LuaValue) throws(BehaviourError) -> KeyboardMode {
     let names = KeyboardMode.allCases.map(\.rawValue)
     if case .string(let name) = value, let mode = KeyboardMode(rawValue: name) { return mode }
     var expected = "one of " + names.map { "'\($0)'" }.joined(separator: ", ")
@@ -131,7 +134,7 @@ struct FieldReader {
     throw invalid(value, at: [.field(.keyboard)], expected: expected)
   }
 
-  func gestureArea(_ value: LuaValue) throws(BehaviourError) -> GestureArea {
+  package func gestureArea(_ value: LuaValue) throws(BehaviourError) -> GestureArea {
     let path: [PathComponent] = [.field(.gestureArea)]
     let expected = "'screen', 'sheet' or { band = points, backdrop = true|false }"
     switch value {
@@ -149,7 +152,7 @@ struct FieldReader {
     }
   }
 
-  func tapRegions(_ value: LuaValue) throws(BehaviourError) -> Set<TouchRegion> {
+  package func tapRegions(_ value: LuaValue) throws(BehaviourError) -> Set<TouchRegion> {
     let path: [PathComponent] = [.field(.tapToDismiss)]
     let names = ["backdrop", "sheet", "gesture_area"]
     func region(_ name: String) -> TouchRegion {
@@ -174,15 +177,15 @@ struct FieldReader {
   /// - Parameters:
   ///   - number: The threshold's number.
   ///   - threshold: The default policy's threshold its name is, or nil for any other name.
-  static func accepts(_ number: Double, as threshold: DefaultPolicy.Threshold?) -> Bool {
+  package static func accepts(_ number: Double, as threshold: DefaultPolicy.Threshold?) -> Bool {
     guard number.isFinite else { return false }
     guard let threshold else { return true }
     return (try? threshold.check(number)) != nil
   }
 
-  /// Reads `thresholds`: named finite numbers; one the default policy reads (``DefaultPolicy/Threshold``)
+  /// Reads `thresholds`: named finite numbers; one the default policy reads (`DefaultPolicy/Threshold`)
   /// must lie in its range, and the error names the range.
-  func thresholds(_ value: LuaValue) throws(BehaviourError) -> [String: Double] {
+  package func thresholds(_ value: LuaValue) throws(BehaviourError) -> [String: Double] {
     let path: [PathComponent] = [.field(.thresholds)]
     let (array, fields) = try table(value, at: path, expected: "a table of named numbers")
     guard array.isEmpty else {

@@ -3,13 +3,13 @@ import LuaHost
 /// What the host hands the `sheet` helper module when it installs it: the lookups `S.extend` needs and
 /// Lua cannot make itself. They only read the binary's own data (the embedded presets, the field names)
 /// or their arguments, so `S.extend` can never reach a file.
-enum HelperModuleHooks {
+package enum HelperModuleHooks {
   /// `preset(name)`: the embedded preset's text, or `nil` and a message that quotes the name (cut to a
   /// readable length), suggests the nearest preset and lists them all.
   /// - Parameters:
   ///   - arguments: The call's arguments: the name.
   ///   - presets: Finds a preset's text by name (the embedded presets; a test passes its own).
-  static func preset(_ arguments: [LuaValue], presets: (String) -> String?) -> [LuaValue] {
+  package static func preset(_ arguments: [LuaValue], presets: (String) -> String?) -> [LuaValue] {
     guard let name = arguments.first?.stringValue else {
       return [.nil, .string("preset name is not a string")]
     }
@@ -19,7 +19,7 @@ enum HelperModuleHooks {
 
   /// `field(name)`: `true` when a behaviour table may have a field of that name, else `false` and the
   /// nearest field's name (or nothing when none is close).
-  static func field(_ arguments: [LuaValue]) -> [LuaValue] {
+  package static func field(_ arguments: [LuaValue]) -> [LuaValue] {
     guard let name = arguments.first?.stringValue else { return [.boolean(false)] }
     if BehaviourField(rawValue: name) != nil { return [.boolean(true)] }
     guard let hint = NameSuggestion.nearest(to: name, in: BehaviourField.allNames) else {
@@ -29,8 +29,8 @@ enum HelperModuleHooks {
   }
 
   /// `suggest(name, names)`: the entry of the sequence `names` nearest to `name` when one is close (the
-  /// typo rule of ``NameSuggestion``), else nothing. At most 1,000 names are looked at.
-  static func suggest(_ arguments: [LuaValue]) -> [LuaValue] {
+  /// typo rule of `NameSuggestion`), else nothing. At most 1,000 names are looked at.
+  package static func suggest(_ arguments: [LuaValue]) -> [LuaValue] {
     guard let name = arguments.first?.stringValue, arguments.count > 1,
       case .table(let array, _) = arguments[1]
     else { return [] }
@@ -40,14 +40,15 @@ enum HelperModuleHooks {
   }
 
   /// The embedded presets' texts by name (never the helper module itself).
-  static let embedded: @Sendable (String) -> String? = { Presets.source(named: $0)?.text }
+  package static let embedded: @Sendable (String) -> String? = { Presets.source(named: $0)?.text }
 
   /// The hooks as the table the module's chunk receives.
   /// - Parameters:
   ///   - state: The state the module runs in.
   ///   - presets: Finds a preset's text by name.
   /// - Returns: `{ preset = function, field = function, suggest = function }`.
-  static func table(in state: LuaState, presets: @escaping (String) -> String? = embedded) throws(LuaError)
+  package static func table(in state: LuaState, presets: @escaping (String) -> String? = embedded)
+    throws(LuaError)
     -> LuaTable
   {
     let hooks = try state.newTable()

@@ -8,7 +8,7 @@ extension SourceLocator {
   /// that line; else the behaviour's first line.
   /// - Parameter message: The error's message, `sheet.extend: ...`.
   /// - Returns: The 1-based line.
-  func line(ofExtendError message: String) -> Int {
+  package func line(ofExtendError message: String) -> Int {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     let start = min(startLine - 1, max(0, lines.count - 1))
     let order = Array(start..<lines.count) + Array(0..<start)

@@ -5,21 +5,21 @@
 /// (the n-th line that opens a table with `{`). It is a best effort: when a step is not found it keeps
 /// the line found so far. A behaviour written inside a larger file (a scenario's inline table) is looked
 /// up from the line it starts at, then from the top.
-struct SourceLocator {
+package struct SourceLocator {
   private let source: String
   private let firstLine: Int
 
   /// The text searched (a scenario's whole text for an inline table).
-  var text: String { source }
+  package var text: String { source }
   /// The 1-based line the behaviour starts at.
-  var startLine: Int { firstLine }
+  package var startLine: Int { firstLine }
 
   /// Creates a locator over a chunk's text; the text is split into lines only when a line is asked for
   /// (an error), so loading a valid behaviour costs nothing here.
   /// - Parameters:
   ///   - source: The behaviour's text (a scenario's whole text for an inline table).
   ///   - firstLine: The 1-based line the behaviour starts at within `source`.
-  init(_ source: String, firstLine: Int = 1) {
+  package init(_ source: String, firstLine: Int = 1) {
     self.source = source
     self.firstLine = max(1, firstLine)
   }
@@ -27,7 +27,7 @@ struct SourceLocator {
   /// The 1-based line of a field path.
   /// - Parameter path: Keys (`String`) and list positions (`Int`, 1-based), outermost first.
   /// - Returns: The line where the field is written, or the first line when its first key is not found.
-  func line(of path: [PathComponent]) -> Int {
+  package func line(of path: [PathComponent]) -> Int {
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
     let start = min(firstLine - 1, max(0, lines.count - 1))
     if let line = line(of: path, in: lines, from: start) { return line }
@@ -94,7 +94,7 @@ struct SourceLocator {
 /// One step of a field path: a key or a 1-based list position.
 extension SourceLocator {
   /// Parses a written path (`.detents[2].height`) into its steps.
-  static func components(of text: String) -> [PathComponent] {
+  package static func components(of text: String) -> [PathComponent] {
     var steps: [PathComponent] = []
     var rest = Substring(text)
     while let first = rest.first {
@@ -116,12 +116,12 @@ extension SourceLocator {
   }
 }
 
-enum PathComponent: Equatable, CustomStringConvertible {
+package enum PathComponent: Equatable, CustomStringConvertible {
   case key(String)
   case index(Int)
 
   /// The step as written in a path: `.name` or `[n]`.
-  var description: String {
+  package var description: String {
     switch self {
     case .key(let key): key
     case .index(let position): "[\(position)]"
@@ -131,7 +131,7 @@ enum PathComponent: Equatable, CustomStringConvertible {
   /// A whole path as text, for example `detents[2].height`.
   /// - Parameter path: The components, outermost first.
   /// - Returns: The dotted path.
-  static func text(_ path: [PathComponent]) -> String {
+  package static func text(_ path: [PathComponent]) -> String {
     var out = ""
     for component in path {
       switch component {

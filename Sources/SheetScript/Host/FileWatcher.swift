@@ -6,9 +6,9 @@ import Foundation
 ///
 /// A file that is missing for a moment (an editor replacing it) is no change; it is one when it comes
 /// back different. Everything it keeps is touched on its own queue only.
-final class FileWatcher: @unchecked Sendable {
+package final class FileWatcher: @unchecked Sendable {
   /// What identifies a version of the file.
-  struct Stamp: Equatable {
+  package struct Stamp: Equatable {
     var modified: Date?
     var size: UInt64?
     var fileNumber: UInt64?
@@ -23,7 +23,7 @@ final class FileWatcher: @unchecked Sendable {
   ///   - path: The file.
   ///   - interval: Seconds between checks (at least 0.01).
   ///   - changed: Called on the watcher's queue after each change.
-  init(path: String, interval: Double, changed: @escaping @Sendable () -> Void) {
+  package init(path: String, interval: Double, changed: @escaping @Sendable () -> Void) {
     self.path = path
     let queue = DispatchQueue(label: "SheetScript.ScriptedSheet.FileWatcher")
     timer = DispatchSource.makeTimerSource(queue: queue)
@@ -40,7 +40,7 @@ final class FileWatcher: @unchecked Sendable {
   deinit { timer.cancel() }
 
   /// Stops polling (a callback already running finishes).
-  func stop() { timer.cancel() }
+  package func stop() { timer.cancel() }
 
   /// Whether the file changed since the last check (runs on the watcher's queue).
   private func check() -> Bool {
@@ -50,7 +50,7 @@ final class FileWatcher: @unchecked Sendable {
   }
 
   /// The file's stamp, or nil when it cannot be read now.
-  static func stamp(_ path: String) -> Stamp? {
+  package static func stamp(_ path: String) -> Stamp? {
     guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { return nil }
     return Stamp(
       modified: attributes[.modificationDate] as? Date,

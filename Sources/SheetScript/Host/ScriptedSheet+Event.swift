@@ -1,4 +1,5 @@
 import SheetCore
+import SheetTrace
 
 extension ScriptedSheet {
   /// Something that happened to a sheet, as ``ScriptedSheet/drainEvents()`` hands it out.

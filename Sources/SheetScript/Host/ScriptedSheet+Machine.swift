@@ -10,7 +10,9 @@ extension ScriptedSheet {
   ///   - x: The x of the touch the input carries, if any, for ``Event/x``.
   ///   - body: The host call.
   /// - Throws: What the call throws (`SheetError`, or nothing).
-  func input<Failure: Error>(x: Double? = nil, _ body: (inout SheetHost) throws(Failure) -> [SheetEvent])
+  package func input<Failure: Error>(
+    x: Double? = nil, _ body: (inout SheetHost) throws(Failure) -> [SheetEvent]
+  )
     throws(Failure)
   {
     collect(try body(&host), x: x)
@@ -18,7 +20,7 @@ extension ScriptedSheet {
   }
 
   /// A touch call through the host, its events and prints queued; returns what the call answered.
-  func touchInput<Failure: Error>(
+  package func touchInput<Failure: Error>(
     x: Double?, _ body: (inout SheetHost) throws(Failure) -> ([SheetEvent], Bool)
   )
     throws(Failure) -> Bool
@@ -32,7 +34,7 @@ extension ScriptedSheet {
   /// Steps the machine, then queues the step's events and the behaviours' prints.
   /// - Parameter dt: The interval, already checked (finite, >= 0).
   /// - Returns: The frame.
-  func stepMachine(_ dt: Double) throws(SheetError) -> SheetFrame {
+  package func stepMachine(_ dt: Double) throws(SheetError) -> SheetFrame {
     let step = try host.step(dt)
     collect(step.events, x: nil)
     collectBehaviourOutput()
@@ -40,21 +42,27 @@ extension ScriptedSheet {
   }
 
   /// Advances to a host timestamp, queuing each step's events and the behaviours' prints as it goes.
-  func advanceHost(to timestamp: Double) throws(SheetError) -> SheetFrame {
-    try host.advance(to: timestamp) { events in
-      collect(events, x: nil)
-      collectBehaviourOutput()
+  package func advanceHost(to timestamp: Double) throws(SheetError) -> SheetFrame {
+    try host.advance(to: timestamp) { events, machine in
+      collect(events, x: nil, machine)
+      collectBehaviourOutput(machine)
     }
   }
 
   /// Queues what making the machine met (a detent the behaviour could not resolve).
-  func collectCreation() {
+  package func collectCreation() {
     collect(host.creationEvents(), x: nil)
     collectBehaviourOutput()
   }
 
   /// Queues a call's events at the machine's time.
-  func collect(_ events: [SheetEvent], x: Double?) {
+  package func collect(_ events: [SheetEvent], x: Double?) {
+    collect(events, x: x, host.machine)
+  }
+
+  /// Queues a step's events at the time of `machine`, the host's machine as a step left it (lent by
+  /// `SheetHost.advance`, which holds the host while it steps).
+  package func collect(_ events: [SheetEvent], x: Double?, _ machine: borrowing SheetMachine) {
     guard !events.isEmpty else { return }  // a steady frame: nothing, and no copy
     let edge = machine.geometry.edge
     for event in events {
@@ -64,7 +72,12 @@ extension ScriptedSheet {
 
   /// Queues the behaviours' `print`s and promotes a replacement the machine has installed (a reload
   /// made during a drag waits for the drag to end).
-  func collectBehaviourOutput() {
+  package func collectBehaviourOutput() {
+    collectBehaviourOutput(host.machine)
+  }
+
+  /// ``collectBehaviourOutput()`` at the time of `machine`, the host's machine as a step left it.
+  package func collectBehaviourOutput(_ machine: borrowing SheetMachine) {
     if let next = pendingBehaviour, (machine.policy as? Behaviour) === next {
       behaviour = next
       pendingBehaviour = nil
@@ -76,7 +89,7 @@ extension ScriptedSheet {
   }
 
   /// Keeps an event for ``drainEvents()``, within ``maximumPendingEvents``.
-  func enqueue(_ event: Event) {
+  package func enqueue(_ event: Event) {
     if pending.count < Self.maximumPendingEvents {
       pending.append(event)
     } else {

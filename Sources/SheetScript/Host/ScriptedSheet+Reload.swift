@@ -91,7 +91,7 @@ extension ScriptedSheet {
   }
 
   /// Loads a behaviour in a fresh sandboxed state whose `print` goes to the sheet's events.
-  static func load(
+  package static func load(
     _ source: BehaviourSource, overrides: [String: Double], prints: PrintBuffer
   ) throws(BehaviourError) -> Behaviour {
     let ordered = overrides.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
@@ -99,15 +99,15 @@ extension ScriptedSheet {
   }
 
   /// A file's source, never a preset (a bare name is a file in the working directory).
-  static func fileSource(_ path: String) throws(BehaviourError) -> BehaviourSource {
+  package static func fileSource(_ path: String) throws(BehaviourError) -> BehaviourSource {
     try BehaviourSource.resolve(path.contains("/") ? path : "./\(path)")
   }
 }
 
 /// The sheet as the watcher's reload sees it: weakly, so the watch never keeps the sheet alive. Its
 /// `sheet` is read only on the sheet's own queue (the one given to `watchFile(interval:queue:)`).
-final class WeakSheet: @unchecked Sendable {
+package final class WeakSheet: @unchecked Sendable {
   weak var sheet: ScriptedSheet?
 
-  init(_ sheet: ScriptedSheet) { self.sheet = sheet }
+  package init(_ sheet: ScriptedSheet) { self.sheet = sheet }
 }

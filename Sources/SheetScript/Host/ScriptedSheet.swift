@@ -40,31 +40,27 @@ import SheetCore
 /// }
 /// ```
 public final class ScriptedSheet {
-  // The state touched every frame skips the runtime's exclusivity checks (`@exclusivity(unchecked)`):
-  // the sheet is used from one thread, and nothing it calls (the machine, the behaviour's Lua code,
-  // a `print` sink) can reach back into it, so no two accesses overlap. The checks cost a host frame
-  // about 0.1 µs (`sheet bench`'s `host_frame_ns` against `frame_scripted_ns`).
 
   /// The sheet's host: the finger rules, the clock and the checks every caller shares (the scenarios
   /// drive one too). The machine's calls are made and their events read only in
   /// `ScriptedSheet+Machine.swift`.
-  @exclusivity(unchecked) var host: SheetHost
+  var host: SheetHost
   /// The machine the sheet drives, read-only: every change goes through `host`.
-  var machine: SheetMachine {
+  package var machine: SheetMachine {
     @inline(__always) _read { yield host.machine }  // a borrow, not a copy on every read
   }
   /// Events collected and not yet drained, oldest first.
-  @exclusivity(unchecked) var pending: [Event] = []
+  var pending: [Event] = []
   /// Lines the behaviours' `print` wrote since the last collection.
-  let prints: PrintBuffer
+  package let prints: PrintBuffer
   /// A behaviour handed to the machine that waits for a drag to end before it runs.
-  @exclusivity(unchecked) var pendingBehaviour: Behaviour?
+  var pendingBehaviour: Behaviour?
   /// The file watcher, while ``watchFile(interval:queue:)`` runs.
-  var watcher: FileWatcher?
+  package var watcher: FileWatcher?
 
   /// The behaviour running the sheet (a reloaded one becomes it when it takes over: at once, or when
   /// the drag in progress ends).
-  @exclusivity(unchecked) public internal(set) var behaviour: Behaviour
+  public internal(set) var behaviour: Behaviour
   /// The source of the latest behaviour that loaded (the running one, or the one waiting for a drag to
   /// end): what ``reload()`` loads again.
   public internal(set) var source: BehaviourSource

@@ -1,0 +1,97 @@
+import LuaHost
+import SheetScript
+import SheetTrace
+
+/// One failed expectation or the error that ended a scenario, with where it happened.
+public struct ScenarioFailure: Sendable, Equatable, CustomStringConvertible {
+  /// Where: the scenario file (or the behaviour file an error came from), the line 0 when unknown.
+  public var location: SourceLocation
+  /// What went wrong.
+  public var message: String
+  /// Seconds into the run when it happened (the first of a repeated script error).
+  public var time = 0.0
+
+  /// A failure.
+  /// - Parameters:
+  ///   - location: Where.
+  ///   - message: What went wrong.
+  ///   - time: Seconds into the run.
+  public init(location: SourceLocation, message: String, time: Double = 0) {
+    self.location = location
+    self.message = message
+    self.time = time
+  }
+
+  /// `file:line: message`.
+  public var description: String { "\(location): \(message)" }
+}
+
+/// A command-line override (``ScenarioOptions/overrides``) that a behaviour the scenario loads refused:
+/// a usage error of the command, not a failure of the scenario.
+public struct OverrideRefusal: Sendable, Equatable, CustomStringConvertible {
+  /// The override's threshold name.
+  public var name: String
+  /// Why, naming the behaviour and the thresholds it declares.
+  public var message: String
+
+  /// The message.
+  public var description: String { message }
+}
+
+/// What running a scenario produced.
+public struct ScenarioResult: Sendable {
+  /// The scenario file.
+  public var file: String
+  /// Every frame and event, in order.
+  public var trace: Trace
+  /// Expectations that held.
+  public var expectationsPassed = 0
+  /// Expectations that did not hold.
+  public var expectationsFailed = 0
+  /// Script errors from the behaviour's callbacks that the scenario did not declare with `expect_script_error`
+  /// (each one fails the scenario).
+  public var scriptErrors = 0
+  /// Script errors from callbacks the scenario declared with `expect_script_error`.
+  public var expectedScriptErrors = 0
+  /// Failed expectations, undeclared script errors (identical ones once, with their count), the error
+  /// that ended the scenario and "no expectations", in the order they happened.
+  public var failures: [ScenarioFailure] = []
+  /// Whether the run stopped at the trace-size limit by a count that held bounds (a run that does not
+  /// keep its frames): whether the limit is really reached only a run that keeps them can tell.
+  package var limitUndecided = false
+  /// The error that ended the scenario early, if any.
+  public var scriptError: String?
+  /// Behaviour files the scenario loaded (for `sheet watch`).
+  public var behaviourFiles: [String] = []
+  /// Module files the scenario's and its behaviours' `require`s read (real paths, each once).
+  public var modulesRead: [String] = []
+  /// The thresholds declared by the behaviours the scenario loaded (also by one that refused an
+  /// override), sorted, for `sheet tune` to check its parameters against.
+  public var thresholds: [String] = []
+  /// A command-line override a behaviour refused (its name is unknown there); the scenario stopped at
+  /// that point and the command reports a usage error.
+  public var overrideRefusal: OverrideRefusal?
+  /// How the scenario set its sheet up when the sheet was made; nil when no sheet was made.
+  public var setUp: ScenarioSetUp?
+
+  /// Whether every expectation held, there was at least one, and no error ended the scenario.
+  public var passed: Bool { failures.isEmpty && scriptError == nil && expectationsPassed > 0 }
+
+  /// One line: the outcome with its counts.
+  public var summary: String {
+    if let scriptError { return "error: \(scriptError)" }
+    let total = expectationsPassed + expectationsFailed
+    var problems: [String] = []
+    if expectationsFailed > 0 { problems.append("\(expectationsFailed) of \(total) expectations failed") }
+    if scriptErrors > 0 {
+      problems.append(scriptErrors == 1 ? "1 script error" : "\(scriptErrors) script errors")
+    }
+    if total == 0 { problems.append("no expectations") }
+    guard problems.isEmpty else { return "FAILED: " + problems.joined(separator: ", ") }
+    return "passed: \(expectationsPassed) expectations"
+  }
+
+  /// The failure a scenario that checks nothing reports.
+  package static let noExpectations =
+    "no expectations: the scenario checks nothing (add expect, expect_near or expect_script_error)"
+}

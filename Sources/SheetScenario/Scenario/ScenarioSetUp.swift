@@ -1,0 +1,48 @@
+import SheetCore
+import SheetScript
+
+/// How a scenario set its sheet up, as it stood when the sheet was made (its first `present()` or
+/// other call that moves it): the screen, the frame rate, the content height, the threshold overrides
+/// and the behaviour. A host that shows a scenario live (`sheet preview SCENARIO`) starts from it.
+public struct ScenarioSetUp: Sendable, Equatable {
+  /// The screen.
+  public var geometry: SheetGeometry
+  /// Frames per second.
+  public var fps: Double
+  /// The content's intrinsic height, if the scenario gave one.
+  public var contentHeight: Double?
+  /// The threshold overrides in effect (`set {}`, then the command line's), by name.
+  public var overrides: [String: Double]
+  /// The behaviour: a preset's name or a file's path (relative to the working directory, as the
+  /// scenario resolved it); nil for an inline `behaviour { ... }` or the default policy.
+  public var behaviour: String?
+
+  /// Creates a set-up.
+  /// - Parameters:
+  ///   - geometry: The screen.
+  ///   - fps: Frames per second.
+  ///   - contentHeight: The content height, if any.
+  ///   - overrides: Threshold overrides by name.
+  ///   - behaviour: A preset's name or a behaviour file's path, or nil.
+  public init(
+    geometry: SheetGeometry, fps: Double, contentHeight: Double?, overrides: [String: Double],
+    behaviour: String?
+  ) {
+    self.geometry = geometry
+    self.fps = fps
+    self.contentHeight = contentHeight
+    self.overrides = overrides
+    self.behaviour = behaviour
+  }
+}
+
+extension ScenarioSession {
+  /// The set-up as it stands now, for ``ScenarioResult/setUp``.
+  package var currentSetUp: ScenarioSetUp {
+    var overrides: [String: Double] = [:]
+    for (name, value) in behaviour.effectiveOverrides { overrides[name] = value }
+    return ScenarioSetUp(
+      geometry: screen.geometry, fps: options.fps ?? screen.fps, contentHeight: screen.contentHeight,
+      overrides: overrides, behaviour: behaviour.reference)
+  }
+}

@@ -1,0 +1,28 @@
+import SheetCore
+
+extension Trace {
+  /// The trace's frames as CSV with the header `t,state,detent,target,height,backdrop,dh_dt` (`target`:
+  /// where the running transition goes, empty when none runs; `dh_dt`: the height's rate of change,
+  /// pt/s, + = growing), then the optional columns, each only when the run used it, always in this
+  /// order: `keyboard` (the keyboard's height, points; 0 before it appeared) when a keyboard was shown,
+  /// and `scroll` (the scroll view's content offset, empty on a frame without one) when a frame has a
+  /// scroll view.
+  /// - Returns: The text, one frame a line after the header (a frame with a non-finite number is left out).
+  public func csv() -> String {
+    let keyboard = hasKeyboard
+    let scrollColumn = hasScroll
+    var out = "t,state,detent,target,height,backdrop,dh_dt"
+    out += (keyboard ? ",keyboard" : "") + (scrollColumn ? ",scroll\n" : "\n")
+    for frame in frames where frame.isFinite {
+      out += TraceNumber.format(frame.time, decimals: 6)
+      out += ",\(frame.state.rawValue),\(frame.detent ?? ""),\(frame.target?.name ?? "")"
+      out += ",\(TraceNumber.format(frame.height))"
+      out += ",\(TraceNumber.format(frame.backdrop, decimals: 5))"
+      out += ",\(TraceNumber.format(frame.velocity, decimals: 3))"
+      if keyboard { out += ",\(TraceNumber.format(frame.keyboard ?? 0))" }
+      if scrollColumn { out += "," + (frame.scroll.map { TraceNumber.format($0) } ?? "") }
+      out += "\n"
+    }
+    return out
+  }
+}
