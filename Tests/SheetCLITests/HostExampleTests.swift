@@ -51,17 +51,17 @@ import Testing
     #expect(json.first.map { Fixture.lines(tour.stdout).contains($0) } == true, "\(json)")
   }
 
-  @Test func theReadmeShowsTheExampleWholeAndItsOutput() throws {
-    let readme = try Self.text("README.md")
+  @Test func theEmbeddingArticleShowsTheExampleWholeAndItsOutput() throws {
+    let readme = try Self.text("Sources/SheetScript/SheetScript.docc/EmbeddingInAnApp.md")
     let main = try String(contentsOf: Self.mainFile, encoding: .utf8)
     let swift = Self.blocks(readme, language: "swift")
-    let index = try #require(swift.firstIndex(of: main), "the README shows main.swift whole")
+    let index = try #require(swift.firstIndex(of: main), "the embedding article shows main.swift whole")
     #expect(main.contains("import SheetScript"))
     // The text block after it is the example's output, as it runs now.
     let run = try SheetBinary.run([], program: SheetBinary.hostExample)
     let after = try #require(readme.range(of: "```swift\n" + swift[index] + "```"))
     let output = Self.blocks(String(readme[after.upperBound...]), language: "text").first
-    #expect(output == run.stdout, "update the README's output of the host example")
+    #expect(output == run.stdout, "update the embedding article's output of the host example")
   }
 
   @Test func theArticlesSwiftIsTheExamplesOrMarkedUIKit() throws {

@@ -2,19 +2,19 @@ import Testing
 
 @testable import SheetCore
 
-/// The README's example, kept honest.
-@Suite struct ReadmeExampleTests {
+/// The SheetCore article's example, kept honest: the same calls, and the values its comments print.
+@Suite struct ArticleExampleTests {
   @Test func example() throws {
-    var sheet = try SheetMachine(policy: DefaultPolicy(), geometry: .reference)
-    try sheet.present()
-    while sheet.state != .resting { try sheet.step(1.0 / 120) }
+    var sheet = try SheetHost(policy: DefaultPolicy(), geometry: .reference)
+    _ = sheet.present()
+    while sheet.state != .resting { _ = try sheet.step(1.0 / 120) }
     #expect(sheet.height == 398.5)
-    try sheet.panBegan(y: 460, time: sheet.time)
+    _ = try sheet.touchDown(y: 460)
     for i in 1...12 {
       let step = try sheet.step(1.0 / 120)
-      try sheet.panChanged(y: 460 - Double(i) * 10, time: step.frame.time)
+      _ = try sheet.touchMove(y: 460 - Double(i) * 10, time: step.time)
     }
-    let released = try sheet.panEnded(y: 340, time: sheet.time)
+    let released = try sheet.touchUp(y: 340)
     #expect(released.first == .gesture(.ended, y: 340))
     guard released.count == 5, case .release(let v, _) = released[1] else {
       return #expect(Bool(false), "\(released)")
@@ -24,7 +24,7 @@ import Testing
       return #expect(Bool(false), "\(released)")
     }
     #expect(released[4] == .state(from: .dragging, to: .settling))
-    while sheet.state == .settling { try sheet.step(1.0 / 120) }
+    while !sheet.isStill { _ = try sheet.step(1.0 / 120) }
     #expect(sheet.detent == "large" && sheet.height == 787)
   }
 }
