@@ -1,8 +1,8 @@
 /// The bounds that keep one page, or one bad client, from growing the server or starving the others.
 ///
 /// Each number bounds something a client controls: how much it may send at once and how often, how
-/// many may connect, how long the server waits for a slow one, and how much a reply may carry. Each
-/// says where its default comes from.
+/// many may connect, how long the server waits for a slow one, how much a reply may carry and how much a
+/// page may save. Each says where its default comes from.
 ///
 /// **Connections and threads.** CivetWeb serves each connection on one worker thread for as long as
 /// the connection lasts, a page's WebSocket included. The server runs ``connections`` plus
@@ -64,6 +64,14 @@ public struct PreviewLimits: Sendable, Equatable {
   public var replayFrames = 20_000
   /// Lines a recording may hold before it refuses more inputs (about an hour of dragging).
   public var recordingLines = 200_000
+  /// Recordings one page may save (its session's quota): a take a minute for most of an hour. A save
+  /// beyond it is refused with a message that names the quota; nothing is written.
+  public var savesPerSession = 50
+  /// Bytes one page's saved recordings may hold together (its session's quota). A recording at its
+  /// ``recordingLines`` takes up to about 10 MB (a touch's line is about 50 bytes, a `wait`'s 15), so
+  /// the quota holds six full ones, or ``savesPerSession`` of up to 1.3 MB. A save that would pass it is refused with a
+  /// message that names its size and the quota; nothing is written.
+  public var savedBytesPerSession = 64 * 1024 * 1024
 
   /// The defaults above.
   public init() {}

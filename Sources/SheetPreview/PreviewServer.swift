@@ -10,7 +10,7 @@ import Foundation
 /// root). A request whose `Host` or `Origin` is not the server itself is refused (``LoopbackPolicy``:
 /// DNS rebinding), as is any peer outside 127.0.0.0/8.
 ///
-/// **Bounds.** ``PreviewLimits``: message size, message rate, sessions, connections, time-outs. A
+/// **Bounds.** ``PreviewLimits``: message size, message rate, sessions, connections, time-outs, saves. A
 /// client that breaks one loses its own connection (or its messages, for the rate), or is answered
 /// `503` with the bound it met; the others and the server go on. No client can hold every worker
 /// thread: connections over ``PreviewLimits/connections`` are refused at once by a spare one
