@@ -12,14 +12,18 @@ extension PreviewServer {
     + "X-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\nReferrer-Policy: no-referrer\r\n"
     + "Cache-Control: no-store\r\n"
 
-  /// Writes a whole response (status line, headers, body) and returns the status for CivetWeb.
+  /// Writes a whole response (status line, headers, body) and returns the status for CivetWeb, which
+  /// writes the status line, the date and the `Connection` header (keep-alive or close, as it will do).
   static func respond(
-    _ conn: OpaquePointer, status: Int, reason: String, contentType: String, body: [UInt8], head: Bool = false
-  ) -> Int32 {
-    var header = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: \(contentType)\r\n"
-    header += "Content-Length: \(body.count)\r\nConnection: close\r\n" + securityHeaders + "\r\n"
-    let headerBytes = Array(header.utf8)
-    _ = headerBytes.withUnsafeBytes { mg_write(conn, $0.baseAddress, $0.count) }
+    _ conn: OpaquePointer, status: Int, contentType: String, body: [UInt8], head: Bool = false
+  )
+    -> Int32
+  {
+    guard mg_response_header_start(conn, Int32(status)) == 0 else { return Int32(status) }
+    _ = mg_response_header_add(conn, "Content-Type", contentType, -1)
+    _ = mg_response_header_add(conn, "Content-Length", String(body.count), -1)
+    _ = mg_response_header_add_lines(conn, securityHeaders)
+    _ = mg_response_header_send(conn)
     if !head, !body.isEmpty {
       _ = body.withUnsafeBytes { mg_write(conn, $0.baseAddress, $0.count) }
     }
@@ -27,18 +31,34 @@ extension PreviewServer {
   }
 
   /// A plain-text response.
-  static func respond(_ conn: OpaquePointer, status: Int, reason: String, text: String) -> Int32 {
+  static func respond(_ conn: OpaquePointer, status: Int, text: String, head: Bool = false) -> Int32 {
     respond(
-      conn, status: status, reason: reason, contentType: "text/plain; charset=utf-8",
-      body: Array((text + "\n").utf8))
+      conn, status: status, contentType: "text/plain; charset=utf-8", body: Array((text + "\n").utf8),
+      head: head)
   }
 
-  /// Every HTTP request: the page's files for GET and HEAD from this server itself, nothing else.
+  /// A whole plain-text response that closes the connection, as bytes: what a connection over the cap
+  /// and a WebSocket handshake over the session cap are answered (CivetWeb's response calls serve
+  /// neither).
+  static func closingResponse(status: Int, reason: String, text: String) -> [UInt8] {
+    let body = Array((text + "\n").utf8)
+    var head = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: text/plain; charset=utf-8\r\n"
+    head += "Content-Length: \(body.count)\r\nConnection: close\r\n" + securityHeaders + "\r\n"
+    return Array(head.utf8) + body
+  }
+
+  /// Every HTTP request: the page's files for GET and HEAD from this server itself, and `/session`
+  /// (whether a page may connect: `200`, or `503` with ``PreviewLimits/sessionsFullMessage``, which
+  /// the page shows when its WebSocket was refused); nothing else.
   static let requestHandler: mg_request_handler = { conn, data in
     guard let conn, let data else { return 0 }
     let server = Unmanaged<PreviewServer>.fromOpaque(data).takeUnretainedValue()
+    server.learnRequestInfo(conn)
+    if isRefused(conn) {
+      return respond(conn, status: 503, text: server.setup.limits.connectionsFullMessage)
+    }
     guard let info = mg_get_request_info(conn) else {
-      return respond(conn, status: 400, reason: "Bad Request", text: "bad request")
+      return respond(conn, status: 400, text: "bad request")
     }
     let method = info.pointee.request_method.map { String(cString: $0) } ?? ""
     let path = info.pointee.local_uri.map { String(cString: $0) } ?? ""
@@ -46,32 +66,44 @@ extension PreviewServer {
       host: header(conn, "Host"), origin: header(conn, "Origin"), webSocket: false)
     {
       server.count { $0.refusedOrigins += 1 }
-      return respond(conn, status: 403, reason: "Forbidden", text: refusal)
+      return respond(conn, status: 403, text: refusal)
     }
     guard method == "GET" || method == "HEAD" else {
-      return respond(conn, status: 405, reason: "Method Not Allowed", text: "only GET and HEAD")
+      return respond(conn, status: 405, text: "only GET and HEAD")
+    }
+    if path == "/session" {
+      let limits = server.setup.limits
+      return server.sessionCount < limits.sessions
+        ? respond(conn, status: 200, text: "a preview is free", head: method == "HEAD")
+        : respond(conn, status: 503, text: limits.sessionsFullMessage, head: method == "HEAD")
     }
     guard let file = PreviewPage.file(at: path) else {
-      return respond(
-        conn, status: 404, reason: "Not Found", text: "not found (the preview serves only its own page)")
+      return respond(conn, status: 404, text: "not found (the preview serves only its own page)")
     }
-    return respond(
-      conn, status: 200, reason: "OK", contentType: file.contentType, body: file.bytes, head: method == "HEAD"
-    )
+    return respond(conn, status: 200, contentType: file.contentType, body: file.bytes, head: method == "HEAD")
   }
 
-  /// A WebSocket handshake: accepted (0) only from this server's own page, while sessions are free.
+  /// A WebSocket handshake: accepted (0) only from this server's own page, while sessions are free;
+  /// over ``PreviewLimits/sessions`` it is answered `503` with ``PreviewLimits/sessionsFullMessage``.
   static let connectHandler: mg_websocket_connect_handler = { conn, data in
     guard let conn, let data else { return 1 }
     let server = Unmanaged<PreviewServer>.fromOpaque(data).takeUnretainedValue()
     let mutable = OpaquePointer(UnsafeRawPointer(conn))
+    guard !isRefused(mutable) else { return 1 }
     if server.policy.refusal(
       host: header(mutable, "Host"), origin: header(mutable, "Origin"), webSocket: true) != nil
     {
       server.count { $0.refusedOrigins += 1 }
       return 1
     }
-    return server.admitSession(for: mutable) ? 0 : 1
+    guard server.admitSession(for: mutable) else {
+      // CivetWeb's response calls refuse a WebSocket request: the whole response, written as bytes
+      let refusal = closingResponse(
+        status: 503, reason: "Service Unavailable", text: server.setup.limits.sessionsFullMessage)
+      _ = refusal.withUnsafeBytes { mg_write(mutable, $0.baseAddress, $0.count) }
+      return 1
+    }
+    return 0
   }
 
   /// The handshake completed: the session starts (a behaviour that no longer loads is an error

@@ -10,8 +10,11 @@ import Foundation
 /// root). A request whose `Host` or `Origin` is not the server itself is refused (``LoopbackPolicy``:
 /// DNS rebinding), as is any peer outside 127.0.0.0/8.
 ///
-/// **Bounds.** ``PreviewLimits``: message size, message rate, sessions, timeouts. A client that breaks
-/// one loses its own connection (or its messages, for the rate); the others and the server go on.
+/// **Bounds.** ``PreviewLimits``: message size, message rate, sessions, connections, time-outs, saves. A
+/// client that breaks one loses its own connection (or its messages, for the rate), or is answered
+/// `503` with the bound it met; the others and the server go on. No client can hold every worker
+/// thread: connections over ``PreviewLimits/connections`` are refused at once by a spare one
+/// (``PreviewLimits``, "Connections and threads").
 ///
 /// **C callbacks.** CivetWeb calls the handlers below on its own threads. They are `@convention(c)`
 /// functions that return status codes and catch everything: nothing unwinds through CivetWeb, and no
@@ -22,8 +25,13 @@ public final class PreviewServer: @unchecked Sendable {
   /// The port the server listens on (after ``start(port:)``).
   public private(set) var port = 0
   private var context: OpaquePointer?
-  private let lock = NSLock()
+  /// Guards the sessions, the open connections and the counters; broadcast when they change.
+  private let lock = NSCondition()
   private var connections: [Int: PreviewConnection] = [:]
+  private var openConnections = 0
+  /// Where CivetWeb keeps a connection's request information, bytes from the connection's start
+  /// (learned from CivetWeb during a request: ``learnRequestInfo(_:)``).
+  private var requestInfoOffsetValue: Int?
   private var counters = Counters()
 
   /// What the server refused or closed, for tests and the log.
@@ -32,6 +40,8 @@ public final class PreviewServer: @unchecked Sendable {
     public var refusedOrigins = 0
     /// WebSocket handshakes refused because ``PreviewLimits/sessions`` were connected.
     public var refusedSessions = 0
+    /// Connections refused because ``PreviewLimits/connections`` were open.
+    public var refusedConnections = 0
     /// Connections closed for a message over ``PreviewLimits/messageBytes``.
     public var oversized = 0
     /// Messages dropped by the rate limit.
@@ -66,6 +76,42 @@ public final class PreviewServer: @unchecked Sendable {
     return connections.count
   }
 
+  /// Connections open now, of every kind, as ``PreviewLimits/connections`` counts them.
+  public var connectionCount: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return openConnections
+  }
+
+  /// Where CivetWeb keeps a connection's request information, once learned.
+  var requestInfoOffset: Int? {
+    get {
+      lock.lock()
+      defer { lock.unlock() }
+      return requestInfoOffsetValue
+    }
+    set {
+      lock.lock()
+      requestInfoOffsetValue = newValue
+      lock.unlock()
+    }
+  }
+
+  /// Waits until `condition` holds of the open connections, the sessions and the counters, at most
+  /// `timeout` seconds: what a test awaits instead of polling.
+  /// - Returns: Whether it held in time.
+  func wait(
+    timeout: Double = 5, until condition: (_ connections: Int, _ sessions: Int, _ counters: Counters) -> Bool
+  ) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    lock.lock()
+    defer { lock.unlock() }
+    while !condition(openConnections, connections.count, counters) {
+      if !lock.wait(until: deadline) { return condition(openConnections, connections.count, counters) }
+    }
+    return true
+  }
+
   /// Starts listening on 127.0.0.1.
   /// - Parameter port: The port, 1...65535, or 0 for a free one (``port`` tells which).
   /// - Throws: `PreviewError` when the port is taken or the server cannot start.
@@ -78,13 +124,16 @@ public final class PreviewServer: @unchecked Sendable {
     let limits = setup.limits
     let options: [(String, String)] = [
       ("listening_ports", "127.0.0.1:\(requested)"),
-      ("num_threads", String(limits.sessions + 8)),
+      ("num_threads", String(limits.connections + limits.spareWorkers)),
+      ("connection_queue", String(limits.acceptQueue)),
+      ("listen_backlog", String(limits.listenBacklog)),
       ("access_control_list", "-0.0.0.0/0,+127.0.0.0/8"),
-      ("request_timeout_ms", String(limits.timeoutSeconds * 1000)),
-      ("websocket_timeout_ms", String(limits.timeoutSeconds * 1000)),
+      ("request_timeout_ms", String(limits.requestTimeoutMilliseconds)),
+      ("enable_keep_alive", "yes"),
+      ("keep_alive_timeout_ms", String(limits.keepAliveTimeoutMilliseconds)),
+      ("websocket_timeout_ms", String(limits.webSocketTimeoutMilliseconds)),
       ("enable_websocket_ping_pong", "yes"),
-      ("max_request_size", "16384"),
-      ("enable_keep_alive", "no"),
+      ("max_request_size", String(limits.requestBytes)),
       ("tcp_nodelay", "1"),
       ("enable_directory_listing", "no"),
       ("decode_url", "yes"),
@@ -105,13 +154,19 @@ public final class PreviewServer: @unchecked Sendable {
     let callbacks = UnsafeMutablePointer<mg_callbacks>.allocate(capacity: 1)
     callbacks.initialize(to: mg_callbacks())
     callbacks.pointee.log_message = { _, _ in 1 }  // CivetWeb's own messages: not printed (1 = handled)
+    callbacks.pointee.init_connection = PreviewServer.openHandler
+    callbacks.pointee.connection_close = PreviewServer.endHandler
     defer { callbacks.deallocate() }
     let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: 256)
     errorText.initialize(repeating: 0, count: 256)
     defer { errorText.deallocate() }
-    var initData = mg_init_data(callbacks: callbacks, user_data: nil, configuration_options: strings)
+    // CivetWeb's threads hold the server while it runs (the context's user data and the handlers'):
+    // retained here, released by stop() once every thread has ended, or here if it does not start
+    let me = Unmanaged.passRetained(self).toOpaque()
+    var initData = mg_init_data(callbacks: callbacks, user_data: me, configuration_options: strings)
     var errorData = mg_error_data(code: nil, text: errorText, text_buffer_size: 256)
     guard let started = mg_start2(&initData, &errorData) else {
+      Unmanaged<PreviewServer>.fromOpaque(me).release()
       let message = String(cString: errorText)
       throw PreviewError(
         "cannot listen on 127.0.0.1:\(requested): \(message.isEmpty ? "CivetWeb refused to start" : message)")
@@ -120,13 +175,14 @@ public final class PreviewServer: @unchecked Sendable {
     var ports = [mg_server_port](repeating: mg_server_port(), count: 4)
     let count = mg_get_server_ports(started, Int32(ports.count), &ports)
     port = count > 0 ? Int(ports[0].port) : requested
-    // CivetWeb's threads hold the server while it runs: retained here, released by stop() once every
-    // thread has ended
-    let me = Unmanaged.passRetained(self).toOpaque()
     mg_set_request_handler(started, "/", PreviewServer.requestHandler, me)
     mg_set_websocket_handler(
       started, "/ws", PreviewServer.connectHandler, PreviewServer.readyHandler, PreviewServer.dataHandler,
       PreviewServer.closeHandler, me)
+    // one request of its own, so the connection cap can tell whom to refuse before any client has sent
+    // one (``learnRequestInfo(_:)``)
+    _ = PreviewClient.http(
+      port: port, "GET /session HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
   }
 
   /// Stops the server: every connection is closed and every session ends. A started server runs (and
@@ -154,6 +210,30 @@ public final class PreviewServer: @unchecked Sendable {
   func count(_ update: (inout Counters) -> Void) {
     lock.lock()
     update(&counters)
+    lock.broadcast()
+    lock.unlock()
+  }
+
+  /// Counts a new connection in unless ``PreviewLimits/connections`` are open.
+  func admitConnection() -> Bool {
+    lock.lock()
+    defer {
+      lock.broadcast()
+      lock.unlock()
+    }
+    guard openConnections < setup.limits.connections else {
+      counters.refusedConnections += 1
+      return false
+    }
+    openConnections += 1
+    return true
+  }
+
+  /// Counts a connection out.
+  func endConnection() {
+    lock.lock()
+    openConnections -= 1
+    lock.broadcast()
     lock.unlock()
   }
 
@@ -167,7 +247,10 @@ public final class PreviewServer: @unchecked Sendable {
   /// Registers a session for a new connection unless ``PreviewLimits/sessions`` are connected.
   func admitSession(for conn: OpaquePointer) -> Bool {
     lock.lock()
-    defer { lock.unlock() }
+    defer {
+      lock.broadcast()
+      lock.unlock()
+    }
     let key = Int(bitPattern: UnsafeRawPointer(conn))
     guard connections.count < setup.limits.sessions else {
       counters.refusedSessions += 1
@@ -181,7 +264,10 @@ public final class PreviewServer: @unchecked Sendable {
   func removeConnection(for conn: OpaquePointer?) -> PreviewConnection? {
     guard let conn else { return nil }
     lock.lock()
-    defer { lock.unlock() }
+    defer {
+      lock.broadcast()
+      lock.unlock()
+    }
     let removed = connections.removeValue(forKey: Int(bitPattern: UnsafeRawPointer(conn)))
     if removed != nil { counters.closed += 1 }
     return removed

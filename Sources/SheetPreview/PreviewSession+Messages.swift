@@ -221,12 +221,16 @@ extension PreviewSession {
   }
 
   /// Saves the recording as `recording-N.lua` in the recordings' folder (the first N free; the server
-  /// picks the name, a request never does) and replies with its path and text.
+  /// picks the name, a request never does) and replies with its path and text, within the page's quota
+  /// of saves (``PreviewLimits/savesPerSession``, ``PreviewLimits/savedBytesPerSession``).
   private func save() throws(PreviewError) -> String {
     guard let recorder else { throw PreviewError("nothing is being recorded (press record first)") }
     guard sheet.touches.isEmpty else { throw PreviewError("lift the finger before saving") }
     let text = recorder.text
+    try checkQuota(bytes: text.utf8.count)
     let path = try Self.writeNew(text, in: setup.recordDirectory)
+    saved.count += 1
+    saved.bytes += text.utf8.count
     lastSaved = path
     lastRecording = recorder
     notes.append("saved \(path)")
@@ -234,6 +238,28 @@ extension PreviewSession {
     reply.field("path", path)
     reply.field("text", text)
     return reply.finished()
+  }
+
+  /// Refuses a save of `bytes` that would take this page past its quota of saves, naming the quota.
+  private func checkQuota(bytes: Int) throws(PreviewError) {
+    let limits = setup.limits
+    guard saved.count < limits.savesPerSession else {
+      throw PreviewError(
+        "not saved: this page has saved \(saved.count) recordings, the most one page may save "
+          + "(reload the page to start a new quota)")
+    }
+    guard saved.bytes + bytes <= limits.savedBytesPerSession else {
+      throw PreviewError(
+        "not saved: this recording's \(Self.size(bytes)) would take this page's saves "
+          + "(\(Self.size(saved.bytes)) so far) past the \(Self.size(limits.savedBytesPerSession)) one page may "
+          + "save (reload the page to start a new quota)")
+    }
+  }
+
+  /// A size as the quota's messages say it: bytes below 1 MiB, else MiB to one decimal.
+  static func size(_ bytes: Int) -> String {
+    bytes < 1024 * 1024
+      ? "\(bytes) bytes" : String(format: "%.1f MiB", Double(bytes) / (1024 * 1024))
   }
 
   /// Writes `text` to the first `recording-N.lua` that does not exist yet, creating it exclusively.

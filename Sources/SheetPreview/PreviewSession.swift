@@ -31,6 +31,9 @@ final class PreviewSession {
   var lastSaved: String?
   /// The last recording saved, for the compare view.
   var lastRecording: ScenarioRecorder?
+  /// Recordings this page has saved, and their bytes (the quota of ``PreviewLimits/savesPerSession``
+  /// and ``PreviewLimits/savedBytesPerSession``).
+  var saved = (count: 0, bytes: 0)
   /// Frames sent so far.
   var sequence = 0
   /// Whether the layout must be sent with the next reply.

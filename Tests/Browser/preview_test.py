@@ -404,6 +404,35 @@ def test_a_foreign_origin_is_refused(p, shots):
     assert p.js('return preview.connected')
 
 
+def test_a_page_over_the_session_cap_shows_why(p, shots):
+    """With every session taken, another page is refused and shows the server's reason."""
+    handshake = ('GET /ws HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n'
+                 'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n'
+                 'Origin: http://127.0.0.1:%d\r\n\r\n') % (p.port, p.port)
+    held = []
+    try:
+        for _ in range(3):  # with the page's own, the four sessions
+            s = socket.create_connection(('127.0.0.1', p.port), timeout=5)
+            s.sendall(handshake.encode())
+            answer = s.recv(4096).decode('latin-1')
+            assert answer.startswith('HTTP/1.1 101 '), answer[:200]
+            held.append(s)
+        first = p.driver.current_window_handle
+        p.driver.switch_to.new_window('tab')
+        try:
+            p.driver.get(p.url)
+            refusal = p.wait(lambda: p.js('return window.preview && preview.refusal'), 'the page is refused')
+            assert refusal == 'four previews are open: close one', refusal
+            assert p.driver.find_element(By.ID, 'status').text == refusal
+        finally:
+            p.driver.close()
+            p.driver.switch_to.window(first)
+    finally:
+        for s in held:
+            s.close()
+    assert p.js('return preview.connected')
+
+
 TESTS = [
     test_page_loads_and_shows_the_sheet_at_its_detent,
     test_a_drag_decides_as_the_equivalent_scenario,
@@ -411,6 +440,7 @@ TESTS = [
     test_a_broken_save_shows_its_error_and_a_fixed_one_recovers,
     test_a_recorded_gesture_replays_under_sheet_run,
     test_a_foreign_origin_is_refused,
+    test_a_page_over_the_session_cap_shows_why,
 ]
 
 

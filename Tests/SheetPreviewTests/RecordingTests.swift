@@ -149,6 +149,47 @@ import Testing
     #expect(try String(contentsOfFile: folder + "/recording-1.lua", encoding: .utf8) == "taken")
   }
 
+  @Test func savesBeyondThePagesQuotaAreRefusedAndNothingIsWritten() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var setup = PreviewSetup(behaviour: "bottom-sheet-vc", recordDirectory: folder)
+    setup.limits.savesPerSession = 3
+    let page = try Page(setup)
+    page.send(.hello(t: page.t))
+    page.send(.record(on: true, t: page.t))
+    page.frames(400)
+    for _ in 0..<3 {
+      page.saved = nil
+      page.send(.save)
+      #expect(page.saved != nil, "\(page.errors)")
+    }
+    page.send(.save)
+    #expect(
+      page.errors.last
+        == "not saved: this page has saved 3 recordings, the most one page may save "
+        + "(reload the page to start a new quota)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 3)
+
+    // the bytes: one recording fits, the second would pass the quota
+    let other = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: other) }
+    setup = PreviewSetup(behaviour: "bottom-sheet-vc", recordDirectory: other)
+    let size = try Data(contentsOf: URL(fileURLWithPath: try #require(page.saved))).count
+    setup.limits.savedBytesPerSession = size + size / 2
+    let second = try Page(setup)
+    second.send(.hello(t: second.t))
+    second.send(.record(on: true, t: second.t))
+    second.frames(400)
+    second.send(.save)
+    #expect(second.saved != nil && second.errors.isEmpty, "\(second.errors)")
+    second.send(.save)
+    let refusal = try #require(second.errors.last)
+    #expect(refusal.hasPrefix("not saved: this recording's "), "\(refusal)")
+    #expect(
+      refusal.contains("bytes would take this page's saves (\(size) bytes so far) past the "), "\(refusal)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: other).count == 1)
+  }
+
   /// Each row: a behaviour file and the recordings' folder, and how the scenario names the file.
   static let references: [(file: String, folder: String, expected: String, line: UInt)] = [
     ("/work/b.lua", "/work", "b.lua", #line),

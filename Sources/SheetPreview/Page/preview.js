@@ -18,6 +18,7 @@
     compare: null,
     history: [],     // [{t, h, b}] for the plot (host time, ms)
     connected: false,
+    refusal: null,   // why the server refused this page, if it did
   };
   window.preview = state;
 
@@ -34,7 +35,9 @@
 
   function connect() {
     socket = new WebSocket('ws://' + location.host + '/ws');
+    let opened = false;
     socket.onopen = () => {
+      opened = true;
       state.connected = true;
       $('status').textContent = 'connected';
       send({ type: 'hello', t: performance.now() });
@@ -42,6 +45,18 @@
     socket.onclose = () => {
       state.connected = false;
       $('status').textContent = 'disconnected (reload the page)';
+      // a refused handshake tells the page nothing: the server says why at /session (all previews open)
+      if (!opened) {
+        fetch('/session', { cache: 'no-store' })
+          .then((response) => response.ok ? null : response.text())
+          .then((text) => {
+            if (!text) return;
+            state.refusal = text.trim();
+            $('status').textContent = state.refusal;
+            addLog('error', state.refusal);
+          })
+          .catch(() => {});
+      }
     };
     socket.onmessage = (event) => {
       let message;
