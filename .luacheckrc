@@ -1,8 +1,8 @@
 -- luacheck configuration (`luacheck scripts`).
 -- Behaviour files (Sources/SheetScript/Presets, Tests/Scenarios/fixtures) run in LuaHost's sandbox: Lua 5.4's
 -- standard globals minus io, os, debug, package, dofile and loadfile; no host globals.
--- Scenario files (Tests/Scenarios) also get the scenario language's globals (issue 5): the scenario
--- calls are ScenarioCall's cases (Sources/SheetScript/Scenario/ScenarioCall.swift), and ScenarioNamesTests
+-- Scenario files (Tests/Scenarios) also get the scenario language's globals: the scenario
+-- calls are ScenarioCall's cases (Sources/SheetScenario/Scenario/ScenarioCall.swift), and ScenarioNamesTests
 -- checks that this list holds exactly the globals a scenario gets.
 
 std = "lua54"

@@ -1,7 +1,6 @@
 import SheetCore
 
-/// Measures the cost of one frame step, for `sheet bench` and the closing note of issue 3 (`package`
-/// access: the CLI and the tests use it; it is not part of SheetCore's API).
+/// Measures the cost of one frame step of the bare core, for `sheet bench` and the tests.
 ///
 /// Not a test: nothing asserts on the figures. Build in release mode to get meaningful numbers.
 package enum SheetCoreBenchmark {

@@ -6,7 +6,7 @@ struct MotionPlayer: Sendable, Equatable {
   struct Tolerance: Sendable, Equatable {
     var position: Double
     var speed: Double
-    /// Heights: 0.5 pt and 1 pt/s (issue 3).
+    /// Heights: 0.5 pt and 1 pt/s.
     static let height = Tolerance(position: 0.5, speed: 1)
     /// Backdrop opacity: the height tolerances scaled to an opacity range of 1 as if it were 1000 pt.
     static let backdrop = Tolerance(position: 0.0005, speed: 0.001)

@@ -12,7 +12,7 @@
 -- | redirect | progress past `from` > 0.5 -> `to` | Core.swift targetState; Behavior.swift |
 -- | ties | v == 0: forward when y is past the state's y | Core.swift targetState |
 -- | segments | forward: first p < y(anchor); backward p <= | Layout.swift segment(at:forward:) |
--- | removal | off; on: v / (h + 100) >= 5.5 per s | Core.swift panningEnd, shouldRemove; issue 12 |
+-- | removal | off; on: v / (h + 100) >= 5.5 per s | Core.swift panningEnd, shouldRemove |
 -- | hidden | 100 pt past the edge without a .hidden anchor | Layout.swift hiddenAnchor |
 -- | attraction | spring 0.4 s; zeta 0.5756 if abs(v) > 300 else 1 | Core.swift NumericSpringAnimator |
 -- | spring rate | ln(0.991) / (-2 pi 0.001 / 0.4); 0.991 = fast + 0.001 | Behavior.swift defaults |
