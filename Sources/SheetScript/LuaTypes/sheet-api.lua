@@ -2,8 +2,8 @@
 -- sheet-api.lua: LuaLS (Lua language server) annotations of SheetScript's behaviour API, so an editor
 -- completes and checks the views a callback receives (`sheet`, `gesture`, `ctx`, `tap`, `scroll`,
 -- `keyboard`) and the fields of a behaviour table. The helper module's own annotations are in
--- Sources/SheetScript/Presets/sheet.lua, which `require 'sheet'` resolves to (.luarc.json puts Sources/SheetScript/Presets
--- on the module path).
+-- Sources/SheetScript/Presets/sheet.lua, which `require 'sheet'` resolves to (.luarc.json puts that
+-- folder on the module path).
 --
 -- Declarations only: no code, never loaded by the host and never embedded as a preset (it is not in
 -- Sources/SheetScript/Presets). The whole API with units and defaults: Sources/SheetScript/SheetScript.docc,

@@ -5,9 +5,9 @@
 -- Units: heights and distances in points (pt), velocities in points per second (pt/s, screen y,
 -- positive = downward), durations in seconds. The formulas and their sources are restated in
 -- Sources/SheetCore/SheetCore.docc ("The state machine", "Physics"); the API in
--- Sources/SheetScript/SheetScript.docc ("Writing a behaviour"). The `---@` lines are LuaLS annotations
--- (the views and the behaviour table are in Sources/SheetScript/LuaTypes/sheet-api.lua); Tests/Scenarios/helpers.lua
--- tests every function. Errors are raised at the caller's level (level 2) and quote the bad value.
+-- Sources/SheetScript/SheetScript.docc ("Writing a behaviour"). The `---@` lines are LuaLS annotations (the
+-- views and the behaviour table: ../LuaTypes/sheet-api.lua); Tests/Scenarios/helpers.lua tests every
+-- function. Errors are raised at the caller's level (level 2) and quote the bad value.
 
 ---The helper module `require 'sheet'` returns.
 ---@class SheetHelpers
