@@ -55,11 +55,23 @@ enum Prelude {
       return c
     end
 
+    -- The collector never runs while script code runs, except as a whole cycle: the host collects
+    -- between its calls, and Lua collects in full when the memory cap refuses an allocation. So 'step'
+    -- is a full collection (and always ends a cycle), 'restart' has nothing to restart, and
+    -- 'isrunning' answers true: garbage is collected.
     local collect_options = { collect = true, count = true, step = true, isrunning = true, restart = true }
     local function collectgarbage(option, ...)
       if option == nil then option = 'collect' end
       if not collect_options[option] then
         refuse("collectgarbage('" .. tostring(option) .. "')", 2)
+      end
+      if option == 'step' then
+        real_collect('collect')
+        return true
+      elseif option == 'restart' then
+        return 0
+      elseif option == 'isrunning' then
+        return true
       end
       return real_collect(option, ...)
     end
