@@ -87,6 +87,13 @@ import Testing
     return "weakmt: " .. bad .. " bad"
     """
 
+  /// A chunk whose value goes through `steps` field steps (`a.f.f...f`) and is then called: the error
+  /// names the value by following every step back through the bytecode, recursively in 5.4.4's
+  /// `getobjname` (80 000 steps overflow an 8 MiB C stack: SIGSEGV).
+  static func chain(_ steps: Int) -> String {
+    "local a = {}; a.f = a; return a" + String(repeating: ".f", count: steps) + "()"
+  }
+
   /// The collector's bugs (C1, C2): with no cycle ever in progress while a script runs, each round
   /// reads back what it stored, whether the collector is driven by `collectgarbage` or by allocation.
   @Test func theCollectorsUseAfterFreesFindEveryValueWhereItWasStored() throws {
@@ -138,4 +145,70 @@ import Testing
     for _ in 0..<300 { try function.call() }  // about 25 MiB of garbage in all
     #expect(state.memoryInUse < 4 << 20, "\(state.memoryInUse) bytes held")
   }
+
+  /// The name resolution's recursion (C3): a chain deeper than the cap is refused before Lua parses it,
+  /// whichever way the text arrives, with the chunk and line; a chain at the cap runs and its error names
+  /// the value. Chains are counted through parentheses and into index keys, and text inside strings and
+  /// comments is not a chain.
+  @Test func deepExpressionChainsAreRefusedBeforeTheyAreParsed() throws {
+    let refused = "expression chain too long"
+    let rows: [(source: String, expected: [LuaValue], line: UInt)] = [
+      (
+        "return load(" + Self.quoted(Self.chain(200_000)) + ", '=deep.lua')",
+        [nil, "deep.lua:1: expression chain too long (200000 steps, at most 1000)"], #line
+      ),
+      (
+        "local f, message = load(" + Self.quoted(Self.chain(200_000)) + ")\n"
+          + "return f, message:match('expression chain.*')",
+        [nil, "expression chain too long (200000 steps, at most 1000)"], #line
+      ),
+      (
+        "local parts = { " + Self.quoted("local a = {}\n\nreturn a") + ", "
+          + Self.quoted(String(repeating: ".f", count: 3000))
+          + " }\nlocal i = 0\nreturn load(function() i = i + 1 return parts[i] end)",
+        [nil, "(load):3: expression chain too long (3000 steps, at most 1000)"], #line
+      ),
+      (
+        "return pcall(load(" + Self.quoted(Self.chain(1000)) + ", '=cap.lua'))",
+        [false, "cap.lua:1: attempt to call a table value (field 'f')"], #line
+      ),
+      (
+        "return load('local a = {} return (a" + String(repeating: ".f", count: 600) + ")"
+          + String(repeating: ".f", count: 600) + "', '=paren.lua')",
+        [nil, "paren.lua:1: expression chain too long (1200 steps, at most 1000)"], #line
+      ),
+      (
+        "return load('local a = {} return a" + String(repeating: ".f", count: 600) + "[a"
+          + String(repeating: ".f", count: 600) + "]', '=key.lua')",
+        [nil, "key.lua:1: expression chain too long (1201 steps, at most 1000)"], #line
+      ),
+      (
+        "return load('local s = \"" + String(repeating: ".f", count: 3000) + "\" --[[ a"
+          + String(repeating: ".f", count: 3000) + " ]] return #(s .. s)')()",
+        [12000], #line
+      ),
+    ]
+    let root = try ModuleFixture()
+    let state = try LuaState(.init(moduleRoot: root.path))
+    for row in rows {
+      #expect(
+        try state.run(row.source, name: "chain.lua") == row.expected,
+        sourceLocation: location(row.line))
+    }
+    #expect(
+      thrown { _ = try state.load("local a = {}\n" + Self.chain(5000), name: "behaviour.lua") }
+        == .syntax(
+          location: SourceLocation(file: "behaviour.lua", line: 2),
+          message: "\(refused) (5000 steps, at most 1000)")
+    )
+    let viaRequire = error(running: "return require 'deep'", in: state)
+    #expect(viaRequire.map(ErrorKind.init) == .runtime)
+    #expect(
+      "\(String(describing: viaRequire))".contains(
+        "deep.lua:2: \(refused) (2000 steps, at most 1000)"))
+    try expectHealthy(state, #line)
+  }
+
+  /// A Lua string literal holding `text` (long brackets: the texts here hold no `]==]`).
+  private static func quoted(_ text: String) -> String { "[==[" + text + "]==]" }
 }
