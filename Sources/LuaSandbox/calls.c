@@ -60,6 +60,7 @@ static int sandbox_guarded_pcall(lua_State *L, sandbox_host *h, int nargs, int n
   int status = lua_pcall(L, nargs, nresults, handler);
   h->enforce = enforce;
   h->depth -= 1;
+  if (h->depth == 0) sandbox_collect_if_due(L, h);
   return status;
 }
 
@@ -156,5 +157,6 @@ int sandbox_resume_host(lua_State *L, sandbox_host *h, lua_State *co, int nargs,
     h->enforce = enforce;
   }
   h->depth -= 1;
+  if (h->depth == 0) sandbox_collect_if_due(L, h);
   return status;
 }

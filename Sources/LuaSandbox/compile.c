@@ -1,4 +1,6 @@
-// Trusted bytecode (compile.h).
+// The compile funnel: every text chunk a state runs is parsed here, the host's files through
+// sandbox_compile (compile.h) and the sandbox's load and require through sandbox_load_text
+// (compile_internal.h), each after the check of its expression chains (chain.h).
 
 #include "compile.h"
 
@@ -7,7 +9,49 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chain.h"
+#include "compile_internal.h"
 #include "host.h"
+
+/// When the text's expression chains go deeper than SANDBOX_MAX_CHAIN_STEPS, pushes the refusal
+/// ("file.lua:3: expression chain too long (200000 steps, at most 1000)", the chunk named as Lua's
+/// messages name it) and returns 1; otherwise pushes nothing and returns 0. Raises only when the
+/// message's memory cannot be had.
+static int sandbox_refuse_chains(lua_State *L, const char *text, size_t length, const char *chunkname) {
+  sandbox_chain_depth depth = sandbox_chain_scan(text, length);
+  if (depth.steps <= SANDBOX_MAX_CHAIN_STEPS) return 0;
+  // The chunk's name as Lua's own messages print it (short_src): that of an empty chunk of that name.
+  const char *place = chunkname;
+  lua_Debug ar;
+  int named = luaL_loadbufferx(L, "", 0, chunkname, "t") == LUA_OK && lua_getinfo(L, ">S", &ar);
+  if (named) {
+    place = ar.short_src;
+  } else {
+    lua_pop(L, 1);  // the load's error message
+  }
+  lua_pushfstring(L, "%s:%d: expression chain too long (%I steps, at most %d)", place, depth.line,
+                  (lua_Integer)depth.steps, SANDBOX_MAX_CHAIN_STEPS);
+  return 1;
+}
+
+int sandbox_load_text(lua_State *L) {
+  size_t length;
+  const char *text = luaL_checklstring(L, 1, &length);
+  const char *chunkname = luaL_optstring(L, 2, text);
+  int status = sandbox_refuse_chains(L, text, length, chunkname)
+                   ? LUA_ERRSYNTAX
+                   : luaL_loadbufferx(L, text, length, chunkname, "t");
+  if (status != LUA_OK) {
+    lua_pushnil(L);
+    lua_insert(L, -2);
+    return 2;  // nil and the message, as load's
+  }
+  if (!lua_isnoneornil(L, 3)) {
+    lua_pushvalue(L, 3);
+    if (lua_setupvalue(L, -2, 1) == NULL) lua_pop(L, 1);
+  }
+  return 1;
+}
 
 static int sandbox_bytes_writer(lua_State *L, const void *p, size_t size, void *ud) {
   (void)L;
@@ -38,6 +82,7 @@ int sandbox_compile(lua_State *C, sandbox_host *ch, const char *text, size_t len
                     unsigned long long *blocks) {
   lua_settop(C, 0);
   lua_gc(C, LUA_GCCOLLECT);  // the previous chunks' garbage does not count against the room
+  if (sandbox_refuse_chains(C, text, length, chunkname)) return LUA_ERRSYNTAX;
   unsigned long long before = ch->blocks;
   ch->limit = room > 0 ? ch->bytes + room : 0;
   ch->enforce = 1;

@@ -73,6 +73,18 @@ static const luaL_Reg sandbox_libraries[] = {
     {LUA_STRLIBNAME, luaopen_string}, {LUA_MATHLIBNAME, luaopen_math},   {LUA_UTF8LIBNAME, luaopen_utf8},
     {NULL, NULL}};
 
+/// Collects in full and sets the next threshold from the bytes still live.
+static void sandbox_collect(lua_State *L, sandbox_host *h) {
+  lua_gc(L, LUA_GCCOLLECT);
+  size_t live = h->bytes;
+  size_t doubled = live > (size_t)-1 / 2 ? (size_t)-1 : 2 * live;
+  h->collect_at = doubled > live + SANDBOX_COLLECT_MIN_GROWTH ? doubled : live + SANDBOX_COLLECT_MIN_GROWTH;
+}
+
+void sandbox_collect_if_due(lua_State *L, sandbox_host *h) {
+  if (h->bytes > h->collect_at) sandbox_collect(L, h);
+}
+
 lua_State *sandbox_newstate(sandbox_host *h) {
   lua_State *L = lua_newstate(sandbox_alloc, h);
   if (L == NULL) return NULL;
@@ -83,5 +95,7 @@ lua_State *sandbox_newstate(sandbox_host *h) {
   sandbox_install_counted_libraries(L);
   lua_settop(L, 0);
   sandbox_set_budget(L, h->budget);
+  sandbox_collect(L, h);
+  lua_gc(L, LUA_GCSTOP);  // from now on, whole cycles only (see host.h)
   return L;
 }

@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "budget_internal.h"
+#include "compile_internal.h"
 #include "host.h"
 #include "identity.h"
 #include "match.h"
@@ -449,4 +450,6 @@ void sandbox_install_counted_libraries(lua_State *L) {
   cl_wrap(L, NULL, "collectgarbage", cl_collectgarbage);
   lua_pushcfunction(L, cl_charge);
   lua_setglobal(L, "sheetscript_charge");
+  lua_pushcfunction(L, sandbox_load_text);
+  lua_setglobal(L, "sheetscript_load_text");
 }

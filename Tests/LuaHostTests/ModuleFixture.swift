@@ -1,7 +1,7 @@
 import Glibc
 
-/// A temporary module root: `lib/counter.lua`, `broken.lua`, and `escape.lua`, a symbolic link to a file
-/// outside the root.
+/// A temporary module root: `lib/counter.lua`, `broken.lua`, `deep.lua` (an expression chain deeper than
+/// the sandbox allows, on line 2), and `escape.lua`, a symbolic link to a file outside the root.
 final class ModuleFixture {
   let path: String
 
@@ -15,6 +15,7 @@ final class ModuleFixture {
       "print('loading lib/counter.lua')\nlocal n = 0\nreturn { name = 'counter', loads = function() n = n + 1 return n end }\n"
     )
     try write("broken.lua", "local x = 1\nerror('broken module')\n")
+    try write("deep.lua", "local a = {}\nreturn a" + String(repeating: ".f", count: 2000) + "\n")
     try write("../luahost-outside-\(path.split(separator: "-").last ?? "x").lua", "return 'outside'\n")
     symlink(path + "/../luahost-outside-\(path.split(separator: "-").last ?? "x").lua", path + "/escape.lua")
   }
@@ -23,6 +24,7 @@ final class ModuleFixture {
     _ = unlink(path + "/lib/counter.lua")
     _ = rmdir(path + "/lib")
     _ = unlink(path + "/broken.lua")
+    _ = unlink(path + "/deep.lua")
     _ = unlink(path + "/escape.lua")
     _ = unlink(path + "/../luahost-outside-\(path.split(separator: "-").last ?? "x").lua")
     _ = rmdir(path)

@@ -11,7 +11,7 @@ enum Prelude {
     local G, host_print, host_read_module, seed, host_nearest = ...
     local type, next, select, error, rawget, tostring = G.type, G.next, G.select, G.error, G.rawget, G.tostring
     local real_setmetatable, real_load, real_collect = G.setmetatable, G.load, G.collectgarbage
-    local real_rawset, pairs = G.rawset, G.pairs
+    local real_rawset, pairs, pcall = G.rawset, G.pairs, G.pcall
     local concat, sort, real_seed = G.table.concat, G.table.sort, G.math.randomseed
     -- Bills work done on a script's behalf outside the VM (parsing, printing): the counted library's
     -- charge function, taken out of the real globals so no script can reach it.
@@ -20,6 +20,11 @@ enum Prelude {
     -- Lua's own next, for the prelude's copies (their order is never visible); scripts get the ordered one.
     local raw_next = G.sheetscript_raw_next
     G.sheetscript_raw_next = nil
+    -- The compile funnel every text a script loads goes through (`load`, `require`): it refuses
+    -- expression chains deeper than Lua's name resolution can follow on the C stack, then parses the
+    -- text in text mode.
+    local load_text = G.sheetscript_load_text
+    G.sheetscript_load_text = nil
     local PARSE_UNITS_PER_BYTE = 2
     local MAX_MODULE_NAME = 200
 
@@ -55,11 +60,23 @@ enum Prelude {
       return c
     end
 
+    -- The collector never runs while script code runs, except as a whole cycle: the host collects
+    -- between its calls, and Lua collects in full when the memory cap refuses an allocation. So 'step'
+    -- is a full collection (and always ends a cycle), 'restart' has nothing to restart, and
+    -- 'isrunning' answers true: garbage is collected.
     local collect_options = { collect = true, count = true, step = true, isrunning = true, restart = true }
     local function collectgarbage(option, ...)
       if option == nil then option = 'collect' end
       if not collect_options[option] then
         refuse("collectgarbage('" .. tostring(option) .. "')", 2)
+      end
+      if option == 'step' then
+        real_collect('collect')
+        return true
+      elseif option == 'restart' then
+        return 0
+      elseif option == 'isrunning' then
+        return true
       end
       return real_collect(option, ...)
     end
@@ -97,19 +114,27 @@ enum Prelude {
     local function make_load(env)
       return function(chunk, name, mode, chunk_env)
         if mode ~= nil and mode ~= 't' then refuse("load mode '" .. tostring(mode) .. "'", 2) end
-        if type(chunk) == 'string' then
-          if chunk:byte(1) == 27 then refuse('binary chunks', 2) end
-          charge(#chunk * PARSE_UNITS_PER_BYTE)
-        elseif type(chunk) == 'function' then
-          local reader = chunk
-          chunk = function()
-            local piece = reader()
-            if type(piece) == 'string' then charge(#piece * PARSE_UNITS_PER_BYTE) end
-            return piece
-          end
-        end
         if chunk_env == nil then chunk_env = env end
-        return real_load(chunk, name, 't', chunk_env)
+        if type(chunk) == 'function' then
+          -- The reader's pieces, joined: the funnel checks the whole text before Lua parses it.
+          local reader, pieces = chunk, {}
+          local ok, message = pcall(function()
+            while true do
+              local piece = reader()
+              if piece == nil or piece == '' then return end
+              if type(piece) ~= 'string' then error('reader function must return a string', 0) end
+              charge(#piece * PARSE_UNITS_PER_BYTE)
+              pieces[#pieces + 1] = piece
+            end
+          end)
+          if not ok then return nil, message end
+          return load_text(concat(pieces), name or '=(load)', chunk_env)
+        elseif type(chunk) ~= 'string' then
+          return real_load(chunk, name, 't', chunk_env)  -- its own error
+        end
+        if chunk:byte(1) == 27 then refuse('binary chunks', 2) end
+        charge(#chunk * PARSE_UNITS_PER_BYTE)
+        return load_text(chunk, name, chunk_env)
       end
     end
 
@@ -133,7 +158,7 @@ enum Prelude {
           error(path, 2)
         end
         charge(#source * PARSE_UNITS_PER_BYTE)
-        local fn, message = real_load(source, '@' .. path, 't', new_env())
+        local fn, message = load_text(source, '@' .. path, new_env())
         if not fn then error(message, 0) end
         value = fn(name, path)
         if value == nil then value = true end

@@ -44,7 +44,26 @@ typedef struct sandbox_host {
   sandbox_callback_fn callback;
   sandbox_release_fn release;
   sandbox_arena *arena;            // the region every block lives in (NULL: malloc's; see arena.h)
+  size_t collect_at;               // bytes past which the host collects between its calls
 } sandbox_host;
+
+// Garbage collection: whole cycles only, never while script code runs. Lua 5.4.4's incremental
+// collector has two known use-after-free bugs that a script reaches with `setmetatable`, `rawset` and
+// allocation alone, both in the middle of a cycle (a missing write barrier in luaV_finishset, and a
+// table whose __mode is "kv" given a new metatable; fixed upstream after 5.4.7). A state's collector
+// is stopped as soon as the state is built, so no cycle is ever in progress while a script runs: the
+// host collects in full between its outermost calls (sandbox_collect_if_due), Lua collects in full
+// when the allocator refuses growth at the memory cap (its emergency collection ignores the stop),
+// and the sandbox's collectgarbage('step') collects in full.
+
+/// The least growth past the bytes live after a collection before the host collects again; past that,
+/// the host collects when the state has doubled.
+#define SANDBOX_COLLECT_MIN_GROWTH (1u << 20)
+
+/// Between host calls: collects in full when the state holds more than h->collect_at bytes, and sets
+/// the next threshold from the bytes still live. Runs the finalizers of collected host closures
+/// (their release, in C and Swift); raises nothing.
+void sandbox_collect_if_due(lua_State *L, sandbox_host *h);
 
 /// The host record of L's state (its allocator's ud).
 sandbox_host *sandbox_host_of(lua_State *L);
@@ -54,8 +73,8 @@ sandbox_host *sandbox_host_of(lua_State *L);
 /// (identity.h); with the record's arena, every block lives in the region (arena.h).
 void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 
-/// A new state using h's allocator and hook, with the sandbox's standard libraries open and an empty
-/// stack.
+/// A new state using h's allocator and hook, with the sandbox's standard libraries open, an empty
+/// stack, and its collector stopped after a full collection (whole cycles only, see above).
 lua_State *sandbox_newstate(sandbox_host *h);
 
 #endif

@@ -10,7 +10,8 @@ void sandbox_push_original_library(lua_State *L, const char *lib);
 
 /// Installs the counted functions into the real libraries (before the sandbox prelude copies them,
 /// and in the string metatable's __index, which is the string table itself). The prelude's charge
-/// function is left in the global `sheetscript_charge`, which the prelude takes and removes.
+/// function and its compile funnel are left in the globals `sheetscript_charge` and
+/// `sheetscript_load_text`, which the prelude takes and removes.
 void sandbox_install_counted_libraries(lua_State *L);
 
 #endif
