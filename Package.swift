@@ -51,6 +51,10 @@ let package = Package(
       name: "SheetCLI", dependencies: ["SheetScript", "SheetCore", "LuaHost", "SheetPreview"]),
     // The README's host example (scripts/check-host-package builds it from a separate package too).
     .executableTarget(name: "SheetHostExample", dependencies: ["SheetScript", "SheetCore"]),
+    // The Swift fuzz targets (Tests/Fuzz/Swift, scripts/fuzz): libFuzzer's main runs them when built
+    // with --sanitize=fuzzer; a plain build makes an executable that does nothing.
+    .executableTarget(
+      name: "SheetFuzz", dependencies: ["SheetScript", "SheetCore", "SheetPreview"], path: "Tests/Fuzz/Swift"),
     .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "SheetTestSupport"]),
     .target(name: "SheetTestSupport", dependencies: ["SheetCore"], path: "Tests/SheetTestSupport"),
     .testTarget(name: "SheetCoreTests", dependencies: ["SheetCore", "SheetTestSupport"]),
