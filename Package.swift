@@ -73,6 +73,11 @@ let package = Package(
       ]),
     // The README's host example (scripts/check-host-package builds it from a separate package too).
     .executableTarget(name: "SheetHostExample", dependencies: ["SheetScript", "SheetCore"]),
+    // The Swift fuzz targets (Tests/Fuzz/Swift, scripts/fuzz): libFuzzer's main runs them when built
+    // with --sanitize=fuzzer; a plain build makes an executable that does nothing.
+    .executableTarget(
+      name: "SheetFuzz", dependencies: ["SheetScript", "SheetScenario", "SheetCore", "SheetPreview"],
+      path: "Tests/Fuzz/Swift"),
     .testTarget(name: "LuaHostTests", dependencies: ["LuaHost", "SheetTestSupport"]),
     .target(name: "SheetTestSupport", dependencies: ["SheetCore"], path: "Tests/SheetTestSupport"),
     .testTarget(name: "SheetCoreTests", dependencies: ["SheetCore", "SheetBench", "SheetTestSupport"]),

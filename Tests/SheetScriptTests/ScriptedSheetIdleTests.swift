@@ -1,4 +1,5 @@
 import SheetCore
+import SheetTestSupport
 import Testing
 
 @testable import SheetScript
@@ -34,7 +35,14 @@ import Testing
     #expect(throws: SheetError.unknownDetent("never")) { try sheet.snap(to: "never") }
   }
 
-  @Test func aPrintLoopCannotGrowTheHost() throws {
+  @Test(
+    .disabled(
+      if: SanitizedRun.isActive,
+      """
+      wall-clock deadline: under AddressSanitizer the 50,000 prints outlast the callback's 0.5 s \
+      deadline, which ends them before the event cap is reached
+      """))
+  func aPrintLoopCannotGrowTheHost() throws {
     let source = """
       return {
         on_drag = function(sheet, gesture)

@@ -1,6 +1,7 @@
 import Foundation
 import LuaHost
 import SheetBench
+import SheetTestSupport
 import Testing
 
 @testable import SheetScenario
@@ -74,7 +75,14 @@ import Testing
     }
   }
 
-  @Test func aRunThatGrewItsStatesGivesTheirPagesBackWhenItEnds() throws {
+  @Test(
+    .disabled(
+      if: SanitizedRun.isActive,
+      """
+      wall-clock deadline: under AddressSanitizer building the 100,000 strings outlasts the \
+      scenario call's 0.5 s deadline
+      """))
+  func aRunThatGrewItsStatesGivesTheirPagesBackWhenItEnds() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("warm-grow-\(getpid())").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }

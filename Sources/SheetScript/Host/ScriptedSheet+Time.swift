@@ -41,7 +41,8 @@ extension ScriptedSheet {
   public func advance(to timestamp: Double, frameInterval: Double, maximumFrames: Int) throws(SheetError)
     -> Int
   {
-    try host.advance(to: timestamp, frameInterval: frameInterval, maximumFrames: maximumFrames) { events, machine in
+    try host.advance(to: timestamp, frameInterval: frameInterval, maximumFrames: maximumFrames) {
+      events, machine in
       collect(events, x: nil, machine)
       collectBehaviourOutput(machine)
     }
