@@ -121,7 +121,8 @@ final class TemporaryFolder {
 
   deinit { try? FileManager.default.removeItem(at: url) }
 
-  /// Writes a file into the folder.
+  /// Writes a file into the folder, in one step (written beside it and renamed over it, as an editor
+  /// saves), so a `sheet watch` polling it never reads it truncated and half written.
   /// - Parameters:
   ///   - name: The file's name.
   ///   - text: Its contents.
@@ -129,7 +130,7 @@ final class TemporaryFolder {
   @discardableResult
   func write(_ name: String, _ text: String) throws -> String {
     let file = url.appendingPathComponent(name)
-    try text.write(to: file, atomically: false, encoding: .utf8)
+    try text.write(to: file, atomically: true, encoding: .utf8)
     return file.path
   }
 }
