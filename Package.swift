@@ -87,12 +87,13 @@ let package = Package(
         "SheetScript", "SheetScenario", "SheetTrace", "SheetCore", "LuaHost", "SheetBench",
         "SheetTestSupport",
       ]),
-    // Runs the built `sheet` binary; it imports nothing of the package.
-    .testTarget(name: "SheetCLITests"),
+    // Runs the built `sheet` binary; it imports nothing of the package but the test helpers.
+    .testTarget(name: "SheetCLITests", dependencies: ["SheetTestSupport"]),
     .testTarget(
       name: "SheetPreviewTests",
       dependencies: [
         "SheetPreview", "SheetScript", "SheetScenario", "SheetTrace", "SheetCore", "SheetBench", "CCivetWeb",
+        "SheetTestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -4,7 +4,8 @@ import Testing
 @testable import LuaHost
 
 /// Prints the cost of one host-to-Lua call (number in, number out) through the public API next to a bare
-/// C-level `lua_pcall` of the same function, measured in one run. Reports; asserts no timing.
+/// C-level `lua_pcall` of the same function, measured in one run. Reports the timing without judging it;
+/// checks that every call through the public API returned the function's value.
 /// For release figures:
 /// `LUAHOST_CALLS=2000000 swift test -c release -Xswiftc -enable-testing --filter CallCostReport`.
 @Suite struct CallCostReport {
@@ -34,7 +35,8 @@ import Testing
     print(
       "call cost (best of 5 x \(iterations)): bare lua_pcall \(bareNs) ns, LuaFunction.call(Double) \(hostNs) ns, "
         + "ratio \(hostNs / bareNs)")
-    #expect(sum > 0)
-    #expect(bareBest > 0 && hostBest > 0)
+    // each call returns x * 0.5 + 1 exactly (halves of small integers), so the five rounds' sum is exact
+    let round = (0..<iterations).reduce(0.0) { $0 + Double($1 & 7) * 0.5 + 1 }
+    #expect(sum == 5 * round, "the calls' results add up to \(sum), not \(5 * round)")
   }
 }

@@ -16,11 +16,8 @@ import Testing
       local list = {} for i = 1, 1000 do list[i] = shared end
       return list
       """
-    let clock = ContinuousClock()
-    let start = clock.now
     let caught = error(running: source, in: state)
     #expect(caught.map(ErrorKind.init) == .conversion, "\(String(describing: caught))")
-    #expect(clock.now - start < .seconds(2))
     #expect(
       try state.run("local t = {} for i = 1, 90000 do t[i] = i end return #t", name: "ok.lua") == [90000])
     try expectHealthy(state, #line)

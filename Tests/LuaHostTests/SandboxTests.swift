@@ -3,7 +3,7 @@ import Testing
 @testable import LuaHost
 
 @Suite struct SandboxTests {
-  /// Every bad input the issue lists, with the typed error it must give.
+  /// Every bad input, with the typed error it must give.
   static let badInputs: [(source: String, kind: ErrorKind, line: UInt)] = [
     ("io.open('/etc/passwd')", .sandbox, #line),
     ("os.execute('true')", .sandbox, #line),

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `sheet compare` (issue 12): scenarios under several behaviours, side by side, through the built binary.
+/// `sheet compare`: scenarios under several behaviours, side by side, through the built binary.
 @Suite struct CompareCommandTests {
   static let suite = [
     "drag_past_top", "flick_down", "flick_up", "hold_then_flick", "slow_drag", "tap_backdrop",

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 10: the same scenario gives the same bytes in every process, also when its scripts iterate
+/// The same scenario gives the same bytes in every process, also when its scripts iterate
 /// with `pairs` and `next` (Debian's Lua seeds its string hash per process and hashes tables by
 /// address) or print tables and functions. The sandbox's order is a function of the keys, and
 /// identities are creation numbers, not addresses.

@@ -7,7 +7,7 @@ import Testing
   import Darwin
 #endif
 
-/// Issue 9: no script, scenario or input can hang, crash or exhaust the host.
+/// No script, scenario or input can hang, crash or exhaust the host.
 ///
 /// One table-driven test runs the built `sheet` binary on each row's hostile files, in a fresh folder,
 /// under `LimitedProcess` (a hard wall-clock timeout, `HOSTILE_TIMEOUT` seconds, default 30; a 4 GiB
@@ -174,7 +174,7 @@ struct HostileRow: Sendable, CustomTestStringConvertible {
   var testDescription: String { name }
 
   /// The first line `sheet` requires of a scenario file; the rows' texts are written after it.
-  static let scenarioMarker = "-- scenario: a hostile input (issue 9)\n"
+  static let scenarioMarker = "-- scenario: a hostile input\n"
 
   /// Whether a row's text file is a scenario (`s.lua`, or a file in a `suite/` folder): it is written
   /// after ``scenarioMarker``.

@@ -1,60 +1,21 @@
 import Foundation
+import SheetTestSupport
 import Testing
-
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
 
 /// `sheet plot`: a standalone SVG that parses as XML, the same bytes run to run.
 @Suite struct PlotCommandTests {
-  /// Collects element names and text while parsing.
-  final class Collector: NSObject, XMLParserDelegate {
-    var elements: [String] = []
-    var texts: [String] = []
-    var root: (name: String, attributes: [String: String])?
-    /// Every element with its attributes and the text directly inside it.
-    var nodes: [(name: String, attributes: [String: String], text: String)] = []
-    /// The indices in `nodes` of the elements open at this point of the parse.
-    private var open: [Int] = []
-
-    func parser(
-      _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-      attributes: [String: String] = [:]
-    ) {
-      if root == nil { root = (name, attributes) }
-      elements.append(name)
-      open.append(nodes.count)
-      nodes.append((name, attributes, ""))
-    }
-
-    func parser(
-      _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
-    ) {
-      open.removeLast()
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-      texts.append(string)
-      if let current = open.last { nodes[current].text += string }
-    }
-  }
-
   @Test func theTourPlotIsAStandaloneSVG() throws {
     let folder = try TemporaryFolder()
     let out = folder.url.appendingPathComponent("tour.svg")
     let run = try SheetBinary.run(["plot", "Tests/Scenarios/tour.lua", "-o", out.path])
     #expect(run.status == 0, "\(run.stderr)")
     #expect(run.stdout == "wrote \(out.path)\n")
-    let data = try Data(contentsOf: out)
-    let parser = XMLParser(data: data)
-    let collector = Collector()
-    parser.delegate = collector
-    #expect(parser.parse(), "\(String(describing: parser.parserError))")
-    #expect(collector.root?.name == "svg")
-    #expect(collector.root?.attributes["xmlns"] == "http://www.w3.org/2000/svg")
-    #expect(collector.root?.attributes["viewBox"] != nil)
-    #expect(collector.elements.filter { $0 == "polyline" }.count == 2, "height and backdrop")
-    let text = collector.texts.joined(separator: "|")
+    let svg = try SVGDocument(Data(contentsOf: out))
+    #expect(svg.root?.name == "svg")
+    #expect(svg.root?.attributes["xmlns"] == "http://www.w3.org/2000/svg")
+    #expect(svg.root?.attributes["viewBox"] != nil)
+    #expect(svg.elements(named: "polyline").count == 2, "height and backdrop")
+    let text = svg.texts.joined(separator: "|")
     for label in ["tour.lua", "time (s)", "height (pt)", "backdrop opacity", "normal 500", "expanded 757"] {
       #expect(text.contains(label), "\(label)")
     }
@@ -76,29 +37,26 @@ import Testing
     let folder = try TemporaryFolder()
     let out = folder.url.appendingPathComponent("tour.svg")
     #expect(try SheetBinary.run(["plot", "Tests/Scenarios/tour.lua", "-o", out.path]).status == 0)
-    let parser = XMLParser(data: try Data(contentsOf: out))
-    let collector = Collector()
-    parser.delegate = collector
-    #expect(parser.parse())
-    let dashed = collector.nodes.filter { $0.name == "line" && $0.attributes["stroke-dasharray"] == "6 4" }
-    let labels = collector.nodes.filter { $0.name == "text" && $0.attributes["fill"] == "#666" }
+    let svg = try SVGDocument(Data(contentsOf: out))
+    let dashed = svg.elements(named: "line").filter { $0.attributes["stroke-dasharray"] == "6 4" }
+    let labels = svg.elements(named: "text").filter { $0.attributes["fill"] == "#666" }
     #expect(dashed.count == Self.tourGuides.count && labels.count == Self.tourGuides.count)
     for (index, row) in Self.tourGuides.enumerated() where index < min(dashed.count, labels.count) {
       #expect(labels[index].text == row.label, "line \(row.line)")
       #expect(dashed[index].attributes["x1"] == row.from, "line \(row.line)")
       #expect(dashed[index].attributes["x2"] == row.to, "line \(row.line)")
     }
-    try Self.expectLabelsInside(collector)
+    try Self.expectLabelsInside(svg)
   }
 
   /// Checks that every text element lies inside the viewBox, its extent estimated at 0.6 em a character
   /// (rotated marker labels run down from their anchor).
-  static func expectLabelsInside(_ collector: Collector) throws {
-    let box = try #require(collector.root?.attributes["viewBox"]).split(separator: " ").compactMap {
+  static func expectLabelsInside(_ svg: SVGDocument) throws {
+    let box = try #require(svg.root?.attributes["viewBox"]).split(separator: " ").compactMap {
       Double($0)
     }
     try #require(box.count == 4)
-    for node in collector.nodes where node.name == "text" {
+    for node in svg.elements(named: "text") {
       let size = Double(node.attributes["font-size"] ?? "12") ?? 12
       let extent = Double(node.text.count) * size * 0.6
       if let transform = node.attributes["transform"] {
@@ -136,6 +94,6 @@ import Testing
     let run = try SheetBinary.run(["plot", file, "-o", out.path])
     #expect(run.status == 1)
     #expect(run.stderr.contains("failing.lua:5:"))
-    #expect(XMLParser(data: try Data(contentsOf: out)).parse())
+    _ = try SVGDocument(Data(contentsOf: out))  // well-formed XML
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `sheet run`: the three formats, the issue's event names, exit codes and determinism.
+/// `sheet run`: the three formats, the event names, exit codes and determinism.
 @Suite struct RunCommandTests {
   static let tour = "Tests/Scenarios/tour.lua"
 
@@ -176,7 +176,7 @@ import Testing
   }
 }
 
-/// `-o` never writes over a file the run reads, and a write that fails says why in a sentence (issue 9).
+/// `-o` never writes over a file the run reads, and a write that fails says why in a sentence.
 @Suite struct OutputFileTests {
   /// A behaviour with one detent.
   static let behaviour = """

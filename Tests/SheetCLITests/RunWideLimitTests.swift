@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 9's run-wide limits where a review found them open: behaviour loads and hot reloads spend the
+/// The run-wide limits at the edges where they were once open: behaviour loads and hot reloads spend the
 /// behaviour's budget (a reload does not start it again), an inline behaviour's callbacks are the
 /// behaviour's spending and not the scenario's, `-o` refuses a module the run requires, long `expect`
 /// messages are cut, and an inline behaviour's `print` reaches the trace.
@@ -22,11 +22,8 @@ import Testing
     let folder = try TemporaryFolder()
     try folder.write("slow.lua", Self.slowBrokenBehaviour)
     let file = try folder.write("s.lua", "-- scenario\nwhile true do reload 'slow.lua' end\n")
-    let clock = ContinuousClock()
-    let start = clock.now
-    let run = try SheetBinary.run(["run", file], timeout: 60)
-    #expect(clock.now - start < .seconds(20))
-    #expect(run.status == 1)
+    let run = try SheetBinary.run(["run", file], timeout: 300)  // a guard against hanging
+    #expect(!run.timedOut && run.status == 1)
     #expect(
       run.stderr.contains("s.lua:2: error: the run reached the behaviour's instruction limit"),
       "\(run.stderr)")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 10: a misspelt scenario call gets the nearest known call as a hint, like a misspelt field.
+/// A misspelt scenario call gets the nearest known call as a hint, like a misspelt field.
 @Suite struct ScenarioTypoTests {
   static let rows: [(call: String, hint: String, line: UInt)] = [
     ("touch_cancl {}", "touch_cancel", #line),

@@ -1,4 +1,5 @@
 import Foundation
+import SheetTestSupport
 import Testing
 
 /// What one run of the built `sheet` binary produced.
@@ -17,9 +18,8 @@ struct SheetRun {
 
 /// Runs the `sheet` executable that `swift build --build-tests` built next to this test bundle.
 enum SheetBinary {
-  /// The package's root folder, derived from this file's path.
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  /// The package's root folder.
+  static let packageRoot = SheetTestSupport.packageRoot
 
   /// The `sheet` executable: `$SHEET_BINARY`, else next to the test runner, else `.build/debug/sheet`.
   static let executable: URL = {
@@ -57,13 +57,9 @@ enum SheetBinary {
     let err = scratch.url.appendingPathComponent("stderr")
     let process = try start(arguments, in: directory, stdout: out, stderr: err, program: program)
     var timedOut = false
-    if let timeout {
-      let deadline = Date().addingTimeInterval(timeout)
-      while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-      if process.isRunning {
-        timedOut = true
-        process.terminate()
-      }
+    if let timeout, !waitForExit(process, seconds: timeout) {
+      timedOut = true
+      process.terminate()
     }
     process.waitUntilExit()
     let outData = try Data(contentsOf: out)
@@ -71,6 +67,18 @@ enum SheetBinary {
       status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
       stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self), stdoutData: outData,
       timedOut: timedOut)
+  }
+
+  /// Waits for `process` to exit, at most `seconds`.
+  /// - Returns: Whether it exited in time.
+  static func waitForExit(_ process: Process, seconds: Double) -> Bool {
+    let exited = DispatchSemaphore(value: 0)
+    let box = UncheckedProcess(process)
+    DispatchQueue.global().async {
+      box.process.waitUntilExit()
+      exited.signal()
+    }
+    return exited.wait(timeout: .now() + seconds) == .success
   }
 
   /// Starts `sheet` without waiting, its outputs going to the given files.
@@ -113,7 +121,8 @@ final class TemporaryFolder {
 
   deinit { try? FileManager.default.removeItem(at: url) }
 
-  /// Writes a file into the folder.
+  /// Writes a file into the folder, in one step (written beside it and renamed over it, as an editor
+  /// saves), so a `sheet watch` polling it never reads it truncated and half written.
   /// - Parameters:
   ///   - name: The file's name.
   ///   - text: Its contents.
@@ -121,7 +130,7 @@ final class TemporaryFolder {
   @discardableResult
   func write(_ name: String, _ text: String) throws -> String {
     let file = url.appendingPathComponent(name)
-    try text.write(to: file, atomically: false, encoding: .utf8)
+    try text.write(to: file, atomically: true, encoding: .utf8)
     return file.path
   }
 }
@@ -197,4 +206,10 @@ enum Fixture {
   static func lines(_ text: String) -> [String] {
     text.split(separator: "\n").map(String.init)
   }
+}
+
+/// A process handed to the thread that waits for it (Foundation's `Process` is not `Sendable`).
+private struct UncheckedProcess: @unchecked Sendable {
+  let process: Process
+  init(_ process: Process) { self.process = process }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Issue 10: a threshold value outside its range is refused where it is given (`--set` and `sheet tune`:
+/// A threshold value outside its range is refused where it is given (`--set` and `sheet tune`:
 /// a usage error before any run; a behaviour file: an invalid behaviour; `set {}`: the scenario's line),
 /// an unknown `--set` or `--param` name is a usage error naming the declared thresholds, and no output
 /// holds NaN, infinity or a `null` number.
@@ -130,7 +130,7 @@ import Testing
     let folder = SheetBinary.packageRoot.appendingPathComponent("Tests/Scenarios")
     let scenarios = try FileManager.default.contentsOfDirectory(atPath: folder.path)
       .filter { $0.hasSuffix(".lua") }.sorted()
-    #expect(scenarios.count >= 20)
+    try #require(!scenarios.isEmpty, "the suite's folder holds scenarios")
     let output = try TemporaryFolder()
     for scenario in scenarios {
       let file = folder.appendingPathComponent(scenario).path

@@ -14,8 +14,9 @@ import Testing
     expect(sheet.state == 'resting', 'at rest')
     """
 
-  /// Seconds a refused sweep may take: it must stop before running anything.
-  static let quickly = 10.0
+  /// Seconds after which a sweep that should have been refused is stopped: a guard against hanging
+  /// on a grid of millions of runs, not a timing check (a refusal runs nothing, which the tests check).
+  static let hangGuard = 300.0
 
   /// Each row: the arguments after the scenario, the words the error must contain.
   static let refusals: [(arguments: [String], message: String, line: UInt)] = [
@@ -84,11 +85,9 @@ import Testing
     let row = Self.refusals[i]
     let folder = try TemporaryFolder()
     let file = try folder.write("tiny.lua", Self.tiny)
-    let clock = ContinuousClock()
-    let start = clock.now
-    let run = try SheetBinary.run(["tune", file, "--jobs", "1"] + row.arguments, timeout: Self.quickly)
+    let run = try SheetBinary.run(["tune", file, "--jobs", "1"] + row.arguments, timeout: Self.hangGuard)
     let label = "line \(row.line): \(row.arguments)"
-    #expect(!run.timedOut && clock.now - start < .seconds(Self.quickly), "\(label): refused quickly")
+    #expect(!run.timedOut, "\(label): refused, not stopped by the guard")
     #expect(run.status == 2, "\(label): \(run.stderr)")
     #expect(run.stdout.isEmpty, "\(label): nothing ran: \(run.stdout)")
     #expect(run.stderr.contains(row.message), "\(label): \(run.stderr)")
@@ -104,7 +103,7 @@ import Testing
         "tune", folder.url.path, "--param", "dismiss_velocity=1000..2000:1000", "--max-runs", "3", "--jobs",
         "1",
       ],
-      timeout: Self.quickly)
+      timeout: Self.hangGuard)
     #expect(run.status == 2 && run.stdout.isEmpty, "\(run.stderr)")
     #expect(
       run.stderr.contains(

@@ -13,16 +13,18 @@ import Testing
       ["watch", file, "--max-runs", "2", "--interval", "0.05"], in: folder.url, stdout: out,
       stderr: folder.url.appendingPathComponent("stderr"))
     defer { if process.isRunning { process.terminate() } }
-    // A guard against hanging, not a timing assertion: give up after a minute.
-    let deadline = Date().addingTimeInterval(60)
+    // A guard against hanging, not a timing assertion: give up after five minutes. The first run's
+    // line is awaited by reading the output file (a process's output announces nothing); `sheet watch`
+    // stamps the file before that run, so a change saved after the line is always seen.
+    let deadline = Date().addingTimeInterval(300)
     func output() -> String { (try? String(contentsOf: out, encoding: .utf8)) ?? "" }
     while !output().contains("[run 1]"), process.isRunning, Date() < deadline {
       Thread.sleep(forTimeInterval: 0.05)
     }
     try #require(output().contains("[run 1]"), "the first run reported: \(output())")
     try change()
-    while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-    try #require(!process.isRunning, "watch stopped after two runs: \(output())")
+    let stopped = SheetBinary.waitForExit(process, seconds: max(deadline.timeIntervalSinceNow, 0))
+    try #require(stopped, "watch stopped after two runs: \(output())")
     return (process.terminationStatus, output())
   }
 

@@ -2,7 +2,7 @@ import Testing
 
 @testable import SheetCore
 
-/// Issue 10, section 2: every number that tunes the default policy has a documented range, and the sheet
+/// Every number that tunes the default policy has a documented range, and the sheet
 /// always comes to rest with finite frames, even when the default policy itself is unusable.
 @Suite struct ComesToRestTests {
   /// Each row: a threshold name, a value, whether it is accepted.

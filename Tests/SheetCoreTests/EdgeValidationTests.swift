@@ -2,7 +2,7 @@ import Testing
 
 @testable import SheetCore
 
-/// Issue 9: the machine refuses impossible numbers at its edge (screens, intervals, touches, velocities),
+/// The machine refuses impossible numbers at its edge (screens, intervals, touches, velocities),
 /// so no frame ever carries NaN or infinity.
 @Suite struct EdgeValidationTests {
   /// The field and value of the `invalidValue` error `body` throws, or nil when it throws nothing (or

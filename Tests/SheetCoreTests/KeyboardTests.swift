@@ -3,7 +3,7 @@ import Testing
 
 @testable import SheetCore
 
-/// The keyboard (issue 13): its motion, each mode's resting heights, hiding, and a drag, a dismissal and
+/// The keyboard: its motion, each mode's resting heights, hiding, and a drag, a dismissal and
 /// a rotation with the keyboard up. Heights are computed by hand from the formulas of
 /// ``KeyboardGeometry`` on the reference screen: H = 844, A = 844 - 47 = 797, the standard detents
 /// medium = 797 / 2 = 398.5 and large = 797 - 10 = 787, and a 336 pt keyboard (an iPhone's with its

@@ -11,7 +11,7 @@ private struct SidewaysPolicy: SheetPolicy {
   }
 }
 
-/// A pan in the list with horizontal x (issue 12's x beside issue 13's hand-off): only vertical travel is
+/// A pan in the list with horizontal x (horizontal x beside the scroll view's hand-off): only vertical travel is
 /// routed; a frame without any stays with the pan's owner. At large (787; the sheet's top edge at 57, the
 /// list from 113) with a 2400 pt list 56 pt inside the sheet.
 @Suite struct ScrollHorizontalTests {

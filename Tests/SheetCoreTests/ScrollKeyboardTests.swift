@@ -2,7 +2,7 @@ import Testing
 
 @testable import SheetCore
 
-/// The scroll view and the keyboard together (issue 13's two features meeting). Numbers by hand on the
+/// The scroll view and the keyboard together. Numbers by hand on the
 /// reference screen (H = 844, A = 797, medium 398.5, large 787) with a 2400 pt list 56 pt inside the
 /// sheet's leading edge: without a declared height the list is laid out in the part of the sheet the
 /// keyboard leaves uncovered (`max(0, h − K)` for a bottom sheet), as a list pinned to UIKit's

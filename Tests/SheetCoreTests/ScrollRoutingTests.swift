@@ -2,7 +2,7 @@ import Testing
 
 @testable import SheetCore
 
-/// The routing of a pan that began inside the scroll view, as a table (issue 13): the built-in rule's
+/// The routing of a pan that began inside the scroll view, as a table: the built-in rule's
 /// split of one frame's travel, and the machine's owner by state, direction, offset and detent.
 @Suite struct ScrollRoutingTests {
   typealias Split = ScrollRouting.Split

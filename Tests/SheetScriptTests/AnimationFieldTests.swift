@@ -7,7 +7,7 @@ import Testing
 @testable import SheetScenario
 @testable import SheetScript
 
-/// Issue 12's animation fields from Lua: `backdrop_follows_height`, the spring forms and options, and
+/// The animation fields from Lua: `backdrop_follows_height`, the spring forms and options, and
 /// `curve = function(t)`, each against an independent calculation of the frames.
 @Suite struct AnimationFieldTests {
   /// FloatingPanel's backdrop rule on detents `half` 248 and `full` 759: 0.3 at full, 0 at half and
@@ -33,7 +33,7 @@ import Testing
   static func alpha(_ h: Double) -> Double { 0.3 * min(max((h - 248) / 511, 0), 1) }
 
   /// At height 253 of a linear present over 1 s (frame 40: 759 / 3): the blend by progress gives
-  /// 0.3 / 3 = 0.1, the rule at the height 0.3 · 5 / 511 = 0.00294 (the issue's 0.099 against 0.003).
+  /// 0.3 / 3 = 0.1, the rule at the height 0.3 · 5 / 511 = 0.00294: 0.099 against 0.003.
   @Test func atHeight253TheRuleIsEvaluatedNotBlended() throws {
     var blended = try PresetTest.driver(source: Self.panel(follows: false))
     var following = try PresetTest.driver(source: Self.panel(follows: true))

@@ -29,7 +29,7 @@ import Testing
     ("tap_to_dismiss = 42", ["'tap_to_dismiss'", "42"], #line),
     ("thresholds = { dismiss_velocity = 'fast' }", ["'thresholds.dismiss_velocity'", "'fast'"], #line),
     ("thresholds = { 1, 2 }", ["'thresholds'", "a table"], #line),
-    // The thresholds the default policy reads lie in their ranges (issue 10).
+    // The thresholds the default policy reads lie in their ranges.
     (
       "thresholds = { spring_damping = -1 }",
       ["'thresholds.spring_damping' is -1", "expected a number in [0.2, 2]"], #line
@@ -80,7 +80,7 @@ import Testing
     ("animations = { present = 'fast' }", ["'animations.present'", "'fast'"], #line),
     ("animations = { snap = { duration = 0.3, backdrop = 1 } }", ["'animations.snap.backdrop'", "1"], #line),
     ("animations = 12", ["'animations'", "12"], #line),
-    // Issue 12: backdrop_follows_height, the spring forms and options, function curves.
+    // Backdrop_follows_height, the spring forms and options, function curves.
     ("backdrop_follows_height = 1", ["'backdrop_follows_height'", "1", "true or false"], #line),
     (
       "animations = { snap = { spring = { stiffness = 0, damping = 10 } } }",
@@ -181,7 +181,7 @@ import Testing
       "animations = { snap = { duraton = 1 } }", ["'animations.snap.duraton'", "did you mean 'duration'"],
       #line
     ),
-    // The scroll view's field and callback (issue 13).
+    // The scroll view's field and callback.
     ("on_scrol = function() end", ["'on_scrol'", "did you mean 'on_scroll'"], #line),
     (
       "prefers_scrolling_expands_when_scroled_to_edge = false",

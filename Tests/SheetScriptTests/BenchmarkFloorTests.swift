@@ -1,6 +1,7 @@
 import Foundation
 import SheetBench
 import SheetCore
+import SheetTestSupport
 import Testing
 
 @testable import SheetScenario
@@ -10,8 +11,6 @@ import Testing
 /// loop calls the very callbacks a frame calls, and a scenario's replay steps the very frames its run
 /// stepped.
 @Suite struct BenchmarkFloorTests {
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// One iteration of the loop gives what the frame's `on_drag` and `backdrop` gave: the machine's
   /// height and backdrop after that frame (the `system` preset maps both without clamping here).
@@ -33,7 +32,7 @@ import Testing
 
   /// The replay of `system_snap.lua` ends where the run ended, after as many frames.
   @Test(arguments: [0.998, 0.9985]) func replayStepsTheRunsFrames(_ rate: Double) throws {
-    let file = Self.packageRoot.appendingPathComponent("Tests/Scenarios/system_snap.lua").path
+    let file = packageRoot.appendingPathComponent("Tests/Scenarios/system_snap.lua").path
     var options = ScenarioOptions()
     options.overrides = [("projection_rate", rate)]
     let replay = ScenarioReplay.record(file: file, options: options)
@@ -48,7 +47,7 @@ import Testing
   /// the replay sets the scroll view up as the session did, so the hand-off decides the same frames.
   @Test(arguments: ["scroll_handoff_up.lua", "scroll_handoff_down.lua", "scroll_on_scroll.lua"])
   func replayKeepsTheScrollView(_ name: String) throws {
-    let file = Self.packageRoot.appendingPathComponent("Tests/Scenarios/\(name)").path
+    let file = packageRoot.appendingPathComponent("Tests/Scenarios/\(name)").path
     let replay = ScenarioReplay.record(file: file, options: ScenarioOptions())
     #expect(replay.unsupported == nil)
     #expect(replay.passed)

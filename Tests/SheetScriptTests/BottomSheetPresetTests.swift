@@ -5,7 +5,7 @@ import Testing
 @testable import SheetScenario
 @testable import SheetScript
 
-/// `bottom-sheet-vc` against seed-behaviours.md section 000, driven from Swift.
+/// `bottom-sheet-vc` against seed 000, driven from Swift.
 @Suite struct BottomSheetPresetTests {
   /// seed 000's `dim(c)` written from the page: E = available height, D = defaultHeight 500, alpha 0.4.
   static func dim(_ c: Double, e: Double) -> Double {

@@ -5,7 +5,7 @@ import Testing
 @testable import SheetScenario
 @testable import SheetScript
 
-/// `custom-modal` against seed-behaviours.md section 002, driven from Swift.
+/// `custom-modal` against seed 002, driven from Swift.
 @Suite struct CustomModalPresetTests {
   static func driver() throws -> SheetDriver {
     var driver = try PresetTest.driver("custom-modal")

@@ -7,7 +7,7 @@ import Testing
 @testable import SheetScenario
 @testable import SheetScript
 
-/// `S.extend(name, fields)` (issue 12): a preset with some fields replaced and its thresholds merged.
+/// `S.extend(name, fields)`: a preset with some fields replaced and its thresholds merged.
 @Suite struct ExtendTests {
   /// `system` with three other detents and two of the default policy's thresholds changed.
   static let extended = """

@@ -1,17 +1,16 @@
 import Foundation
 import SheetCore
+import SheetTestSupport
 import Testing
 
 @testable import SheetScenario
 @testable import SheetScript
 @testable import SheetTrace
 
-/// Issue 10: no trace, table, CSV, JSON Lines or SVG plot holds NaN, infinity or a `null` number, for
+/// No trace, table, CSV, JSON Lines or SVG plot holds NaN, infinity or a `null` number, for
 /// the shipped scenarios, for runs with faults, and (the writers' last line) for a trace built by hand.
 @Suite struct FiniteOutputTests {
   /// The package's root folder, from this file's path.
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// Problems with a trace's renderings: every number finite, `null` only for a detent or a target (no
   /// transition running).
@@ -66,9 +65,9 @@ import Testing
   }
 
   @Test func theShippedScenariosWriteOnlyFiniteNumbers() throws {
-    let folder = Self.packageRoot.appendingPathComponent("Tests/Scenarios").path
+    let folder = packageRoot.appendingPathComponent("Tests/Scenarios").path
     let files = ScenarioRunner.find(in: [folder]).scenarios
-    #expect(files.count >= 20)
+    try #require(!files.isEmpty, "the suite's folder holds scenarios")
     for file in files {
       let result = ScenarioRunner.run(file: file)
       #expect(!result.trace.frames.isEmpty, "\(file)")

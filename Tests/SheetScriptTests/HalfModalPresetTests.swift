@@ -5,7 +5,7 @@ import Testing
 @testable import SheetScenario
 @testable import SheetScript
 
-/// `half-modal` against seed-behaviours.md section 001 (content height C = 600), driven from Swift.
+/// `half-modal` against seed 001 (content height C = 600), driven from Swift.
 @Suite struct HalfModalPresetTests {
   static func driver() throws -> SheetDriver {
     var driver = try PresetTest.driver("half-modal", content: 600)

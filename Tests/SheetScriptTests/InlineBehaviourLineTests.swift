@@ -2,8 +2,8 @@ import Testing
 
 @testable import SheetScript
 
-/// A fault in an inline `behaviour { ... }` names its real line in the scenario file (issue 10: it used
-/// to say line 1, the locator had no text to search).
+/// A fault in an inline `behaviour { ... }` names its real line in the scenario file, not line 1
+/// (which a locator with no text to search would say).
 @Suite struct InlineBehaviourLineTests {
   /// The scenario's moves after its behaviour: present, drag up, settle.
   static let moves =

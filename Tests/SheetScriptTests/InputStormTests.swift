@@ -6,8 +6,7 @@ import Testing
 @testable import SheetScenario
 @testable import SheetScript
 
-/// Issue 10, section 4: every input is accepted in every state (issue 13 adds the keyboard's and the
-/// scroll view's: keyboards shown, resized and hidden, the scroll view's description and removal,
+/// Every input is accepted in every state, the keyboard's and the scroll view's among them: keyboards shown, resized and hidden, the scroll view's description and removal,
 /// `scroll_to`, pans landing in it, drifting sideways or with the keyboard moving, bad values of both).
 /// Seeded random sequences of every input, in any order (present, dismiss, snaps to known and unknown
 /// detents, taps, backdrop taps, the driver's touches, the machine's pan phases at random y and times,

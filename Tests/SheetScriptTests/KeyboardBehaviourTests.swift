@@ -4,7 +4,7 @@ import Testing
 
 @testable import SheetScript
 
-/// The keyboard in SheetScript (issue 13): the `keyboard` field and its refusals, `on_keyboard` and its
+/// The keyboard in SheetScript: the `keyboard` field and its refusals, `on_keyboard` and its
 /// view, the host API, and the trace's keyboard column (only once a keyboard was shown).
 @Suite struct KeyboardBehaviourTests {
   /// Each row: a `keyboard` value, the mode read or the refusal's text.

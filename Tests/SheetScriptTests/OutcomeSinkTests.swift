@@ -1,6 +1,7 @@
 import Foundation
 import LuaHost
 import SheetCore
+import SheetTestSupport
 import Testing
 
 @testable import SheetScenario
@@ -12,8 +13,6 @@ import Testing
 /// bound at least their bytes (a run whose bound reaches the trace-size limit is run again keeping its
 /// frames). Every scenario ends the same, kept or not, also when a trace limit stops it.
 @Suite struct OutcomeSinkTests {
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// Every scenario of the shipped suite, found as `sheet test` finds them (recursively).
   static let scenarios = ScenarioRunner.find(
@@ -112,7 +111,7 @@ import Testing
 
   /// The sink keeps a script error and the scenario's expectations; the sheet's own events go.
   @Test func theSinkKeepsTheScriptErrors() throws {
-    let file = Self.packageRoot.appendingPathComponent("Tests/Scenarios/fault_release.lua").path
+    let file = packageRoot.appendingPathComponent("Tests/Scenarios/fault_release.lua").path
     var options = ScenarioOptions()
     options.keepsFrames = false
     let result = ScenarioRunner.run(file: file, options: options)

@@ -8,10 +8,10 @@ import Testing
 @testable import SheetTrace
 
 /// Helpers for the preset, fault and reload suites: loading presets, driving them, reading traces, and
-/// independent evaluations of the curves and springs the seeds name (written from seed-behaviours.md
-/// and DESIGN.md, not from the core's code).
+/// independent evaluations of the curves and springs the seeds name (written from the seeds'
+/// descriptions, not from the core's code).
 enum PresetTest {
-  /// The reference screen of seed-behaviours.md: 390 x 844, safe area 47 / 34.
+  /// The reference screen of the seeds: 390 x 844, safe area 47 / 34.
   static let reference = SheetGeometry(width: 390, height: 844, safeArea: SafeArea(top: 47, bottom: 34))
   /// The reference phone rotated to landscape: 844 x 390, no top inset, 21 pt home indicator.
   static let rotated = SheetGeometry(width: 844, height: 390, safeArea: SafeArea(top: 0, bottom: 21))
@@ -47,7 +47,7 @@ enum PresetTest {
   /// anything visible and far above that.
   static let curveTolerance = 1e-3
 
-  /// UIKit's named curves as cubic-Bézier control points (seed-behaviours.md, "One geometry").
+  /// UIKit's named curves as cubic-Bézier control points.
   static let easeInOut = (0.42, 0.0, 0.58, 1.0)
   static let easeIn = (0.42, 0.0, 1.0, 1.0)
   static let easeOut = (0.0, 0.0, 0.58, 1.0)
@@ -68,8 +68,8 @@ enum PresetTest {
     return coordinate(p.1, p.3, (lo + hi) / 2)
   }
 
-  /// A critically damped spring `UIViewPropertyAnimator(duration: d, dampingRatio: 1)` as DESIGN.md maps
-  /// it: ω0 = ln(1000) / d; displacement x(t) = (x0 + (v0 + ω0 x0) t) e^(-ω0 t).
+  /// A critically damped spring `UIViewPropertyAnimator(duration: d, dampingRatio: 1)`, with a
+  /// settling time of d: ω0 = ln(1000) / d; displacement x(t) = (x0 + (v0 + ω0 x0) t) e^(-ω0 t).
   static func criticalSpring(duration d: Double, x0: Double, v0: Double, at t: Double) -> Double {
     let w = log(1000) / d
     return (x0 + (v0 + w * x0) * t) * exp(-w * t)

@@ -6,7 +6,7 @@ import Testing
 @testable import SheetScenario
 @testable import SheetScript
 
-/// `property-animator` against seed-behaviours.md section 004, driven from Swift.
+/// `property-animator` against seed 004, driven from Swift.
 @Suite struct PropertyAnimatorPresetTests {
   @Test func presentIsACriticallyDampedSpringSettlingInThreeTenths() throws {
     var driver = try PresetTest.driver("property-animator")

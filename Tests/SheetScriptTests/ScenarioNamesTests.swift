@@ -1,4 +1,5 @@
 import Foundation
+import SheetTestSupport
 import Testing
 
 @testable import SheetScenario
@@ -8,8 +9,7 @@ import Testing
 /// function per case, the prelude wraps the names the host passes it, and the parser switches over the
 /// cases. `.luacheckrc` and the README cannot be derived, so these tests hold them to the same list.
 @Suite struct ScenarioNamesTests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+  static let root = packageRoot
 
   static func text(_ path: String) throws -> String {
     try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)

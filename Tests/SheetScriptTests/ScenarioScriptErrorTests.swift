@@ -4,7 +4,7 @@ import Testing
 @testable import SheetScript
 
 /// A behaviour's script errors fail the scenario unless it declares them with `expect_script_error`; identical
-/// ones are reported once with their count (issue 10).
+/// ones are reported once with their count.
 @Suite struct ScenarioScriptErrorTests {
   /// A scenario over an inline behaviour whose callback field is `field`, with `declaration` after the
   /// behaviour (line 4): presents, drags up 100 pt and settles, expecting a rest.

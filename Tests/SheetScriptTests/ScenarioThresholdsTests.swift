@@ -4,7 +4,7 @@ import Testing
 @testable import SheetScript
 
 /// `sheet.thresholds` in a scenario: the thresholds in effect for the running behaviour, overrides
-/// applied, read-only, an unknown name an error (issue 10).
+/// applied, read-only, an unknown name an error.
 @Suite struct ScenarioThresholdsTests {
   /// Each row: the scenario's lines after the marker, command-line overrides, and the first failure's
   /// fragment (nil: the scenario passes).

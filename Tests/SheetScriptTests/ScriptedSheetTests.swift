@@ -381,11 +381,17 @@ import Testing
     let sheet = try ScriptedSheet(file: file.path)
     let box = Unchecked(sheet)
     #expect(queue.sync { box.value.watchFile(interval: 0.02, queue: queue) })
+    // The new version appears in one step (written beside, dated later, renamed over the file), so the
+    // watcher cannot catch a half-written file.
     let text = Self.versionOne.replacingOccurrences(of: "600", with: "640")
-    try text.write(to: file, atomically: false, encoding: .utf8)
+    let next = folder.appendingPathComponent("w.lua.next")
+    try text.write(to: next, atomically: false, encoding: .utf8)
     try FileManager.default.setAttributes(
-      [.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: file.path)
-    let deadline = Date().addingTimeInterval(10)
+      [.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: next.path)
+    #expect(rename(next.path, file.path) == 0)
+    // The reload announces nothing but its event, so the owner's queue is polled for it; the limit
+    // is a guard against hanging, not a timing check.
+    let deadline = Date().addingTimeInterval(300)
     while Date() < deadline, queue.sync(execute: { box.value.detents.last?.height }) != 640 {
       Thread.sleep(forTimeInterval: 0.01)
     }

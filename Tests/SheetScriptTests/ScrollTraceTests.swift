@@ -6,7 +6,7 @@ import Testing
 @testable import SheetScript
 @testable import SheetTrace
 
-/// The scroll view in the trace and through the host API (issue 13): the `scroll` column in the table,
+/// The scroll view in the trace and through the host API: the `scroll` column in the table,
 /// CSV and JSONL only when a scroll view exists, the plot's third line, `scroll_handoff` events, and
 /// `ScriptedSheet.setScrollView(_:)` with its drained events.
 @Suite struct ScrollTraceTests {

@@ -7,7 +7,7 @@ import Testing
 @testable import SheetScenario
 @testable import SheetScript
 
-/// The scroll view from a behaviour's side (issue 13): `on_scroll` and its `scroll` view, `sheet.scroll`,
+/// The scroll view from a behaviour's side: `on_scroll` and its `scroll` view, `sheet.scroll`,
 /// typo hints on the view, faults, the configuration field, and a steady pan in the scroll view that
 /// allocates nothing in Lua.
 @Suite struct ScrollViewBehaviourTests {

@@ -27,7 +27,7 @@ import Testing
     #expect(behaviour.memoryInUse == memory)
   }
 
-  /// With the keyboard up (issue 13) the per-frame paths stay allocation-free in Lua: the sheet riding on
+  /// With the keyboard up the per-frame paths stay allocation-free in Lua: the sheet riding on
   /// the keyboard's motion (no callback runs), then a drag over the keyboard (on_drag and backdrop).
   @Test(arguments: ["bottom-sheet-vc", "system"]) func framesOverTheKeyboardAllocateNothing(_ name: String)
     throws

@@ -5,7 +5,7 @@ import Testing
 @testable import SheetScenario
 @testable import SheetScript
 
-/// Issue 10: every threshold value that reaches the default policy is checked against its range where it
+/// Every threshold value that reaches the default policy is checked against its range where it
 /// is applied (a file's `thresholds`, overrides, a scenario's `set {}`), and an override a behaviour does
 /// not declare is reported apart from the scenario's own failures.
 @Suite struct ThresholdRangeTests {

@@ -5,7 +5,7 @@ import Testing
 @testable import SheetScenario
 @testable import SheetScript
 
-/// Issue 14: `touch_down`, `touch_move` and `touch_up` take a touch's own timestamp (`time`), feed the
+/// `touch_down`, `touch_move` and `touch_up` take a touch's own timestamp (`time`), feed the
 /// sample at that time and step no frame, so a host's touch stream (a `sheet preview` recording) replays
 /// sample for sample.
 @Suite struct TimedTouchTests {

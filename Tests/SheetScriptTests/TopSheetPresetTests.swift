@@ -3,7 +3,7 @@ import Testing
 
 @testable import SheetScript
 
-/// `top-sheet` against seed-behaviours.md section 003, driven from Swift.
+/// `top-sheet` against seed 003, driven from Swift.
 @Suite struct TopSheetPresetTests {
   /// The content's height, capped so that h <= H - bottom - 120.
   static let sizes: [(geometry: SheetGeometry, content: Double, height: Double, line: UInt)] = [

@@ -1,14 +1,11 @@
 import Foundation
 import SheetCore
+import SheetTestSupport
 import Testing
 
 @testable import SheetScenario
 @testable import SheetScript
 @testable import SheetTrace
-
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
 
 @Suite struct TraceFormatTests {
   /// A small trace: a present, two frames, a decision with a quoted reason.
@@ -165,8 +162,7 @@ import Testing
 
   @Test func plotIsWellFormedXMLWithGuidesAndMarkers() throws {
     let svg = TracePlot().svg(Self.sample)
-    let parser = XMLParser(data: Data(svg.utf8))
-    #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+    _ = try SVGDocument(svg)  // well-formed XML
     #expect(svg.contains(">normal 500</text>"))
     #expect(svg.contains(">expanded 757</text>"))
     #expect(svg.contains(">decision dismiss</text>"))
@@ -195,30 +191,6 @@ import Testing
       ], "\(guides)")
   }
 
-  /// Collects each `<text>` element's attributes and text.
-  final class Texts: NSObject, XMLParserDelegate {
-    var items: [(attributes: [String: String], text: String)] = []
-    var inText = false
-
-    func parser(
-      _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-      attributes: [String: String] = [:]
-    ) {
-      inText = name == "text"
-      if inText { items.append((attributes, "")) }
-    }
-
-    func parser(
-      _ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?
-    ) {
-      inText = false
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-      if inText { items[items.count - 1].text += string }
-    }
-  }
-
   /// Each row: a guide whose label would leave the picture where it ends, and the label's text.
   static let edgeGuides: [(guide: TraceGuide, label: String, line: UInt)] = [
     (
@@ -241,12 +213,8 @@ import Testing
     )
     let trace = Trace(title: "edges.lua", entries: frames + [.event(decision)], guides: [row.guide])
     let plot = TracePlot()
-    let parser = XMLParser(data: Data(plot.svg(trace).utf8))
-    let texts = Texts()
-    parser.delegate = texts
-    #expect(parser.parse(), "line \(row.line)")
-    let label = try #require(
-      texts.items.first { $0.text == row.label }, "line \(row.line): \(texts.items.map(\.text))")
+    let texts = try SVGDocument(plot.svg(trace)).elements(named: "text")
+    let label = try #require(texts.first { $0.text == row.label }, "line \(row.line): \(texts.map(\.text))")
     let x = try #require(Double(label.attributes["x"] ?? ""))
     let y = try #require(Double(label.attributes["y"] ?? ""))
     let width = TracePlot.textWidth(row.label, fontSize: 12)
@@ -254,7 +222,7 @@ import Testing
     #expect(
       x - width >= 0 && x <= plot.width && y - 12 >= 0 && y <= plot.height, "line \(row.line): \(x), \(y)")
     // A marker's label, written down from the top of the plot, is cut to the plot's height.
-    let marker = try #require(texts.items.first { $0.text.hasPrefix("decision") })
+    let marker = try #require(texts.first { $0.text.hasPrefix("decision") })
     #expect(
       marker.text.hasSuffix("…") && TracePlot.textWidth(marker.text, fontSize: 10) <= plot.height - 56 - 64)
   }

@@ -1,6 +1,6 @@
 @testable import SheetCore
 
-/// Seed 000, BottomSheetViewController, natively (seed-behaviours.md § 000). The seed positions the sheet
+/// Seed 000, BottomSheetViewController, natively. The seed positions the sheet
 /// by `c = E - h` from the safe-area top, `E` = the available height.
 struct Seed000Policy: SheetPolicy {
   var defaultHeight = 500.0

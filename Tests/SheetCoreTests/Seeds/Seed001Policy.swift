@@ -1,6 +1,6 @@
 @testable import SheetCore
 
-/// Seed 001, CustomHalfModal, natively (seed-behaviours.md § 001): one detent at the content's height `C`.
+/// Seed 001, CustomHalfModal, natively: one detent at the content's height `C`.
 struct Seed001Policy: SheetPolicy {
   var opacity = 0.7
   var duration = 0.3

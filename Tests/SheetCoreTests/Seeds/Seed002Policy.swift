@@ -1,6 +1,6 @@
 @testable import SheetCore
 
-/// Seed 002, CustomModalViewController, natively (seed-behaviours.md § 002).
+/// Seed 002, CustomModalViewController, natively.
 struct Seed002Policy: SheetPolicy {
   var defaultHeight = 300.0
   var dismissibleHeight = 200.0

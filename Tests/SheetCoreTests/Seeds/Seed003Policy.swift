@@ -1,6 +1,6 @@
 @testable import SheetCore
 
-/// Seed 003, a fixed top sheet, natively (seed-behaviours.md § 003).
+/// Seed 003, a fixed top sheet, natively.
 struct Seed003Policy: SheetPolicy {
   var configuration: SheetConfiguration {
     SheetConfiguration(

@@ -1,6 +1,6 @@
 @testable import SheetCore
 
-/// Seed 004, a bottom sheet with UIViewPropertyAnimator, natively (seed-behaviours.md § 004).
+/// Seed 004, a bottom sheet with UIViewPropertyAnimator, natively.
 struct Seed004Policy: SheetPolicy {
   var configuration: SheetConfiguration {
     SheetConfiguration(detents: [Detent("open", .fixed(300))], gestureArea: .sheet, backdropMax: 1)

@@ -106,5 +106,5 @@ extension Array where Element == SheetEvent {
 /// Whether two numbers agree within `tolerance`.
 func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
 
-/// The reference screen of seed-behaviours.md.
+/// The reference screen of the seeds.
 let reference = SheetGeometry.reference
