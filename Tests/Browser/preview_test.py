@@ -452,8 +452,8 @@ def main():
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix='sheet-preview-browser-')
     behaviour = os.path.join(folder, 'sheet.lua')
-    shutil.copy(os.path.join(ROOT, 'scripts', 'behaviours', 'bottom-sheet-vc.lua'), behaviour)
-    preview = Preview(os.path.abspath(args.sheet), folder, behaviour, os.path.join(ROOT, 'scripts', 'scenarios', 'tour.lua'))
+    shutil.copy(os.path.join(ROOT, 'Sources', 'SheetScript', 'Presets', 'bottom-sheet-vc.lua'), behaviour)
+    preview = Preview(os.path.abspath(args.sheet), folder, behaviour, os.path.join(ROOT, 'Tests', 'Scenarios', 'tour.lua'))
     passed = failed = 0
     shots = {}
     try:
