@@ -1,6 +1,6 @@
--- scenario: every input in every state (issue 10, section 4): odd orders never end a scenario. What a
+-- scenario: every input in every state: odd orders never end a scenario. What a
 -- state cannot take is recorded in the trace as `ignored input=... state=...` and changes nothing;
--- `dismiss()` during a drag is `queued` and applies when the finger lifts. The native DefaultPolicy
+-- `dismiss()` during a drag is `queued` and applies when the finger lifts. DefaultPolicy
 -- on the reference phone:
 --   A = 844 - 47 = 797; medium = 0.5 * 797 = 398.5; large = 797 - 10 = 787.
 

@@ -1,4 +1,4 @@
--- scenario: a released scroll view decelerates at UIScrollView's rate, 0.998 per ms (issue 13). After
+-- scenario: a released scroll view decelerates at UIScrollView's rate, 0.998 per ms. After
 -- n ms a release at v has travelled (v / 1000) r (1 - r^n) / (1 - r) = project(v) (1 - r^n), the
 -- core's momentum projection d = (v / 1000) r / (1 - r) = 0.499 v in the limit; its velocity is v r^n.
 -- At large (787) the 2400 pt list 56 pt below the sheet's top edge is 731 tall: largest offset 1669.

@@ -1,4 +1,4 @@
--- scenario: scroll hand-off, scroll view to sheet mid-gesture (issue 13). The native DefaultPolicy on
+-- scenario: scroll hand-off, scroll view to sheet mid-gesture. DefaultPolicy on
 -- the reference phone: A = 797, medium 398.5, large 787. At large the sheet's top edge is at
 -- 844 - 787 = 57, the scroll view's frame starts 56 pt below it (y 113) and is 787 - 56 = 731 tall, so
 -- its largest offset is 2400 - 731 = 1669.

@@ -1,4 +1,4 @@
--- scenario: scroll hand-off, sheet to scroll view mid-gesture (issue 13). The native DefaultPolicy on
+-- scenario: scroll hand-off, sheet to scroll view mid-gesture. DefaultPolicy on
 -- the reference phone (A = 797, medium 398.5, large 787) with a 2400 pt list 56 pt below the sheet's
 -- top edge. At medium the sheet's top edge is at 844 - 398.5 = 445.5; the finger lands 100 pt below it
 -- and moves up 7 pt a frame. The sheet expands first (prefers_scrolling_expands_when_scrolled_to_edge,

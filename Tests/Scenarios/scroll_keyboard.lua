@@ -1,4 +1,4 @@
--- scenario: a list and the keyboard together (issue 13). The native DefaultPolicy (keyboard
+-- scenario: a list and the keyboard together. DefaultPolicy (keyboard
 -- 'interactive') on the reference phone (H = 844, A = 797, medium 398.5, large 787) with a 2400 pt list
 -- 56 pt below the sheet's top edge and no declared height: the list is laid out in the part of the sheet
 -- the keyboard leaves uncovered, h - K (a list pinned to UIKit's keyboardLayoutGuide), so its frame is

@@ -1,4 +1,4 @@
--- scenario: on_scroll(sheet, gesture, scroll) overrides the routing (issue 13). A behaviour whose sheet
+-- scenario: on_scroll(sheet, gesture, scroll) overrides the routing. A behaviour whose sheet
 -- moves whenever the content is at its top, even up past large, where the sheet (not the content)
 -- rubber-bands over A = 797: x = 100 -> 100 x 0.55 x 797 / (55 + 797) = 51.45). nil falls back to the
 -- built-in rule, and a script error (a bad answer) lets the built-in rule decide that frame.

@@ -1,5 +1,5 @@
 -- scenario: prefers_scrolling_expands_when_scrolled_to_edge = false (Apple's
--- prefersScrollingExpandsWhenScrolledToEdge, issue 13): scrolling up at a smaller detent scrolls the
+-- prefersScrollingExpandsWhenScrolledToEdge): scrolling up at a smaller detent scrolls the
 -- content and the sheet stays; dragging down moves the content back to its top first, then the sheet.
 -- The native detents on the reference phone: medium 398.5, large 787.
 

@@ -1,4 +1,4 @@
--- scenario: the scroll view rubber-bands past its ends and bounces back (issue 13). At large (787) the
+-- scenario: the scroll view rubber-bands past its ends and bounces back. At large (787) the
 -- 2400 pt list 56 pt below the sheet's top edge is d = 731 tall, largest offset 1669. Past an end the
 -- overshoot x shows as UIScrollView's rubber band b = (1 - 1 / (x c / d + 1)) d with c = 0.55 (the
 -- core's formula): x = 100 -> 100 x 0.55 x 731 / (55 + 731) = 51.1514 pt. Released, it springs back to
