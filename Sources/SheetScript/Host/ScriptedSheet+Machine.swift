@@ -57,13 +57,14 @@ extension ScriptedSheet {
 
   /// Queues a call's events at the machine's time.
   package func collect(_ events: [SheetEvent], x: Double?) {
+    guard !events.isEmpty else { return }  // a steady frame: nothing to queue
     collect(events, x: x, host.machine)
   }
 
   /// Queues a step's events at the time of `machine`, the host's machine as a step left it (lent by
   /// `SheetHost.advance`, which holds the host while it steps).
   package func collect(_ events: [SheetEvent], x: Double?, _ machine: borrowing SheetMachine) {
-    guard !events.isEmpty else { return }  // a steady frame: nothing, and no copy
+    guard !events.isEmpty else { return }
     let edge = machine.geometry.edge
     for event in events {
       enqueue(Event(time: machine.time, kind: .sheet(event), x: x, edge: edge))
@@ -73,6 +74,10 @@ extension ScriptedSheet {
   /// Queues the behaviours' `print`s and promotes a replacement the machine has installed (a reload
   /// made during a drag waits for the drag to end).
   package func collectBehaviourOutput() {
+    // Passing `host.machine` copies the whole machine (a class's stored property is read, not
+    // borrowed, across a call on the same object); two such copies a touch made a dragging host frame
+    // 1.37 times a machine frame instead of 1.12 (`sheet bench`, host_frame_ratio).
+    guard pendingBehaviour != nil || !prints.isEmpty else { return }
     collectBehaviourOutput(host.machine)
   }
 
