@@ -110,6 +110,16 @@ public final class LuaState {
     set { runtime.raw?.setDeadline(newValue) }
   }
 
+  /// Makes the deadline read `clock` (seconds, never decreasing) instead of the system's monotonic
+  /// clock; nil restores it. A test moves the clock itself, so a deadline is reached by what the script
+  /// did, not by the machine's speed. The clock is read from inside Lua's count hook: it must not call
+  /// into this state.
+  package func setDeadlineClock(_ clock: (() -> Double)?) {
+    let box = clock.map(DeadlineClock.init)
+    runtime.raw?.setDeadlineClock(box)
+    runtime.deadlineClock = box
+  }
+
   /// Sets the instruction budget of each later host call.
   public func setInstructionLimit(_ limit: Int) {
     runtime.raw?.setInstructionLimit(limit)

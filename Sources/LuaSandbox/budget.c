@@ -25,8 +25,9 @@ void sandbox_spend(sandbox_host *h, long long units) {
   if (h->meter != NULL) *h->meter += units;
 }
 
-/// Monotonic seconds.
-static double sandbox_now(void) {
+/// Seconds on h's clock: the host's when it set one (sandbox_set_clock), else the monotonic clock.
+static double sandbox_now(const sandbox_host *h) {
+  if (h->clock != NULL) return h->clock(h->clock_context);
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
@@ -36,7 +37,7 @@ static double sandbox_now(void) {
 /// (after the first hook period or charge), so calls too short to reach one never read the clock.
 static int sandbox_past_deadline(sandbox_host *h) {
   if (h->timeout <= 0) return 0;
-  double now = sandbox_now();
+  double now = sandbox_now(h);
   if (h->started == 0) {
     h->started = now;
     return 0;
@@ -129,6 +130,12 @@ void sandbox_charge(lua_State *L, double units) {
 
 void sandbox_set_timeout(lua_State *L, double seconds) {
   sandbox_host_of(L)->timeout = seconds > 0 ? seconds : 0;
+}
+
+void sandbox_set_clock(lua_State *L, double (*clock)(void *context), void *context) {
+  sandbox_host *h = sandbox_host_of(L);
+  h->clock = clock;
+  h->clock_context = context;
 }
 
 void sandbox_set_budget(lua_State *L, long long budget) {

@@ -1,13 +1,34 @@
-import Glibc
 import Testing
 
 @testable import LuaHost
 
 /// The per-call wall-clock deadline, the last line behind the instruction budget, and `unitsUsed`.
+///
+/// The deadline reads a clock the test moves (``TestClock``): each reading is about 1 ms later, and a host
+/// function "naps" by moving it on, so a call reaches its deadline by what it did, whatever the
+/// machine's speed or load.
 @Suite struct DeadlineTests {
-  /// A state whose instruction budget never runs out, so only the deadline can end a call.
-  func unbounded(deadline: Double = 0.05) throws -> LuaState {
-    try LuaState(.init(instructionLimit: 1 << 40, deadline: deadline))
+  /// A clock that moves `tick` seconds each time it is read, and on demand (binary fractions, so the
+  /// sums are exact).
+  final class TestClock {
+    var now = 1_024.0
+    var readings = 0
+    let tick: Double
+
+    init(tick: Double = 1.0 / 1_024) { self.tick = tick }
+
+    func read() -> Double {
+      readings += 1
+      now += tick
+      return now
+    }
+  }
+
+  /// A state whose instruction budget never runs out, so only the deadline can end a call, on `clock`.
+  func unbounded(deadline: Double = 0.05, clock: TestClock = TestClock()) throws -> LuaState {
+    let state = try LuaState(.init(instructionLimit: 1 << 40, deadline: deadline))
+    state.setDeadlineClock { clock.read() }
+    return state
   }
 
   @Test func endlessLoopsEndByTheDeadline() throws {
@@ -20,9 +41,14 @@ import Testing
       ("while true do string.find(('a'):rep(30), ('a*'):rep(30) .. 'b') end", #line),
       ("while true do pcall(function() while true do end end) end", #line),
     ]
-    let state = try unbounded()
+    let clock = TestClock()
+    let state = try unbounded(clock: clock)
     for row in rows {
+      let before = clock.readings
       let caught = error(running: row.source, in: state)
+      // The first reading starts the call's clock; 50 ms at 1/1024 s a reading (51.2 readings) is
+      // passed at the 53rd.
+      #expect(clock.readings - before == 53, sourceLocation: location(row.line))
       #expect(
         isDeadline(caught), "\(row.source): \(String(describing: caught))",
         sourceLocation: location(row.line))
@@ -45,6 +71,8 @@ import Testing
   @Test func callsWithinTheirBudgetNeverReachTheDefaultDeadline() throws {
     let state = try LuaState()
     #expect(state.deadline == 0.5)
+    let clock = TestClock()
+    state.setDeadlineClock { clock.read() }
     let sum = try state.load(
       "return function(n) local x = 0 for i = 1, n do x = x + i end return x, string.rep('', 1000) end",
       name: "short.lua"
@@ -59,14 +87,17 @@ import Testing
     for _ in 0..<200 {
       #expect(try state.run("return #string.rep('ab', 10, ',')", name: "short.lua") == [.integer(29)])
     }
+    // Each call's clock starts over: 400 calls read it, none as often as the 513 readings of 0.5 s.
+    #expect(clock.readings > 0 && clock.readings < 400 * 513)
   }
 
-  /// A host call that sleeps past the deadline between two stretches of Lua code: deterministic (no
-  /// timing of Lua's speed), and the same call finishes once the deadline is off.
+  /// A host call that naps past the deadline between two stretches of Lua code (the clock moves
+  /// 150 ms), and the same call finishes once the deadline is off.
   @Test func settingTheDeadlineToZeroTurnsItOff() throws {
-    let state = try unbounded(deadline: 0.05)
+    let clock = TestClock(tick: 0)
+    let state = try unbounded(deadline: 0.05, clock: clock)
     try state.register("nap") { _ in
-      usleep(150_000)
+      clock.now += 0.15
       return []
     }
     let source = "for _ = 1, 5000 do end\nnap()\nfor _ = 1, 5000 do end\nreturn 'done'"

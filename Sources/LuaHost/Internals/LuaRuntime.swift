@@ -11,6 +11,8 @@ final class LuaRuntime {
   var hostGlobalsRef: Int32 = 0
   /// Where `print` output goes.
   var printSink: ((String) -> Void)?
+  /// The clock the deadline reads in place of the monotonic clock, kept alive as long as the state.
+  var deadlineClock: DeadlineClock?
   /// The directory `require` may read below, as given by the host.
   var moduleRoot: String?
   /// The shared meter the state's spending is added to, kept alive as long as the state.

@@ -104,6 +104,19 @@ struct RawLua {
   var unitsUsed: Int { Int(host.pointee.used) }
   var deadline: Double { host.pointee.timeout }
   func setDeadline(_ seconds: Double) { sandbox_set_timeout(state, seconds) }
+  /// Makes the deadline read `clock` (nil: the monotonic clock); the caller keeps it alive.
+  func setDeadlineClock(_ clock: DeadlineClock?) {
+    guard let clock else {
+      sandbox_set_clock(state, nil, nil)
+      return
+    }
+    sandbox_set_clock(
+      state,
+      { context in
+        guard let context else { return 0 }
+        return Unmanaged<DeadlineClock>.fromOpaque(context).takeUnretainedValue().read()
+      }, Unmanaged.passUnretained(clock).toOpaque())
+  }
   var memoryLimit: Int { Int(host.pointee.limit) }
   func setInstructionLimit(_ limit: Int) { sandbox_set_budget(state, Int64(max(limit, 1))) }
   func setMemoryLimit(_ limit: Int) { host.pointee.limit = limit > 0 ? size_t(limit) : 0 }

@@ -32,6 +32,10 @@ void sandbox_set_budget(lua_State *L, long long budget);
 /// Sets the deadline of each later outermost host call in seconds (0: none).
 void sandbox_set_timeout(lua_State *L, double seconds);
 
+/// Sets the clock the deadline reads: clock(context) returns seconds, never decreasing, and must not
+/// call into Lua or raise (it runs inside the count hook). NULL restores the monotonic clock.
+void sandbox_set_clock(lua_State *L, double (*clock)(void *context), void *context);
+
 /// The message a spent budget of this kind (SANDBOX_SPENT_*) raises with.
 const char *sandbox_spent_message(int kind);
 

@@ -39,6 +39,8 @@ typedef struct sandbox_host {
   long long *meter;                // a counter shared with other states (NULL: none), spent alongside
   double timeout;                  // seconds one outermost host call may run (0: no deadline)
   double started;                  // when the outermost call's clock started (0: not read yet)
+  double (*clock)(void *context);  // the clock the deadline reads, seconds (NULL: CLOCK_MONOTONIC)
+  void *clock_context;             // clock's argument
   long long clock_countdown;       // units charged until a charge reads the clock again
   char where[200];                 // "file:line" of the last raise of a spent budget ("": none yet)
   sandbox_callback_fn callback;
