@@ -28,12 +28,12 @@ static int cm_has_specials(const char *p, size_t lp) {
 }
 
 /// Plain substring search, charged per position tried.
-static const char *cm_plain_find(cm_state *ms, const char *s, size_t ls, const char *p, size_t lp) {
+static const char *cm_plain_find(sandbox_matcher *ms, const char *s, size_t ls, const char *p, size_t lp) {
   if (lp == 0) return s;
   if (lp > ls) return NULL;
   long per_try = 1 + (long)(lp / 16);
   for (size_t i = 0; i + lp <= ls; i++) {
-    cm_tick(ms, per_try);
+    sandbox_matcher_tick(ms, per_try);
     if (s[i] == p[0] && memcmp(s + i, p, lp) == 0) return s + i;
   }
   return NULL;
@@ -48,12 +48,12 @@ static int cm_find_aux(lua_State *L, int find) {
     luaL_pushfail(L);
     return 1;
   }
-  cm_state ms;
-  cm_prepare(&ms, L, s, ls, p, lp);
-  cm_tick(&ms, 1 + (long)(lp / 16));  // reading the pattern (for specials, or its first item)
+  sandbox_matcher ms;
+  sandbox_matcher_prepare(&ms, L, s, ls, p, lp);
+  sandbox_matcher_tick(&ms, 1 + (long)(lp / 16));  // reading the pattern (for specials, or its first item)
   if (find && (lua_toboolean(L, 4) || !cm_has_specials(p, lp))) {
     const char *at = cm_plain_find(&ms, s + init, ls - init, p, lp);
-    cm_settle(&ms);
+    sandbox_matcher_settle(&ms);
     if (at != NULL) {
       lua_pushinteger(L, (lua_Integer)(at - s) + 1);
       lua_pushinteger(L, (lua_Integer)(at - s + lp));
@@ -66,19 +66,19 @@ static int cm_find_aux(lua_State *L, int find) {
   if (anchor) p++;  // p_end stays where it is
   const char *s1 = s + init;
   do {
-    cm_reset(&ms);
-    const char *e = cm_match(&ms, s1, p);
+    sandbox_matcher_reset(&ms);
+    const char *e = sandbox_matcher_match(&ms, s1, p);
     if (e != NULL) {
-      cm_settle(&ms);
+      sandbox_matcher_settle(&ms);
       if (find) {
         lua_pushinteger(L, (lua_Integer)(s1 - s) + 1);
         lua_pushinteger(L, (lua_Integer)(e - s));
-        return cm_push_captures(&ms, NULL, NULL) + 2;
+        return sandbox_matcher_push_captures(&ms, NULL, NULL) + 2;
       }
-      return cm_push_captures(&ms, s1, e);
+      return sandbox_matcher_push_captures(&ms, s1, e);
     }
   } while (s1++ < ms.src_end && !anchor);
-  cm_settle(&ms);
+  sandbox_matcher_settle(&ms);
   luaL_pushfail(L);
   return 1;
 }
@@ -100,20 +100,20 @@ static int cm_gmatch_step(lua_State *L) {
   const char *p = lua_tolstring(L, lua_upvalueindex(2), &lp);
   cm_gmatch *gm = (cm_gmatch *)lua_touserdata(L, lua_upvalueindex(3));
   if (gm->position > ls) return 0;
-  cm_state ms;
-  cm_prepare(&ms, L, s, ls, p, lp);
+  sandbox_matcher ms;
+  sandbox_matcher_prepare(&ms, L, s, ls, p, lp);
   for (const char *src = s + gm->position; src <= ms.src_end; src++) {
-    cm_reset(&ms);
-    const char *e = cm_match(&ms, src, p);
+    sandbox_matcher_reset(&ms);
+    const char *e = sandbox_matcher_match(&ms, src, p);
     if (e != NULL && !(gm->has_last && (size_t)(e - s) == gm->last)) {
       gm->position = gm->last = (size_t)(e - s);
       gm->has_last = 1;
-      cm_settle(&ms);
-      return cm_push_captures(&ms, src, e);
+      sandbox_matcher_settle(&ms);
+      return sandbox_matcher_push_captures(&ms, src, e);
     }
-    cm_tick(&ms, 1);
+    sandbox_matcher_tick(&ms, 1);
   }
-  cm_settle(&ms);
+  sandbox_matcher_settle(&ms);
   gm->position = ls + 1;
   return 0;
 }
@@ -134,12 +134,12 @@ int sandbox_str_gmatch(lua_State *L) {
 }
 
 /// Appends a replacement string with %0-%9 and %% to b.
-static void cm_add_string(cm_state *ms, luaL_Buffer *b, const char *s, const char *e) {
+static void cm_add_string(sandbox_matcher *ms, luaL_Buffer *b, const char *s, const char *e) {
   size_t l;
   lua_State *L = ms->L;
   const char *news = lua_tolstring(L, 3, &l);
   const char *end = news + l;
-  cm_tick(ms, 1 + (long)(l / 16));
+  sandbox_matcher_tick(ms, 1 + (long)(l / 16));
   for (const char *p = news; p < end; p++) {
     if (*p != '%') {
       luaL_addchar(b, *p);
@@ -152,7 +152,7 @@ static void cm_add_string(cm_state *ms, luaL_Buffer *b, const char *s, const cha
       if (*p == '0') {
         luaL_addlstring(b, s, (size_t)(e - s));
       } else {
-        cm_push_capture(ms, *p - '1', s, e);
+        sandbox_matcher_push_capture(ms, *p - '1', s, e);
         luaL_tolstring(L, -1, NULL);
         lua_remove(L, -2);
         luaL_addvalue(b);
@@ -164,14 +164,14 @@ static void cm_add_string(cm_state *ms, luaL_Buffer *b, const char *s, const cha
 }
 
 /// Appends the replacement of the match s..e; returns whether it changed the text.
-static int cm_add_value(cm_state *ms, luaL_Buffer *b, const char *s, const char *e, int kind) {
+static int cm_add_value(sandbox_matcher *ms, luaL_Buffer *b, const char *s, const char *e, int kind) {
   lua_State *L = ms->L;
   if (kind == LUA_TFUNCTION) {
     lua_pushvalue(L, 3);
-    int n = cm_push_captures(ms, s, e);
+    int n = sandbox_matcher_push_captures(ms, s, e);
     lua_call(L, n, 1);
   } else if (kind == LUA_TTABLE) {
-    cm_push_capture(ms, 0, s, e);
+    sandbox_matcher_push_capture(ms, 0, s, e);
     lua_gettable(L, 3);
   } else {
     cm_add_string(ms, b, s, e);
@@ -206,27 +206,27 @@ int sandbox_str_gsub(lua_State *L) {
   }
   luaL_Buffer b;
   luaL_buffinit(L, &b);
-  cm_state ms;
-  cm_prepare(&ms, L, src, srcl, p, lp);
-  cm_tick(&ms, 1 + (long)(lp / 16));
+  sandbox_matcher ms;
+  sandbox_matcher_prepare(&ms, L, src, srcl, p, lp);
+  sandbox_matcher_tick(&ms, 1 + (long)(lp / 16));
   lua_Integer n = 0;
   int changed = 0;
   while (n < max_s) {
-    cm_reset(&ms);
-    const char *e = cm_match(&ms, src, p);
+    sandbox_matcher_reset(&ms);
+    const char *e = sandbox_matcher_match(&ms, src, p);
     if (e != NULL && e != lastmatch) {
       n++;
       changed = cm_add_value(&ms, &b, src, e, kind) | changed;
       src = lastmatch = e;
     } else if (src < ms.src_end) {
       luaL_addchar(&b, *src++);
-      cm_tick(&ms, 1);
+      sandbox_matcher_tick(&ms, 1);
     } else {
       break;
     }
     if (anchor) break;
   }
-  cm_settle(&ms);
+  sandbox_matcher_settle(&ms);
   if (!changed) {
     lua_pushvalue(L, 1);
   } else {

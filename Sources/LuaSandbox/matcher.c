@@ -18,7 +18,7 @@
 
 // MARK: Step accounting
 
-void cm_tick(cm_state *ms, long steps) {
+void sandbox_matcher_tick(sandbox_matcher *ms, long steps) {
   ms->steps += steps;
   if (ms->steps >= CM_CHARGE_BATCH) {
     long due = ms->steps;
@@ -27,7 +27,7 @@ void cm_tick(cm_state *ms, long steps) {
   }
 }
 
-void cm_settle(cm_state *ms) {
+void sandbox_matcher_settle(sandbox_matcher *ms) {
   if (ms->steps > 0) {
     long due = ms->steps;
     ms->steps = 0;
@@ -35,24 +35,25 @@ void cm_settle(cm_state *ms) {
   }
 }
 
-void cm_reset(cm_state *ms) {
+void sandbox_matcher_reset(sandbox_matcher *ms) {
   ms->level = 0;
   ms->depth = CM_MAX_DEPTH;
 }
 
-void cm_prepare(cm_state *ms, lua_State *L, const char *s, size_t ls, const char *p, size_t lp) {
+void sandbox_matcher_prepare(sandbox_matcher *ms, lua_State *L, const char *s, size_t ls, const char *p,
+                             size_t lp) {
   ms->L = L;
   ms->src_init = s;
   ms->src_end = s + ls;
   ms->p_end = p + lp;
   ms->steps = 0;
-  cm_reset(ms);
+  sandbox_matcher_reset(ms);
 }
 
 // MARK: Character classes
 
 /// The end of the single-character class starting at p.
-static const char *cm_class_end(cm_state *ms, const char *p) {
+static const char *cm_class_end(sandbox_matcher *ms, const char *p) {
   char c = *p++;
   if (c == '%') {
     if (p >= ms->p_end) luaL_error(ms->L, "malformed pattern (ends with '%%')");
@@ -66,7 +67,7 @@ static const char *cm_class_end(cm_state *ms, const char *p) {
       c = *p++;
       if (c == '%' && p < ms->p_end) p++;
     } while (p >= ms->p_end || *p != ']');
-    cm_tick(ms, (long)((p - start) / 16));  // a long set is scanned to find its end
+    sandbox_matcher_tick(ms, (long)((p - start) / 16));  // a long set is scanned to find its end
     return p + 1;
   }
   return p;
@@ -118,14 +119,14 @@ static int cm_set(int c, const char *p, const char *last) {
 }
 
 /// Whether the subject character at s matches the class from p to ep.
-static int cm_single(cm_state *ms, const char *s, const char *p, const char *ep) {
+static int cm_single(sandbox_matcher *ms, const char *s, const char *p, const char *ep) {
   if (s >= ms->src_end) return 0;
   int c = (unsigned char)*s;
   switch (*p) {
     case '.': return 1;
     case '%': return cm_class(c, (unsigned char)p[1]);
     case '[':
-      cm_tick(ms, (long)((ep - p) / 16));  // testing a character scans the set
+      sandbox_matcher_tick(ms, (long)((ep - p) / 16));  // testing a character scans the set
       return cm_set(c, p, ep - 1);
     default: return (unsigned char)*p == c;
   }
@@ -134,13 +135,13 @@ static int cm_single(cm_state *ms, const char *s, const char *p, const char *ep)
 // MARK: Matching
 
 
-static const char *cm_balance(cm_state *ms, const char *s, const char *p) {
+static const char *cm_balance(sandbox_matcher *ms, const char *s, const char *p) {
   if (p + 1 >= ms->p_end) luaL_error(ms->L, "malformed pattern (missing arguments to '%%b')");
   if (s >= ms->src_end || *s != *p) return NULL;
   char open = p[0], close = p[1];
   int count = 1;
   while (++s < ms->src_end) {
-    cm_tick(ms, 1);
+    sandbox_matcher_tick(ms, 1);
     if (*s == close) {
       if (--count == 0) return s + 1;
     } else if (*s == open) {
@@ -150,42 +151,42 @@ static const char *cm_balance(cm_state *ms, const char *s, const char *p) {
   return NULL;
 }
 
-static const char *cm_max_expand(cm_state *ms, const char *s, const char *p, const char *ep) {
+static const char *cm_max_expand(sandbox_matcher *ms, const char *s, const char *p, const char *ep) {
   ptrdiff_t i = 0;
   while (cm_single(ms, s + i, p, ep)) {
     i++;
-    cm_tick(ms, 1);
+    sandbox_matcher_tick(ms, 1);
   }
   while (i >= 0) {  // the longest run first, then shorter ones
-    const char *res = cm_match(ms, s + i, ep + 1);
+    const char *res = sandbox_matcher_match(ms, s + i, ep + 1);
     if (res != NULL) return res;
     i--;
-    cm_tick(ms, 1);
+    sandbox_matcher_tick(ms, 1);
   }
   return NULL;
 }
 
-static const char *cm_min_expand(cm_state *ms, const char *s, const char *p, const char *ep) {
+static const char *cm_min_expand(sandbox_matcher *ms, const char *s, const char *p, const char *ep) {
   for (;;) {
-    const char *res = cm_match(ms, s, ep + 1);
+    const char *res = sandbox_matcher_match(ms, s, ep + 1);
     if (res != NULL) return res;
     if (!cm_single(ms, s, p, ep)) return NULL;
     s++;
-    cm_tick(ms, 1);
+    sandbox_matcher_tick(ms, 1);
   }
 }
 
-static const char *cm_start_capture(cm_state *ms, const char *s, const char *p, ptrdiff_t what) {
+static const char *cm_start_capture(sandbox_matcher *ms, const char *s, const char *p, ptrdiff_t what) {
   if (ms->level >= CM_MAX_CAPTURES) luaL_error(ms->L, "too many captures");
   ms->capture[ms->level].init = s;
   ms->capture[ms->level].len = what;
   ms->level++;
-  const char *res = cm_match(ms, s, p);
+  const char *res = sandbox_matcher_match(ms, s, p);
   if (res == NULL) ms->level--;
   return res;
 }
 
-static const char *cm_end_capture(cm_state *ms, const char *s, const char *p) {
+static const char *cm_end_capture(sandbox_matcher *ms, const char *s, const char *p) {
   int open = -1;
   for (int l = ms->level - 1; l >= 0; l--) {
     if (ms->capture[l].len == CM_UNFINISHED) {
@@ -195,12 +196,12 @@ static const char *cm_end_capture(cm_state *ms, const char *s, const char *p) {
   }
   if (open < 0) luaL_error(ms->L, "invalid pattern capture");
   ms->capture[open].len = s - ms->capture[open].init;
-  const char *res = cm_match(ms, s, p);
+  const char *res = sandbox_matcher_match(ms, s, p);
   if (res == NULL) ms->capture[open].len = CM_UNFINISHED;
   return res;
 }
 
-static int cm_capture_index(cm_state *ms, int digit) {
+static int cm_capture_index(sandbox_matcher *ms, int digit) {
   int l = digit - '1';
   if (l < 0 || l >= ms->level || ms->capture[l].len == CM_UNFINISHED) {
     return luaL_error(ms->L, "invalid capture index %%%d", l + 1);
@@ -208,25 +209,25 @@ static int cm_capture_index(cm_state *ms, int digit) {
   return l;
 }
 
-static const char *cm_back_reference(cm_state *ms, const char *s, int digit) {
+static const char *cm_back_reference(sandbox_matcher *ms, const char *s, int digit) {
   int l = cm_capture_index(ms, digit);
   // A position capture's length is CM_POSITION: as a size it is huge, so (as in Lua) it never matches,
   // and only the comparisons actually made are charged.
   size_t len = (size_t)ms->capture[l].len;
   if ((size_t)(ms->src_end - s) < len) {
-    cm_tick(ms, 1);
+    sandbox_matcher_tick(ms, 1);
     return NULL;
   }
-  cm_tick(ms, 1 + (long)(len / 16));
+  sandbox_matcher_tick(ms, 1 + (long)(len / 16));
   if (memcmp(ms->capture[l].init, s, len) == 0) return s + len;
   return NULL;
 }
 
 /// Matches the pattern from p against the subject from s; the end of the match, or NULL.
-const char *cm_match(cm_state *ms, const char *s, const char *p) {
+const char *sandbox_matcher_match(sandbox_matcher *ms, const char *s, const char *p) {
   if (ms->depth-- == 0) luaL_error(ms->L, "pattern too complex");
   while (p != ms->p_end) {
-    cm_tick(ms, 1);
+    sandbox_matcher_tick(ms, 1);
     switch (*p) {
       case '(':
         if (p + 1 < ms->p_end && p[1] == ')') {
@@ -257,7 +258,7 @@ const char *cm_match(cm_state *ms, const char *s, const char *p) {
             p += 2;
             if (p >= ms->p_end || *p != '[') luaL_error(ms->L, "missing '[' after '%%f' in pattern");
             const char *ep = cm_class_end(ms, p);
-            cm_tick(ms, 2 * (long)((ep - p) / 16));  // two set tests
+            sandbox_matcher_tick(ms, 2 * (long)((ep - p) / 16));  // two set tests
             int previous = (s == ms->src_init) ? '\0' : (unsigned char)s[-1];
             int current = (s < ms->src_end) ? (unsigned char)*s : '\0';
             if (!cm_set(previous, p, ep - 1) && cm_set(current, p, ep - 1)) {
@@ -289,7 +290,7 @@ const char *cm_match(cm_state *ms, const char *s, const char *p) {
         }
         switch (quantifier) {
           case '?': {
-            const char *res = cm_match(ms, s + 1, ep + 1);
+            const char *res = sandbox_matcher_match(ms, s + 1, ep + 1);
             if (res != NULL) {
               s = res;
               goto done;
@@ -316,7 +317,7 @@ done:
 // MARK: Captures
 
 /// Pushes capture i (the whole match s..e when the pattern has no captures and i is 0).
-void cm_push_capture(cm_state *ms, int i, const char *s, const char *e) {
+void sandbox_matcher_push_capture(sandbox_matcher *ms, int i, const char *s, const char *e) {
   if (i >= ms->level) {
     if (i != 0) luaL_error(ms->L, "invalid capture index %%%d", i + 1);
     lua_pushlstring(ms->L, s, (size_t)(e - s));
@@ -332,10 +333,10 @@ void cm_push_capture(cm_state *ms, int i, const char *s, const char *e) {
 }
 
 /// Pushes every capture (or the whole match when s is not NULL and there are none); returns the count.
-int cm_push_captures(cm_state *ms, const char *s, const char *e) {
+int sandbox_matcher_push_captures(sandbox_matcher *ms, const char *s, const char *e) {
   int count = (ms->level == 0 && s != NULL) ? 1 : ms->level;
   luaL_checkstack(ms->L, count, "too many captures");
-  for (int i = 0; i < count; i++) cm_push_capture(ms, i, s, e);
+  for (int i = 0; i < count; i++) sandbox_matcher_push_capture(ms, i, s, e);
   return count;
 }
 

@@ -15,7 +15,7 @@ enum {
   CM_POSITION = -2,
 };
 
-typedef struct cm_state {
+typedef struct sandbox_matcher {
   const char *src_init, *src_end, *p_end;
   lua_State *L;
   int level;
@@ -25,14 +25,22 @@ typedef struct cm_state {
     const char *init;
     ptrdiff_t len;
   } capture[CM_MAX_CAPTURES];
-} cm_state;
+} sandbox_matcher;
 
-void cm_tick(cm_state *ms, long steps);
-void cm_settle(cm_state *ms);
-void cm_reset(cm_state *ms);
-void cm_prepare(cm_state *ms, lua_State *L, const char *s, size_t ls, const char *p, size_t lp);
-const char *cm_match(cm_state *ms, const char *s, const char *p);
-void cm_push_capture(cm_state *ms, int i, const char *s, const char *e);
-int cm_push_captures(cm_state *ms, const char *s, const char *e);
+/// Counts steps, charging the budget in batches of CM_CHARGE_BATCH (raises when it is spent).
+void sandbox_matcher_tick(sandbox_matcher *ms, long steps);
+/// Charges the steps counted and not yet charged.
+void sandbox_matcher_settle(sandbox_matcher *ms);
+/// Clears the captures and the depth before a match is tried at a new position.
+void sandbox_matcher_reset(sandbox_matcher *ms);
+/// Sets up ms to match pattern p (lp bytes) against subject s (ls bytes) in L.
+void sandbox_matcher_prepare(sandbox_matcher *ms, lua_State *L, const char *s, size_t ls, const char *p,
+                             size_t lp);
+/// Matches p at s: the end of the match, or NULL (Lua's do_match).
+const char *sandbox_matcher_match(sandbox_matcher *ms, const char *s, const char *p);
+/// Pushes capture i (the whole match s..e when there is none; Lua's push_onecapture).
+void sandbox_matcher_push_capture(sandbox_matcher *ms, int i, const char *s, const char *e);
+/// Pushes every capture (the whole match when there is none); returns how many.
+int sandbox_matcher_push_captures(sandbox_matcher *ms, const char *s, const char *e);
 
 #endif
