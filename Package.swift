@@ -37,30 +37,26 @@ let package = Package(
     .target(
       name: "SheetScript",
       dependencies: ["LuaHost", "SheetCore", "SheetTrace"],
-      // Presets/ is embedded by the EmbedBehaviours plugin; LuaTypes/ holds the API's annotations for
-      // editors (Lua language server), not built.
+      // Presets/ (the behaviours) and LuaTypes/ (the API's annotations for editors, which `sheet init`
+      // writes out) are embedded by the EmbedFiles plugin, not built.
       exclude: ["Presets", "LuaTypes"],
-      plugins: [.plugin(name: "EmbedBehaviours")]
+      plugins: [.plugin(name: "EmbedFiles")]
     ),
     // The scenario language and its runner, the driver that synthesizes gestures and records traces,
     // comparisons and warm states for sweeps.
     .target(name: "SheetScenario", dependencies: ["LuaHost", "SheetCore", "SheetTrace", "SheetScript"]),
-    .executableTarget(name: "EmbedBehavioursTool"),
+    // The one build plugin: it embeds the presets, the Lua annotations and the preview's page as Swift
+    // string literals (Sources/EmbedFiles says which folders) with a shell script, embed-files.sh.
     .plugin(
-      name: "EmbedBehaviours", capability: .buildTool(), dependencies: ["EmbedBehavioursTool"],
-      path: "Sources/EmbedBehaviours"),
+      name: "EmbedFiles", capability: .buildTool(), path: "Sources/EmbedFiles", exclude: ["embed-files.sh"]),
     // `sheet preview`: a browser page driven by a ScriptedSheet over a loopback WebSocket; its page
-    // (Sources/SheetPreview/Page) is embedded by the EmbedPreviewPage plugin.
+    // (Sources/SheetPreview/Page) is embedded by the EmbedFiles plugin.
     .target(
       name: "SheetPreview",
       dependencies: ["CCivetWeb", "SheetScript", "SheetScenario", "SheetTrace", "SheetCore"],
       exclude: ["Page"],
-      plugins: [.plugin(name: "EmbedPreviewPage")]
+      plugins: [.plugin(name: "EmbedFiles")]
     ),
-    .executableTarget(name: "EmbedPreviewPageTool"),
-    .plugin(
-      name: "EmbedPreviewPage", capability: .buildTool(), dependencies: ["EmbedPreviewPageTool"],
-      path: "Sources/EmbedPreviewPage"),
     // The floors `sheet bench` measures the library against: a bare core frame, a bare callback loop,
     // a scenario's replay, the preview's round trip.
     .target(

@@ -60,9 +60,7 @@ enum OutputFile {
   ///   - path: The destination.
   /// - Throws: `UsageError` "cannot write PATH: <reason>".
   static func write(_ text: String, to path: String) throws(UsageError) {
-    func failure(_ code: Int32) -> UsageError {
-      UsageError(message: "cannot write \(path): \(String(cString: strerror(code)))")
-    }
+    func failure(_ code: Int32) -> UsageError { cannotWrite(path, code) }
     var info = stat()
     let exists = stat(path, &info) == 0
     if exists && (info.st_mode & S_IFMT) == S_IFDIR { throw failure(EISDIR) }
@@ -101,6 +99,34 @@ enum OutputFile {
       unlink(temporary)
       throw failure(code)
     }
+  }
+
+  /// Writes `text` to a new file at `path`, never over anything already there: the file is created
+  /// with `O_EXCL` (so a file, a folder or a link made there in the meantime is not followed or
+  /// replaced either) with the usual permissions (0666 less the umask). A file that could not be
+  /// written whole is removed.
+  /// - Parameters:
+  ///   - text: The contents.
+  ///   - path: The new file.
+  /// - Throws: `UsageError` "PATH already exists", or "cannot write PATH: <reason>".
+  static func create(_ text: String, at path: String) throws(UsageError) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o666)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == EEXIST { throw UsageError(message: "\(path) already exists") }
+      throw cannotWrite(path, code)
+    }
+    var code = writeAll(Array(text.utf8), to: descriptor)
+    if close(descriptor) != 0 && code == 0 { code = errno }
+    guard code == 0 else {
+      unlink(path)
+      throw cannotWrite(path, code)
+    }
+  }
+
+  /// "cannot write PATH: <the system's reason>".
+  private static func cannotWrite(_ path: String, _ code: Int32) -> UsageError {
+    UsageError(message: "cannot write \(path): \(String(cString: strerror(code)))")
   }
 
   /// Writes every byte to an open file.

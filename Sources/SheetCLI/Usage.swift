@@ -6,6 +6,7 @@ enum Usage {
     Drive Lua sheet behaviours with scripted gestures, read and plot the trajectory, tune thresholds.
 
     commands:
+      init [FOLDER]  start a project of your own: a behaviour, a scenario, editor support
       run FILE       run a scenario and print its trace
       test [PATH...] run every scenario in the files and folders (default Tests/Scenarios)
       plot FILE      draw a scenario's height and backdrop over time as SVG
@@ -28,6 +29,18 @@ enum Usage {
     exit status: 0 success; 1 a failed expectation, a script error, an invalid behaviour or a scenario with
     no expectations; 2 a usage error (including a file that is not a scenario, and an -o that names a file
     the run reads, or that cannot be written).
+    """
+
+  static let initialize = """
+    usage: sheet init [FOLDER] [--from PRESET]
+
+    Writes a starter project into FOLDER (default: the current folder; made when missing): behaviour.lua,
+    which extends PRESET (default `system`; `sheet presets` lists them) with `S.extend` and lists the
+    preset's thresholds at their values to tune; scenario.lua, which presents the sheet, drags it open
+    slowly and flicks it closed, expecting where the preset comes to rest (`sheet test .` passes); and
+    editor support for the Lua language server: .luarc.json, types/sheet-api.lua (the API's annotations)
+    and types/sheet.lua (the helper module). It never overwrites: when any of these files exists it
+    writes none and exits with status 2, as for an unknown preset.
     """
 
   static let run = """

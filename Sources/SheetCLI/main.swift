@@ -11,6 +11,7 @@ func sheetMain(_ arguments: [String]) -> Int32 {
   }
   let rest = Array(arguments.dropFirst())
   let commands: [String: (help: String, run: ([String]) throws -> Int32)] = [
+    "init": (Usage.initialize, InitCommand.main),
     "run": (Usage.run, RunCommand.main),
     "test": (Usage.test, TestCommand.main),
     "plot": (Usage.plot, PlotCommand.main),

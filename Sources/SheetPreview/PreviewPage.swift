@@ -1,4 +1,4 @@
-/// The page's files, embedded in the binary by the EmbedPreviewPage plugin from
+/// The page's files, embedded in the binary by the EmbedFiles plugin from
 /// `Sources/SheetPreview/Page/`: plain HTML, CSS and JavaScript, no build step, nothing fetched at
 /// run time. These are the only files the server serves.
 public enum PreviewPage {

@@ -4,7 +4,13 @@ public enum Presets {
   package static let helperModule = "sheet"
 
   /// Every embedded Lua file's name (without `.lua`) and text, sorted by name.
-  package static var files: [(name: String, text: String)] { EmbeddedBehaviours.files }
+  package static let files: [(name: String, text: String)] = EmbeddedBehaviours.files.map {
+    (String($0.name.dropLast(".lua".count)), $0.text)
+  }
+
+  /// The API's LuaLS annotations for editors (`Sources/SheetScript/LuaTypes/`), each file's name (with
+  /// `.lua`) and text: what `sheet init` writes into a new project beside the helper module.
+  package static var annotationFiles: [(name: String, text: String)] { EmbeddedLuaTypes.files }
 
   /// The presets' names and one-line summaries (each file's first comment line), sorted by name.
   public static var catalogue: [(name: String, summary: String)] {

@@ -42,7 +42,7 @@ import Testing
     #expect(count("present") == 1 && count("snap") == 1)
     #expect(count("gesture phase=began") == 2 && count("gesture phase=ended") == 2)
     #expect(count("decision") == 2 && count("settled") == 4)
-    #expect(count("reload ok=false") == 1 && count("reload ok=true") == 1)
+    #expect(count("reload ok=false") == 1 && count("reload ok=true") == 1 && count("reloaded") == 1)
     #expect(run.stdout.contains("dismiss_velocity is now 1800.0"))
     // Its first decision's JSON line is the line `sheet run --format jsonl` writes for the tour's.
     let json = lines.filter { $0.hasPrefix("           {") }.map { $0.trimmingCharacters(in: .whitespaces) }

@@ -4,7 +4,7 @@ import Testing
 /// Help texts and usage errors: exit 2 with the usage on standard error.
 @Suite struct UsageTests {
   static let commands = [
-    "run", "test", "plot", "compare", "tune", "watch", "check", "presets", "preview",
+    "init", "run", "test", "plot", "compare", "tune", "watch", "check", "presets", "preview",
   ]
 
   @Test func helpListsEveryCommand() throws {

@@ -321,11 +321,14 @@ import Testing
     let reloaded = try #require(names.firstIndex(of: "reload ok=true file=v.lua"))
     #expect(names[..<reloaded].contains { $0.hasPrefix("gesture phase=began") })
     #expect(names[reloaded...].contains { $0.hasPrefix("gesture phase=ended") })
+    // It took over when the drag ended: its `reloaded` follows the release's decision.
+    let tookOver = try #require(names.firstIndex(of: "reloaded file=v.lua"))
+    #expect(names[..<tookOver].contains { $0.hasPrefix("decision ") })
     #expect(
       names.contains("animation transition=resize target=low height=\"spring damping=1 response=0.3s\""))
     // reload() loads the same text again; a preset reloads too.
     try sheet.reload()
-    #expect(sheet.drainEvents().map(\.description) == ["reload ok=true file=v.lua"])
+    #expect(sheet.drainEvents().map(\.description) == ["reload ok=true file=v.lua", "reloaded file=v.lua"])
   }
 
   /// A version whose top level closes coroutines inside `__close` handlers one hundred deep (Lua
@@ -368,7 +371,7 @@ import Testing
     #expect(sheet.behaviour.configuration.detents.map(\.id) == ["low", "high"])
     #expect(sheet.behaviour.thresholds["spring_response"] == 0.4)  // overrides apply to every version
     #expect(sheet.detents.map(\.height) == [300, 650])
-    #expect(sheet.drainEvents().map(\.trace.name) == ["reload", "reload"])
+    #expect(sheet.drainEvents().map(\.trace.name) == ["reload", "reload", "reloaded"])
   }
 
   @Test func theWatcherReloadsAChangedFileOnTheOwnersQueue() throws {

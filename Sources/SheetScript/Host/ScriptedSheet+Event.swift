@@ -15,8 +15,14 @@ extension ScriptedSheet {
       /// or detent function that failed (the default policy decided instead).
       case sheet(SheetEvent)
       /// A reload: the file (or name) it loaded, and the error when it did not load (the running
-      /// behaviour stays).
+      /// behaviour stays). One that loaded takes over later when a finger holds the sheet
+      /// (``reloaded(file:)`` says when).
       case reload(file: String, error: BehaviourError?)
+      /// The behaviour that last loaded has taken over: from this event on it makes the decisions. At
+      /// once after a reload made while no drag is in progress, else when the drag ends (the release
+      /// that ends it is still decided by the version that was running); it follows the other events of
+      /// the call it took over in. The file (or name) it was loaded from.
+      case reloaded(file: String)
       /// A line the behaviour's `print` wrote (cut to 4096 bytes).
       case print(String)
     }
@@ -45,7 +51,7 @@ extension ScriptedSheet {
       switch kind {
       case .sheet(.scriptError): true
       case .reload(_, let error): error != nil
-      case .sheet, .print: false
+      case .sheet, .reloaded, .print: false
       }
     }
 
@@ -65,6 +71,8 @@ extension ScriptedSheet {
             TraceField("ok", .bool(false)), TraceField("file", .string(file)),
             TraceField("message", .string(error.description)),
           ])
+      case .reloaded(let file):
+        return TraceEvent(time: time, name: "reloaded", fields: [TraceField("file", .string(file))])
       case .print(let text):
         return TraceEvent(time: time, name: "print", fields: [TraceField("text", .string(text))])
       }

@@ -72,7 +72,7 @@ extension ScriptedSheet {
   }
 
   /// Queues the behaviours' `print`s and promotes a replacement the machine has installed (a reload
-  /// made during a drag waits for the drag to end).
+  /// made during a drag waits for the drag to end), with its `reloaded` event.
   package func collectBehaviourOutput() {
     // Passing `host.machine` copies the whole machine (a class's stored property is read, not
     // borrowed, across a call on the same object); two such copies a touch made a dragging host frame
@@ -86,6 +86,7 @@ extension ScriptedSheet {
     if let next = pendingBehaviour, (machine.policy as? Behaviour) === next {
       behaviour = next
       pendingBehaviour = nil
+      enqueue(Event(time: machine.time, kind: .reloaded(file: next.source.name)))
     }
     if !prints.isEmpty {
       for line in prints.take() { enqueue(Event(time: machine.time, kind: .print(line))) }

@@ -468,7 +468,8 @@ end
 ---top of both. Every other field replaces the preset's. The preset's text is the embedded one (a
 ---preset name, never a path); a preset may itself extend another, at most 8 deep.
 ---@param name string a preset's name (`sheet presets` lists them), e.g. 'system'
----@param fields? table behaviour fields (see `Behaviour`), `thresholds` a table of name = number
+---@param fields? Behaviour behaviour fields (typed, so an editor completes them and the callbacks'
+---arguments); `thresholds` a table of name = number
 ---@return Behaviour behaviour the preset's table, those fields replaced
 function S.extend(name, fields)
   if type(name) ~= 'string' then
