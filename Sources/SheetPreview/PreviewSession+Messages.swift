@@ -48,7 +48,7 @@ extension PreviewSession {
     case .tap(let x, let y, let t):
       sync(to: t)
       try call { () throws(SheetError) in try sheet.tap(x: x, y: y) }
-      recorder?.input("tap { x = \(ScenarioRecorder.number(x)), y = \(ScenarioRecorder.number(y)) }")
+      recorder?.input("tap { x = \(LuaLiteral.number(x)), y = \(LuaLiteral.number(y)) }")
     case .present(let t):
       sync(to: t)
       sheet.present()
@@ -60,7 +60,7 @@ extension PreviewSession {
     case .snap(let detent, let t):
       sync(to: t)
       try call { () throws(SheetError) in try sheet.snap(to: detent) }
-      recorder?.input("snap_to \(ScenarioRecorder.quoted(detent))")
+      recorder?.input("snap_to \(LuaLiteral.quoted(detent))")
     case .set(let name, let value, let t):
       sync(to: t)
       guard sheet.behaviour.thresholds[name] != nil else {
@@ -69,14 +69,14 @@ extension PreviewSession {
       var next = overrides
       next[name] = value
       try applyOverrides(next)
-      recorder?.input("set " + ScenarioRecorder.table([name: value]))
+      recorder?.input("set " + LuaLiteral.table([name: value]))
     case .resetThresholds(let t):
       sync(to: t)
       let changed = overrides.filter { setup.overrides[$0.key] != $0.value }
       try applyOverrides(setup.overrides)
       var restored: [String: Double] = [:]
       for name in changed.keys { restored[name] = setup.overrides[name] ?? defaults[name] }
-      if !restored.isEmpty { recorder?.input("set " + ScenarioRecorder.table(restored)) }
+      if !restored.isEmpty { recorder?.input("set " + LuaLiteral.table(restored)) }
     case .rotate(let t):
       sync(to: t)
       let g = sheet.configuration.geometry
@@ -84,8 +84,8 @@ extension PreviewSession {
       try call { () throws(SheetError) in try sheet.resize(rotated) }
       layoutChanged = true
       recorder?.input(
-        "resize { width = \(ScenarioRecorder.number(rotated.width)), height = \(ScenarioRecorder.number(rotated.height)), "
-          + "safe_top = \(ScenarioRecorder.number(rotated.safeArea.top)), safe_bottom = \(ScenarioRecorder.number(rotated.safeArea.bottom)) }"
+        "resize { width = \(LuaLiteral.number(rotated.width)), height = \(LuaLiteral.number(rotated.height)), "
+          + "safe_top = \(LuaLiteral.number(rotated.safeArea.top)), safe_bottom = \(LuaLiteral.number(rotated.safeArea.bottom)) }"
       )
     case .fps(let value):
       guard recorder == nil else { throw PreviewError("the frame rate is fixed while recording") }
@@ -97,7 +97,7 @@ extension PreviewSession {
       sync(to: t)
       try call { () throws(SheetError) in try sheet.setContentHeight(height) }
       layoutChanged = true
-      recorder?.input("set_content_height(\(ScenarioRecorder.number(height)))")
+      recorder?.input("set_content_height(\(LuaLiteral.number(height)))")
     case .record(let on, let t):
       sync(to: t)
       return try record(on)
@@ -131,7 +131,7 @@ extension PreviewSession {
       }
       let released = sheet.panFinger == finger
       try call { () throws(SheetError) in try sheet.touchUp(finger: finger, x: x, y: y, timestamp: now) }
-      let time = ScenarioRecorder.number(now - (sheet.clockOrigin ?? 0))
+      let time = LuaLiteral.number(now - (sheet.clockOrigin ?? 0))
       recorder?.input("touch_up { " + Self.fingerField(finger) + "time = \(time) }")
       if released { noteRelease() }
     }
@@ -141,8 +141,8 @@ extension PreviewSession {
   /// timestamp: the timestamp less `ScriptedSheet/clockOrigin`).
   private func touchCall(_ name: String, finger: Int, x: Double, y: Double) -> String {
     let time = hostTime - (sheet.clockOrigin ?? 0)
-    return "\(name) { " + Self.fingerField(finger) + "x = \(ScenarioRecorder.number(x)), "
-      + "y = \(ScenarioRecorder.number(y)), time = \(ScenarioRecorder.number(time)) }"
+    return "\(name) { " + Self.fingerField(finger) + "x = \(LuaLiteral.number(x)), "
+      + "y = \(LuaLiteral.number(y)), time = \(LuaLiteral.number(time)) }"
   }
 
   /// `finger = N, ` in a recorded touch call, for every finger but the first (which scenarios default
@@ -191,7 +191,7 @@ extension PreviewSession {
     let g = sheet.configuration.geometry
     recorder = ScenarioRecorder(
       title:
-        "recorded in sheet preview: \(sheet.behaviour.source.name) on \(ScenarioRecorder.number(g.width))x\(ScenarioRecorder.number(g.height))",
+        "recorded in sheet preview: \(sheet.behaviour.source.name) on \(LuaLiteral.number(g.width))x\(LuaLiteral.number(g.height))",
       geometry: g, fps: fps, behaviour: scenarioReference(), overrides: overrides,
       contentHeight: sheet.configuration.contentHeight, limit: setup.limits.recordingLines)
     notes.append("recording: the sheet starts over, presented anew")

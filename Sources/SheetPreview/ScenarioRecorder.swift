@@ -1,4 +1,5 @@
 import SheetCore
+import SheetScript
 
 /// Writes what happens in the page as a scenario that `sheet run` replays call for call.
 ///
@@ -48,13 +49,13 @@ struct ScenarioRecorder {
       "-- Recorded by `sheet preview`: the page's touches with their own timestamps (`time`, seconds on",
       "-- the sheet's clock) and the frames between them (`wait(frames / fps)`); `sheet run` replays it",
       "-- call for call, so every release decides as it did in the page.",
-      "screen { width = \(Self.number(geometry.width)), height = \(Self.number(geometry.height)), "
-        + "safe_top = \(Self.number(geometry.safeArea.top)), safe_bottom = \(Self.number(geometry.safeArea.bottom)), "
-        + "fps = \(Self.number(fps)) }",
-      "behaviour \(Self.quoted(behaviour))",
+      "screen { width = \(LuaLiteral.number(geometry.width)), height = \(LuaLiteral.number(geometry.height)), "
+        + "safe_top = \(LuaLiteral.number(geometry.safeArea.top)), safe_bottom = \(LuaLiteral.number(geometry.safeArea.bottom)), "
+        + "fps = \(LuaLiteral.number(fps)) }",
+      "behaviour \(LuaLiteral.quoted(behaviour))",
     ]
-    if !overrides.isEmpty { header.append("set " + Self.table(overrides)) }
-    if let contentHeight { header.append("content { height = \(Self.number(contentHeight)) }") }
+    if !overrides.isEmpty { header.append("set " + LuaLiteral.table(overrides)) }
+    if let contentHeight { header.append("content { height = \(LuaLiteral.number(contentHeight)) }") }
     self.header = header
   }
 
@@ -68,7 +69,7 @@ struct ScenarioRecorder {
   mutating func input(_ call: String) {
     guard !isFull else { return }
     if pendingFrames > 0 {
-      lines.append("wait(\(pendingFrames) / \(Self.number(fps)))")
+      lines.append("wait(\(pendingFrames) / \(LuaLiteral.number(fps)))")
       pendingFrames = 0
     }
     lines.append(call)
@@ -81,10 +82,10 @@ struct ScenarioRecorder {
     pendingFrames = 0
     lines.append("settle()")
     let condition =
-      "sheet.state == \(Self.quoted(state.rawValue))"
-      + (detent.map { " and sheet.detent == \(Self.quoted($0))" } ?? "")
+      "sheet.state == \(LuaLiteral.quoted(state.rawValue))"
+      + (detent.map { " and sheet.detent == \(LuaLiteral.quoted($0))" } ?? "")
     let place = detent.map { "\(state.rawValue) at \($0)" } ?? state.rawValue
-    lines.append("expect(\(condition), \(Self.quoted("comes to rest \(place)")))")
+    lines.append("expect(\(condition), \(LuaLiteral.quoted("comes to rest \(place)")))")
     expectations += 1
   }
 
@@ -93,9 +94,9 @@ struct ScenarioRecorder {
     guard !isFull else { return }
     releases += 1
     if let decision { lines.append("-- " + Self.oneLine(decision)) }
-    let condition = "sheet.target == " + (target.map(Self.quoted) ?? "nil")
+    let condition = "sheet.target == " + (target.map(LuaLiteral.quoted) ?? "nil")
     lines.append(
-      "expect(\(condition), \(Self.quoted("release \(releases) goes to \(target ?? "no target")")))")
+      "expect(\(condition), \(LuaLiteral.quoted("release \(releases) goes to \(target ?? "no target")")))")
     expectations += 1
   }
 
@@ -108,53 +109,8 @@ struct ScenarioRecorder {
     var all = gestureOnly ? header.filter { !$0.hasPrefix("behaviour ") && !$0.hasPrefix("set ") } : header
     all.append("present()")
     all.append(contentsOf: lines)
-    if pendingFrames > 0 { all.append("wait(\(pendingFrames) / \(Self.number(fps)))") }
+    if pendingFrames > 0 { all.append("wait(\(pendingFrames) / \(LuaLiteral.number(fps)))") }
     return all.joined(separator: "\n") + "\n"
-  }
-
-  /// A number as Lua reads it back to the same `Double` (Swift prints the shortest such text).
-  static func number(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return String(value)
-  }
-
-  /// A Lua string literal in single quotes.
-  static func quoted(_ text: String) -> String {
-    var out = "'"
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": out += "\\\\"
-      case "'": out += "\\'"
-      case "\n": out += "\\n"
-      default:
-        if scalar.value < 0x20 { out += "\\\(scalar.value)" } else { out.unicodeScalars.append(scalar) }
-      }
-    }
-    return out + "'"
-  }
-
-  /// A Lua table of named numbers, sorted by name (`{ dismiss_velocity = 1800 }`).
-  static func table(_ values: [String: Double]) -> String {
-    let fields = values.keys.sorted().map { name in
-      let key = Self.isIdentifier(name) ? name : "[\(quoted(name))]"
-      return "\(key) = \(number(values[name] ?? 0))"
-    }
-    return "{ " + fields.joined(separator: ", ") + " }"
-  }
-
-  /// Whether a name is a Lua identifier (and not a keyword).
-  static func isIdentifier(_ name: String) -> Bool {
-    guard let first = name.unicodeScalars.first,
-      first == "_" || (first.isASCII && first.properties.isAlphabetic)
-    else { return false }
-    let keywords: Set = [
-      "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in", "local",
-      "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
-    ]
-    return !keywords.contains(name)
-      && name.unicodeScalars.allSatisfy {
-        $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0)
-      }
   }
 
   /// Text on one line (a comment cannot hold a newline).
