@@ -72,6 +72,11 @@ public struct PreviewLimits: Sendable, Equatable {
   /// the quota holds six full ones, or ``savesPerSession`` of up to 1.3 MB. A save that would pass it is refused with a
   /// message that names its size and the quota; nothing is written.
   public var savedBytesPerSession = 64 * 1024 * 1024
+  /// Times one page may write its thresholds into the behaviour file (its session's quota): a write is
+  /// one rename of a file of at most 4 MiB (`ThresholdWriter.maximumBytes`), so the quota bounds what a
+  /// page can make the disk do to 400 MiB; a write a minute for over an hour and a half of tuning. A write
+  /// beyond it is refused with a message that names the quota; nothing is written.
+  public var writesPerSession = 100
 
   /// The defaults above.
   public init() {}

@@ -52,12 +52,24 @@ enum PreviewMessage: Equatable {
   case replay(source: String)
   /// Runs the replay's scenario under the running behaviour and another, side by side.
   case compare(behaviour: String)
+  /// The keyboard control: the keyboard's height above the screen's bottom edge (0 hides it) and its
+  /// animation's duration, as `keyboardWillChangeFrameNotification` reports them.
+  case keyboard(height: Double, duration: Double, t: Double)
+  /// The list control: the scroll view inside the content (nil: none).
+  case scrollView(ScrollView?, t: Double)
+  /// Sets the scroll view's content offset.
+  case scrollTo(offset: Double, t: Double)
+  /// The device choice: one of ``PreviewDevice/catalogue``'s ids, or the screen the preview started with.
+  case device(String, t: Double)
+  /// Writes the thresholds in effect into the behaviour file.
+  case write
 
   /// The names `type` may take.
   static let types = [
     "hello", "frame", "touch_down", "touch_move", "touch_up", "touch_cancel", "tap", "present", "dismiss",
     "snap", "set",
-    "reset_thresholds", "rotate", "fps", "content", "record", "save", "replay", "compare",
+    "reset_thresholds", "rotate", "fps", "content", "record", "save", "replay", "compare", "keyboard",
+    "scroll_view", "scroll_to", "device", "write",
   ]
   /// Screen points a touch may lie at: the host's bounds (`SheetLimits`).
   static let coordinates: ClosedRange<Double> = -SheetLimits.maximumCoordinate...SheetLimits.maximumCoordinate
@@ -67,6 +79,14 @@ enum PreviewMessage: Equatable {
   static let frameRates: ClosedRange<Double> = 1...240
   /// A content height, points.
   static let contentHeights: ClosedRange<Double> = 0...100_000
+  /// A keyboard's height, points (the host refuses one above the screen's height).
+  static let keyboardHeights: ClosedRange<Double> = 0...SheetLimits.maximumScreenExtent
+  /// A keyboard animation's duration, seconds.
+  static let keyboardDurations: ClosedRange<Double> = 0...SheetLimits.maximumKeyboardDuration
+  /// A scroll view's content height, points (the core's bound).
+  static let scrollContentHeights: ClosedRange<Double> = 0...SheetLimits.maximumCoordinate
+  /// How far a scroll view's frame starts inside the sheet, points (the core's bound).
+  static let scrollTops: ClosedRange<Double> = 0...SheetLimits.maximumScreenExtent
   /// The longest name (a threshold's, a detent's, a behaviour's).
   static let nameLength = 64
   /// The deepest nesting of arrays and objects a message may have (every message is one flat
@@ -179,9 +199,64 @@ enum PreviewMessage: Equatable {
       }
       return .replay(source: source)
     case "compare": return .compare(behaviour: try reader.name("behaviour"))
+    case "keyboard":
+      return .keyboard(
+        height: try reader.number("height", keyboardHeights),
+        duration: try reader.number("duration", keyboardDurations),
+        t: try reader.number("t", times))
+    case "scroll_view":
+      guard case .bool(let on)? = fields["on"] else {
+        throw PreviewMessageError("scroll_view: field 'on' must be true or false")
+      }
+      let view =
+        on
+        ? ScrollView(
+          contentHeight: try reader.number("content_height", scrollContentHeights),
+          top: try reader.number("top", scrollTops))
+        : nil
+      return .scrollView(view, t: try reader.number("t", times))
+    case "scroll_to":
+      return .scrollTo(offset: try reader.number("offset", coordinates), t: try reader.number("t", times))
+    case "device":
+      let name = try reader.name("name")
+      let names = PreviewDevice.catalogue.map(\.id) + [PreviewDevice.customID]
+      guard names.contains(name) else {
+        throw PreviewMessageError(
+          "device: field 'name' must be one of \(names.joined(separator: ", ")), got '\(name)'")
+      }
+      return .device(name, t: try reader.number("t", times))
+    case "write": return .write
     default:
       let shown = String(type.prefix(nameLength))
       throw PreviewMessageError("unknown type '\(shown)' (one of \(types.joined(separator: ", ")))")
+    }
+  }
+
+  /// The message's `type`, as the page sent it.
+  var type: String {
+    switch self {
+    case .hello: "hello"
+    case .frame: "frame"
+    case .touch(let phase, _, _, _, _): phase.rawValue
+    case .cancel: "touch_cancel"
+    case .tap: "tap"
+    case .present: "present"
+    case .dismiss: "dismiss"
+    case .snap: "snap"
+    case .set: "set"
+    case .resetThresholds: "reset_thresholds"
+    case .rotate: "rotate"
+    case .fps: "fps"
+    case .content: "content"
+    case .record: "record"
+    case .save: "save"
+    case .replay: "replay"
+    case .compare: "compare"
+    case .keyboard: "keyboard"
+    case .scrollView: "scroll_view"
+    case .scrollTo: "scroll_to"
+    case .device: "device"
+    case .write: "write"
     }
   }
 

@@ -15,17 +15,22 @@ extension PreviewSession {
     do throws(PreviewError) {
       replies += try perform(message)
     } catch {
-      replies.append(Self.errorReply(error.message))
+      var name: String?
+      if case .set(let threshold, _, _) = message { name = threshold }
+      replies.append(Self.errorReply(error.message, refused: message.type, name: name))
     }
     replies.append(contentsOf: layoutReplyIfChanged())
     replies.append(frameReply())
     return replies
   }
 
-  /// An error reply: a sentence the page shows in its log.
-  static func errorReply(_ message: String) -> String {
+  /// An error reply: a sentence the page shows in its log, with the type of the message refused and the
+  /// threshold a refused `set` named (the page puts its field back).
+  static func errorReply(_ message: String, refused: String? = nil, name: String? = nil) -> String {
     var reply = JSONWriter.message("error")
     reply.field("message", message)
+    reply.field("refused", refused)
+    reply.field("name", name)
     return reply.finished()
   }
 
@@ -80,14 +85,7 @@ extension PreviewSession {
       if !restored.isEmpty { recorder?.input("set " + LuaLiteral.table(restored)) }
     case .rotate(let t):
       sync(to: t)
-      let g = sheet.configuration.geometry
-      let rotated = SheetGeometry(width: g.height, height: g.width, safeArea: g.safeArea, edge: g.edge)
-      try call { () throws(SheetError) in try sheet.resize(rotated) }
-      layoutChanged = true
-      recorder?.input(
-        "resize { width = \(LuaLiteral.number(rotated.width)), height = \(LuaLiteral.number(rotated.height)), "
-          + "safe_top = \(LuaLiteral.number(rotated.safeArea.top)), safe_bottom = \(LuaLiteral.number(rotated.safeArea.bottom)) }"
-      )
+      try turn(to: device, landscape: !landscape)
     case .fps(let value):
       guard recorder == nil else { throw PreviewError("the frame rate is fixed while recording") }
       if value != fps {
@@ -108,6 +106,21 @@ extension PreviewSession {
       return [try replayReply(source: source)]
     case .compare(let behaviour):
       return [try compareReply(with: behaviour)]
+    case .keyboard(let height, let duration, let t):
+      sync(to: t)
+      try keyboard(height: height, duration: duration)
+    case .scrollView(let view, let t):
+      sync(to: t)
+      try describeScrollView(view)
+    case .scrollTo(let offset, let t):
+      sync(to: t)
+      try scroll(to: offset)
+    case .device(let id, let t):
+      sync(to: t)
+      let chosen = PreviewDevice.catalogue.first { $0.id == id } ?? .custom(setup.geometry)
+      try turn(to: chosen, landscape: landscape)
+    case .write:
+      return [try writeThresholds()]
     }
     return []
   }
@@ -162,7 +175,7 @@ extension PreviewSession {
   }
 
   /// A host API call whose only failure is a bad value: refused, as a sentence.
-  private func call(_ body: () throws(SheetError) -> Void) throws(PreviewError) {
+  func call(_ body: () throws(SheetError) -> Void) throws(PreviewError) {
     do throws(SheetError) {
       try body()
     } catch {
@@ -194,7 +207,8 @@ extension PreviewSession {
       title:
         "recorded in sheet preview: \(sheet.behaviour.source.name) on \(LuaLiteral.number(g.width))x\(LuaLiteral.number(g.height))",
       geometry: g, fps: fps, behaviour: scenarioReference(), overrides: overrides,
-      contentHeight: sheet.configuration.contentHeight, limit: setup.limits.recordingLines)
+      contentHeight: sheet.configuration.contentHeight, scrollView: sheet.scrollView,
+      limit: setup.limits.recordingLines)
     notes.append("recording: the sheet starts over, presented anew")
     return []
   }

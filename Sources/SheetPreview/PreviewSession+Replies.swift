@@ -45,7 +45,11 @@ extension PreviewSession {
     return json.finished()
   }
 
-  /// The frame to draw, with the events since the last one.
+  /// The frame to draw, with the events since the last one: the sheet (`h`, `b`, `v`: height, backdrop,
+  /// dh/dt), the keyboard's height as it animates (`k`), the pan finger's velocity as a release now would
+  /// estimate it (`pv`, screen pt/s, + = down; null without a pan) and who moves with the pan (`owner`,
+  /// `sheet` or `scroll`), and the scroll view (`scroll`: its content offset, frame height and top, largest
+  /// offset, content height and offset velocity; null without one).
   func frameReply() -> String {
     collectEvents()
     sequence += 1
@@ -59,6 +63,11 @@ extension PreviewSession {
     reply.field("state", frame.state.rawValue)
     reply.field("detent", frame.detent)
     reply.field("target", frame.target?.name)
+    reply.field("k", frame.keyboard)
+    reply.field("pv", sheet.machine.panVelocity)
+    reply.field("owner", sheet.machine.panOwner?.rawValue)
+    reply.key("scroll")
+    writeScroll(to: &reply)
     reply.field("finger", !sheet.touches.isEmpty)
     reply.field("recording", recorder != nil)
     reply.key("events")
@@ -75,6 +84,23 @@ extension PreviewSession {
     return reply.finished()
   }
 
+  /// The scroll view as the frame carries it, or null.
+  private func writeScroll(to reply: inout JSONWriter) {
+    guard let scroll = sheet.machine.scrollSnapshot else {
+      reply.null()
+      return
+    }
+    reply.beginObject()
+    reply.field("type", "scroll")
+    reply.field("offset", scroll.offset)
+    reply.field("height", scroll.height)
+    reply.field("top", scroll.top)
+    reply.field("max", scroll.maxOffset)
+    reply.field("content", scroll.contentHeight)
+    reply.field("velocity", scroll.velocity)
+    reply.endObject()
+  }
+
   /// The layout, when it changed since it was last sent.
   func layoutReplyIfChanged() -> [String] {
     guard layoutChanged || sheet.detents != sentDetents else { return [] }
@@ -83,8 +109,9 @@ extension PreviewSession {
     return [layoutReply()]
   }
 
-  /// The screen, the sheet's look, its detents, the thresholds with their ranges, and the choices
-  /// the page offers.
+  /// The screen (its size, its insets on all four sides, the device and its orientation), the sheet's
+  /// look, its detents, the keyboard's reported height, the behaviour file the page may write into
+  /// (`file`, null for a preset), the thresholds with their ranges, and the choices the page offers.
   func layoutReply() -> String {
     let g = sheet.configuration.geometry
     let c = sheet.sheetConfiguration
@@ -93,6 +120,13 @@ extension PreviewSession {
     reply.field("height", g.height)
     reply.field("safeTop", g.safeArea.top)
     reply.field("safeBottom", g.safeArea.bottom)
+    let insets = device.insets(landscape: landscape)
+    reply.field("safeLeft", insets.left)
+    reply.field("safeRight", insets.right)
+    reply.field("device", device.id)
+    reply.field("landscape", landscape)
+    reply.field("keyboard", sheet.machine.keyboard.targetHeight)
+    reply.field("file", setup.isPreset ? nil : sheet.source.name)
     reply.field("edge", c.edge == .bottom ? "bottom" : "top")
     reply.field("cornerRadius", c.cornerRadius)
     reply.field("grabber", c.grabber)
@@ -120,6 +154,17 @@ extension PreviewSession {
     reply.key("compare")
     reply.beginArray()
     for behaviour in setup.compareBehaviours { reply.string(behaviour) }
+    reply.endArray()
+    reply.key("devices")
+    reply.beginArray()
+    let start = PreviewDevice.matching(setup.geometry) == nil ? [PreviewDevice.custom(setup.geometry)] : []
+    for choice in PreviewDevice.catalogue + start {
+      reply.beginObject()
+      reply.field("type", "device")
+      reply.field("id", choice.id)
+      reply.field("name", choice.name)
+      reply.endObject()
+    }
     reply.endArray()
     return reply.finished()
   }

@@ -46,6 +46,13 @@ final class PreviewSession {
   var notes: [String] = []
   /// The latest host time seen, seconds.
   var hostTime = 0.0
+  /// The device whose screen the sheet is on (the catalogue's, or the screen the preview started with).
+  var device: PreviewDevice
+  /// Whether the device is turned to landscape.
+  var landscape = false
+  /// Times this page wrote its thresholds into the behaviour file (the quota of
+  /// ``PreviewLimits/writesPerSession``).
+  var writes = 0
   /// Events drained from the sheet and not sent yet, as JSON objects.
   var events: [String] = []
   /// The last decision drained, as `sheet run` prints it, until a release is recorded.
@@ -70,6 +77,9 @@ final class PreviewSession {
     overrides = setup.overrides
     sheet = try setup.makeSheet()
     defaults = sheet.behaviour.thresholds
+    let matched = PreviewDevice.matching(setup.geometry)
+    device = matched?.device ?? .custom(setup.geometry)
+    landscape = matched?.landscape ?? false
     start()
   }
 
@@ -99,13 +109,14 @@ final class PreviewSession {
     if stepped > 0, sheet.isStill { recorder?.settled(state: sheet.state, detent: sheet.frame.detent) }
   }
 
-  /// Replaces the sheet with a fresh one (same behaviour, screen, thresholds), presented: what a
+  /// Replaces the sheet with a fresh one (same behaviour, screen, content, thresholds), presented: what a
   /// recording starts from.
   func restart() throws(PreviewError) {
     let geometry = sheet.configuration.geometry
     var next = setup
     next.geometry = geometry
     next.contentHeight = sheet.configuration.contentHeight
+    next.scrollView = sheet.scrollView
     let fresh = try next.makeSheet(overrides: overrides)
     sheet.stopWatching()
     sheet = fresh
@@ -124,6 +135,11 @@ final class PreviewSession {
     }
     overrides = next
     layoutChanged = true
+  }
+
+  /// Takes in values the behaviour file now holds (written by the page): the sliders' defaults.
+  func adoptDefaults(_ values: [String: Double]) {
+    for (name, value) in values { defaults[name] = value }
   }
 
   /// Takes in a reload the file's watcher made: the sliders' defaults follow the new version, and a

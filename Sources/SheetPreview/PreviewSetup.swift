@@ -2,7 +2,8 @@ import SheetCore
 import SheetScript
 
 /// What every page session starts from: the behaviour, the thresholds set from outside it, the screen,
-/// the frame rate, the content height, the scenario the replay view plays, and where recordings go.
+/// the frame rate, the content height and scroll view, the scenario the replay view plays, and where
+/// recordings go.
 public struct PreviewSetup: Sendable {
   /// The behaviour: a preset's name or a `.lua` file's path.
   public var behaviour: String
@@ -14,6 +15,8 @@ public struct PreviewSetup: Sendable {
   public var fps: Double
   /// The content's intrinsic height, if any.
   public var contentHeight: Double?
+  /// The scroll view inside the content, if any (the page draws its rows, scrolled).
+  public var scrollView: ScrollView?
   /// The scenario the replay view plays, if one was given.
   public var scenario: String?
   /// The folder recordings are saved in (the server names the files, `recording-N.lua`).
@@ -30,19 +33,21 @@ public struct PreviewSetup: Sendable {
   ///   - geometry: The screen (default: the reference screen, 390 x 844, safe area 47 / 34).
   ///   - fps: Frames per second.
   ///   - contentHeight: The content height, if any.
+  ///   - scrollView: The scroll view, if any.
   ///   - scenario: The scenario for the replay view.
   ///   - recordDirectory: Where recordings are saved.
   ///   - limits: The server's bounds.
   public init(
     behaviour: String, overrides: [String: Double] = [:], geometry: SheetGeometry = .reference,
-    fps: Double = 120, contentHeight: Double? = nil, scenario: String? = nil, recordDirectory: String = ".",
-    limits: PreviewLimits = PreviewLimits()
+    fps: Double = 120, contentHeight: Double? = nil, scrollView: ScrollView? = nil, scenario: String? = nil,
+    recordDirectory: String = ".", limits: PreviewLimits = PreviewLimits()
   ) {
     self.behaviour = behaviour
     self.overrides = overrides
     self.geometry = geometry
     self.fps = fps
     self.contentHeight = contentHeight
+    self.scrollView = scrollView
     self.scenario = scenario
     self.recordDirectory = recordDirectory
     self.limits = limits
@@ -51,14 +56,20 @@ public struct PreviewSetup: Sendable {
     compareBehaviours = offered
   }
 
+  /// The scroll view `sheet preview` shows when its scenario describes none: a list of 30 rows of 44 pt
+  /// (UIKit's default row height) below a 32 pt header that holds the grabber, so a drag that starts
+  /// on the list hands off between the sheet and the list as Apple's sheets do.
+  public static let defaultScrollView = ScrollView(contentHeight: 30 * 44, top: 32)
+
   /// Whether the behaviour is a preset (else a file).
   public var isPreset: Bool {
     !behaviour.contains("/") && !behaviour.hasSuffix(".lua") && Presets.source(named: behaviour) != nil
   }
 
-  /// A sheet running the behaviour with these overrides, screen and content height, hidden.
+  /// A sheet running the behaviour with these overrides, screen, content height and scroll view, hidden.
   /// - Parameter overrides: The overrides to load with (default: the set-up's).
-  /// - Throws: `PreviewError` for a screen the sheet refuses or a behaviour that does not load.
+  /// - Throws: `PreviewError` for a screen or scroll view the sheet refuses or a behaviour that does not
+  ///   load.
   func makeSheet(overrides: [String: Double]? = nil) throws(PreviewError) -> ScriptedSheet {
     let configuration: ScriptedSheet.Configuration
     do throws(SheetError) {
@@ -67,13 +78,21 @@ public struct PreviewSetup: Sendable {
     } catch {
       throw PreviewError("screen refused: \(error)")
     }
+    let sheet: ScriptedSheet
     do throws(BehaviourError) {
-      return isPreset
+      sheet =
+        isPreset
         ? try ScriptedSheet(preset: behaviour, configuration: configuration)
         : try ScriptedSheet(file: behaviour, configuration: configuration)
     } catch {
       throw PreviewError(error.description)
     }
+    do throws(SheetError) {
+      if let scrollView { try sheet.setScrollView(scrollView) }
+    } catch {
+      throw PreviewError("scroll view refused: \(error)")
+    }
+    return sheet
   }
 }
 

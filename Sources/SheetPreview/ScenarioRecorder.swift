@@ -1,5 +1,5 @@
 import SheetCore
-import SheetScenario
+import SheetScript
 
 /// Writes what happens in the page as a scenario that `sheet run` replays call for call.
 ///
@@ -22,7 +22,7 @@ struct ScenarioRecorder {
   private(set) var expectations = 0
   /// The most lines kept; past it ``isFull`` holds and inputs are refused.
   let limit: Int
-  /// The set-up lines: the screen, behaviour, thresholds and content height.
+  /// The set-up lines: the screen, behaviour, thresholds, content height and scroll view.
   let header: [String]
   /// The threshold overrides the recording started with.
   let overrides: [String: Double]
@@ -36,10 +36,11 @@ struct ScenarioRecorder {
   ///     to the scenario's folder).
   ///   - overrides: The thresholds set from outside the behaviour.
   ///   - contentHeight: The content's height, if any.
+  ///   - scrollView: The scroll view, if any.
   ///   - limit: The most lines.
   init(
     title: String, geometry: SheetGeometry, fps: Double, behaviour: String, overrides: [String: Double],
-    contentHeight: Double?, limit: Int
+    contentHeight: Double?, scrollView: ScrollView?, limit: Int
   ) {
     self.fps = fps
     self.limit = limit
@@ -55,7 +56,10 @@ struct ScenarioRecorder {
       "behaviour \(LuaLiteral.quoted(behaviour))",
     ]
     if !overrides.isEmpty { header.append("set " + LuaLiteral.table(overrides)) }
-    if let contentHeight { header.append("content { height = \(LuaLiteral.number(contentHeight)) }") }
+    var content: [String] = []
+    if let contentHeight { content.append("height = \(LuaLiteral.number(contentHeight))") }
+    if let scrollView { content.append("scroll = \(Self.scrollTable(scrollView))") }
+    if !content.isEmpty { header.append("content { \(content.joined(separator: ", ")) }") }
     self.header = header
   }
 
@@ -112,4 +116,15 @@ struct ScenarioRecorder {
     if pendingFrames > 0 { all.append("wait(\(pendingFrames) / \(LuaLiteral.number(fps)))") }
     return all.joined(separator: "\n") + "\n"
   }
+
+  /// A `content {}` call's `scroll` field: the scroll view's table, or `false` for none.
+  static func scrollTable(_ view: ScrollView?) -> String {
+    guard let view else { return "false" }
+    var fields = [
+      "content_height = \(LuaLiteral.number(view.contentHeight))", "top = \(LuaLiteral.number(view.top))",
+    ]
+    if let height = view.height { fields.append("height = \(LuaLiteral.number(height))") }
+    return "{ " + fields.joined(separator: ", ") + " }"
+  }
+
 }

@@ -3,202 +3,28 @@
 
 Each test drives the page through the browser's own input pipeline (W3C pointer actions) and checks
 what a user would see: pixels of a screenshot, the decisions the page shows, and that what it records
-replays under `sheet run` to the same decisions. Run by scripts/browser-test (which installs what is
-missing); the last line is `N passed, N failed`.
+replays under `sheet run` to the same decisions. The harness is harness.py; the tests of the sheet's
+content, the keyboard, the devices, the readouts and the thresholds' fields and write-back are
+screen_test.py. Run by scripts/browser-test (which installs what is missing); the last line is
+`N passed, N failed`.
 
 usage: preview_test.py --sheet PATH/TO/sheet [--screenshot OUT.png] [--keep]
 """
 
 import argparse
-import json
 import os
 import shutil
 import socket
-import struct
-import subprocess
 import sys
 import tempfile
 import time
 import traceback
-import zlib
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-
-
-# ---------------------------------------------------------------------------- PNG pixels
-
-def decode_png(data):
-    """Decodes an 8-bit, non-interlaced RGB or RGBA PNG (what Chromium's screenshots are) into
-    (width, height, rows of (r, g, b) tuples). The PNG specification's filters 0-4."""
-    assert data[:8] == b'\x89PNG\r\n\x1a\n', 'not a PNG'
-    pos, idat, width, height, color, depth = 8, b'', 0, 0, 0, 0
-    while pos < len(data):
-        length, kind = struct.unpack('>I4s', data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b'IHDR':
-            width, height, depth, color, _, _, interlace = struct.unpack('>IIBBBBB', body)
-            assert depth == 8 and color in (2, 6) and interlace == 0, 'unexpected PNG format'
-        elif kind == b'IDAT':
-            idat += body
-        pos += 12 + length
-    channels = 3 if color == 2 else 4
-    raw = zlib.decompress(idat)
-    stride = width * channels
-    rows, previous, i = [], bytearray(stride), 0
-    for _ in range(height):
-        kind = raw[i]
-        line = bytearray(raw[i + 1:i + 1 + stride])
-        i += 1 + stride
-        for x in range(stride):
-            a = line[x - channels] if x >= channels else 0
-            b = previous[x]
-            c = previous[x - channels] if x >= channels else 0
-            if kind == 1:
-                line[x] = (line[x] + a) & 255
-            elif kind == 2:
-                line[x] = (line[x] + b) & 255
-            elif kind == 3:
-                line[x] = (line[x] + (a + b) // 2) & 255
-            elif kind == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append([tuple(line[x * channels:x * channels + 3]) for x in range(width)])
-        previous = line
-    return width, height, rows
-
-
-def luminance(pixel):
-    r, g, b = pixel
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-# ---------------------------------------------------------------------------- the harness
-
-class Preview:
-    """A `sheet preview` process and a headless Chromium on its page."""
-
-    def __init__(self, sheet, folder, behaviour, scenario):
-        self.sheet = sheet
-        self.folder = folder
-        self.behaviour = behaviour
-        self.process = subprocess.Popen(
-            [sheet, 'preview', scenario, '--behaviour', behaviour, '--port', '0', '--record-dir', folder],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = self.process.stdout.readline()
-        if not line.startswith('sheet preview: http://127.0.0.1:'):
-            raise RuntimeError('preview did not start: %r %s' % (line, self.process.stderr.read()))
-        self.url = line.split()[2]
-        self.port = int(self.url.rsplit(':', 1)[1].strip('/'))
-        options = webdriver.ChromeOptions()
-        options.binary_location = shutil.which('chromium') or '/usr/bin/chromium'
-        for argument in ('--headless=new', '--no-sandbox', '--disable-gpu', '--window-size=1280,940',
-                         '--force-device-scale-factor=1', '--disable-dev-shm-usage', '--no-first-run',
-                         '--disable-extensions', '--disable-background-networking'):
-            options.add_argument(argument)
-        options.set_capability('goog:loggingPrefs', {'browser': 'ALL'})
-        # the system's chromedriver: selenium must not look for (or download) another
-        driver_path = shutil.which('chromedriver') or '/usr/bin/chromedriver'
-        self.driver = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
-        self.driver.set_script_timeout(20)
-        self.driver.get(self.url)
-        self.wait(lambda: self.js('return !!(window.preview && preview.layout && preview.frame)'), 'the page connects')
-
-    def close(self):
-        try:
-            self.driver.quit()
-        finally:
-            self.process.terminate()
-            self.process.wait(10)
-
-    def js(self, script, *args):
-        return self.driver.execute_script(script, *args)
-
-    def wait(self, condition, what, timeout=15):
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            value = condition()
-            if value:
-                return value
-            time.sleep(0.05)
-        raise AssertionError('timed out waiting until ' + what)
-
-    def resting(self):
-        self.wait(lambda: self.js('return preview.frame.state') in ('resting', 'dismissed', 'hidden')
-                  and not self.js('return preview.frame.finger'), 'the sheet comes to rest')
-        frame = self.js('return preview.frame')
-        time.sleep(0.1)
-        return frame
-
-    def layout(self):
-        return self.js('return preview.layout')
-
-    def scale(self):
-        return self.js("const r = document.getElementById('phone').getBoundingClientRect();"
-                       "return r.height / preview.layout.height;")
-
-    def drag(self, from_y, dy, steps=8, step_ms=12, x_pt=None):
-        """A mouse drag through the browser's input pipeline: press at a screen point of the phone
-        (points), move `dy` points in `steps` moves of `step_ms` each, release."""
-        canvas = self.driver.find_element(By.ID, 'phone')
-        scale = self.scale()
-        layout = self.layout()
-        x = (x_pt if x_pt is not None else layout['width'] / 2) * scale
-        y = from_y * scale
-        rect = canvas.rect
-        before = len(self.js('return preview.decisions'))
-        sent = len(self.js('return preview.sent'))
-        actions = ActionChains(self.driver, duration=step_ms)
-        actions.move_to_element_with_offset(canvas, x - rect['width'] / 2, y - rect['height'] / 2)
-        actions.click_and_hold()
-        for _ in range(steps):
-            actions.move_by_offset(0, dy * scale / steps)
-        actions.release()
-        actions.perform()
-        self.wait(lambda: len(self.js('return preview.decisions')) > before, 'the release decides')
-        decision = self.js('return preview.decisions[preview.decisions.length - 1]')
-        return decision, self.js('return preview.sent.slice(arguments[0])', sent)
-
-    def sheet_top(self):
-        """The sheet's leading edge, screen points, for a bottom sheet."""
-        return self.layout()['height'] - self.js('return preview.frame.h')
-
-    def set_threshold(self, name, value):
-        field = self.driver.find_element(By.ID, 'threshold-' + name)
-        field.clear()
-        field.send_keys(str(value) + '\n')
-        self.driver.find_element(By.ID, 'log').click()  # the field loses focus
-        self.wait(lambda: any(t['name'] == name and t['value'] == value for t in self.layout()['thresholds']),
-                  '%s becomes %s' % (name, value))
-
-    def click(self, element_id):
-        self.driver.find_element(By.ID, element_id).click()
-
-    def console_errors(self):
-        return [entry for entry in self.driver.get_log('browser') if entry['level'] == 'SEVERE']
-
-    def run(self, *arguments):
-        return subprocess.run([self.sheet] + list(arguments), capture_output=True, text=True, timeout=120)
-
-
-def decisions_of_run(preview, scenario):
-    """The decisions `sheet run --format jsonl` prints for a scenario file: (target, reason)."""
-    run = preview.run('run', scenario, '--format', 'jsonl')
-    found = []
-    for line in run.stdout.splitlines():
-        record = json.loads(line)
-        if record.get('event') == 'decision':
-            found.append((record['target'], record['reason']))
-    return found, run
-
-
-def number(value):
-    return repr(float(value))
+from harness import ROOT, Preview, decisions_of_run, decode_png, luminance, number
+import screen_test
 
 
 # ---------------------------------------------------------------------------- the tests
@@ -228,7 +54,7 @@ def test_page_loads_and_shows_the_sheet_at_its_detent(p, shots):
     assert abs(edge - expected) <= 2.5, 'sheet edge at %s px, the detent puts it at %.1f px' % (edge, expected)
     above = luminance(rows[int(expected) - 8][column])
     assert above < 200, 'the backdrop above the sheet is not dimmed (luminance %.0f)' % above
-    below = rows[int(expected) + 30][column]
+    below = rows[int(expected) + 6][column]  # the header above the list
     assert min(below) > 245, 'the sheet is not white below its edge: %s' % (below,)
     # a dashed guide at the expanded detent (orange) on the dimmed screen
     expanded = next(d['height'] for d in layout['detents'] if d['id'] == 'expanded')
@@ -245,8 +71,10 @@ def test_a_drag_decides_as_the_equivalent_scenario(p, shots):
     layout = p.layout()
     decision, sent = p.drag(p.sheet_top() + 12, -220, steps=10, step_ms=14)
     down = next(m for m in sent if m['type'] == 'touch_down')
+    scroll = p.js('return preview.frame.scroll')
     lines = ['-- scenario: the browser drag, replayed', 'behaviour %r' % p.behaviour,
              'set { %s }' % ', '.join('%s = %s' % (t['name'], number(t['value'])) for t in layout['thresholds']),
+             'content { scroll = { content_height = %s, top = %s } }' % (number(scroll['content']), number(scroll['top'])),
              'present()', 'settle()', 'local t0 = sheet.time']
     last = None
     for m in sent:
@@ -346,6 +174,7 @@ def test_a_recorded_gesture_replays_under_sheet_run(p, shots):
         p.drag(p.sheet_top() + 12, -60, steps=4, step_ms=12)
     p.resting()
     if p.js('return preview.frame.state') == 'resting':
+        p.js('window.scrollTo(0, 0)')  # the phone's top in view
         canvas = p.driver.find_element(By.ID, 'phone')
         ActionChains(p.driver).move_to_element_with_offset(canvas, 0, -canvas.rect['height'] / 2 + 8).click().perform()
         time.sleep(0.5)
@@ -441,7 +270,7 @@ TESTS = [
     test_a_recorded_gesture_replays_under_sheet_run,
     test_a_foreign_origin_is_refused,
     test_a_page_over_the_session_cap_shows_why,
-]
+] + screen_test.TESTS
 
 
 def main():

@@ -1,4 +1,5 @@
 import Foundation
+import SheetCore
 import SheetScript
 import SheetTrace
 import Testing
@@ -64,6 +65,19 @@ import Testing
     ("{\"type\":\"replay\",\"source\":\"recording\"}", .replay(source: "recording"), #line),
     // nested as deep as allowed: 4 levels
     ("{\"type\":\"frame\",\"t\":2,\"x\":[[[1]]]}", .frame(t: 2), #line),
+    (
+      "{\"type\":\"keyboard\",\"height\":336,\"duration\":0.25,\"t\":4}",
+      .keyboard(height: 336, duration: 0.25, t: 4), #line
+    ),
+    (
+      "{\"type\":\"scroll_view\",\"on\":true,\"content_height\":1320,\"top\":32,\"t\":4}",
+      .scrollView(ScrollView(contentHeight: 1320, top: 32), t: 4), #line
+    ),
+    ("{\"type\":\"scroll_view\",\"on\":false,\"t\":4}", .scrollView(nil, t: 4), #line),
+    ("{\"type\":\"scroll_to\",\"offset\":-12.5,\"t\":4}", .scrollTo(offset: -12.5, t: 4), #line),
+    ("{\"type\":\"device\",\"name\":\"iphone-15\",\"t\":4}", .device("iphone-15", t: 4), #line),
+    ("{\"type\":\"device\",\"name\":\"screen\",\"t\":4}", .device("screen", t: 4), #line),
+    ("{\"type\":\"write\"}", .write, #line),
   ]
 
   /// Parses a text as the server does, the refusal as its sentence.
@@ -114,6 +128,36 @@ import Testing
       "{\"type\":\"\(String(repeating: "z", count: 100))\"}",
       "unknown type '\(String(repeating: "z", count: 64))'", #line
     ),
+    (
+      "{\"type\":\"keyboard\",\"height\":300,\"duration\":11,\"t\":3}",
+      "keyboard: field 'duration' must be a number in 0...10, got 11.0", #line
+    ),
+    (
+      "{\"type\":\"keyboard\",\"height\":-1,\"duration\":0,\"t\":3}",
+      "keyboard: field 'height' must be a number in 0...100000, got -1.0", #line
+    ),
+    (
+      "{\"type\":\"scroll_view\",\"on\":true,\"content_height\":2e6,\"top\":0,\"t\":3}",
+      "scroll_view: field 'content_height' must be a number in 0...1000000, got 2000000.0", #line
+    ),
+    (
+      "{\"type\":\"scroll_view\",\"on\":true,\"content_height\":100,\"top\":1e6,\"t\":3}",
+      "scroll_view: field 'top' must be a number in 0...100000", #line
+    ),
+    (
+      "{\"type\":\"scroll_view\",\"on\":\"yes\",\"t\":3}", "scroll_view: field 'on' must be true or false",
+      #line
+    ),
+    (
+      "{\"type\":\"scroll_to\",\"offset\":2e6,\"t\":3}",
+      "scroll_to: field 'offset' must be a number in -1000000...1000000", #line
+    ),
+    (
+      "{\"type\":\"device\",\"name\":\"pixel\",\"t\":3}",
+      "device: field 'name' must be one of iphone-se, iphone-15, iphone-15-pro-max, ipad, screen, got 'pixel'",
+      #line
+    ),
+    ("{\"type\":\"device\",\"name\":\"../etc\",\"t\":3}", "device: field 'name' must be a name", #line),
     ("\u{1}\u{2}", "not JSON: '??'", #line),
     ("", "not JSON: ''", #line),
     // nesting: every message is one flat object; deeper than PreviewMessage.nesting is refused before

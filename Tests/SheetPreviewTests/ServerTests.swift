@@ -49,7 +49,25 @@ import Testing
         PreviewClient.http(port: server.port, Self.get("/\(name)", host: "localhost:\(server.port)")).status
           == 200)
     }
-    #expect(PreviewPage.names == ["index.html", "preview.css", "preview.js"])
+    #expect(
+      PreviewPage.names == [
+        "controls.js", "draw.js", "index.html", "input.js", "playback.js", "preview.css", "preview.js",
+      ])
+    // the page loads every file embedded, and nothing else: its <script src> and <link href>
+    let referenced = page.body.split(separator: "\"").filter { $0.hasPrefix("/") && $0.count > 1 }.map {
+      $0.dropFirst()
+    }
+    #expect(
+      Set(referenced.map(String.init)) == Set(PreviewPage.names).subtracting(["index.html"]), "\(referenced)")
+  }
+
+  /// Every page file stays under 350 lines (the page is split by role: core, drawing, panels, input,
+  /// playback).
+  @Test func everyPageFileIsShort() {
+    for name in PreviewPage.names {
+      let text = PreviewPage.file(at: "/" + name).map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+      #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count <= 350, "\(name)")
+    }
   }
 
   /// Each row: a path, a Host and an Origin, and the status the server answers.

@@ -38,7 +38,8 @@ enum PreviewCommand {
   }
 
   /// The sessions' set-up: the scenario's screen, frame rate, content, thresholds and behaviour, with
-  /// the command line's `--behaviour`, `--set` and `--fps` over them.
+  /// the command line's `--behaviour`, `--set` and `--fps` over them; its scroll view, or the preview's
+  /// list (`PreviewSetup.defaultScrollView`) when it describes none.
   static func setup(_ args: CommandLineArguments) throws -> PreviewSetup {
     var scenario: String?
     var setUp: ScenarioSetUp?
@@ -59,7 +60,8 @@ enum PreviewCommand {
     let fps = try number(args, "--fps", 1...240) ?? Int(setUp?.fps ?? 120)
     var setup = PreviewSetup(
       behaviour: behaviour, overrides: overrides, geometry: setUp?.geometry ?? .reference, fps: Double(fps),
-      contentHeight: setUp?.contentHeight, scenario: scenario, recordDirectory: directory)
+      contentHeight: setUp?.contentHeight, scrollView: setUp?.scrollView ?? PreviewSetup.defaultScrollView,
+      scenario: scenario, recordDirectory: directory)
     setup.limits = PreviewLimits()
     try setup.check()
     return setup

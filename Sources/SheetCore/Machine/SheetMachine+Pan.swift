@@ -251,3 +251,19 @@ extension SheetMachine {
     applyPendingPolicy()
   }
 }
+
+extension SheetMachine {
+  /// The pan finger's screen velocity now, points per second (+ = down): what a release at the machine's
+  /// time would use (the estimator over the pan's recent samples, ``VelocityEstimator``); nil when no pan
+  /// is tracked. A tuning view shows it live beside the thresholds a release compares it with.
+  public var panVelocity: Double? {
+    drag == nil ? nil : estimator.velocity(at: time)
+  }
+
+  /// Who moves with the tracked pan's latest travel: the scroll view or the sheet (a pan that began
+  /// outside the scroll view always moves the sheet); nil when no pan is tracked or before it moved.
+  public var panOwner: ScrollOwner? {
+    guard let d = drag else { return nil }
+    return d.inScroll ? d.owner : (d.y != d.startY ? .sheet : nil)
+  }
+}

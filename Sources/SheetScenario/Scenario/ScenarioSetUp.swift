@@ -2,8 +2,9 @@ import SheetCore
 import SheetScript
 
 /// How a scenario set its sheet up, as it stood when the sheet was made (its first `present()` or
-/// other call that moves it): the screen, the frame rate, the content height, the threshold overrides
-/// and the behaviour. A host that shows a scenario live (`sheet preview SCENARIO`) starts from it.
+/// other call that moves it): the screen, the frame rate, the content height and scroll view, the
+/// threshold overrides and the behaviour. A host that shows a scenario live (`sheet preview SCENARIO`)
+/// starts from it.
 public struct ScenarioSetUp: Sendable, Equatable {
   /// The screen.
   public var geometry: SheetGeometry
@@ -16,6 +17,8 @@ public struct ScenarioSetUp: Sendable, Equatable {
   /// The behaviour: a preset's name or a file's path (relative to the working directory, as the
   /// scenario resolved it); nil for an inline `behaviour { ... }` or the default policy.
   public var behaviour: String?
+  /// The scroll view `content { scroll = { ... } }` described, if any.
+  public var scrollView: ScrollView?
 
   /// Creates a set-up.
   /// - Parameters:
@@ -24,15 +27,17 @@ public struct ScenarioSetUp: Sendable, Equatable {
   ///   - contentHeight: The content height, if any.
   ///   - overrides: Threshold overrides by name.
   ///   - behaviour: A preset's name or a behaviour file's path, or nil.
+  ///   - scrollView: The scroll view, if any.
   public init(
     geometry: SheetGeometry, fps: Double, contentHeight: Double?, overrides: [String: Double],
-    behaviour: String?
+    behaviour: String?, scrollView: ScrollView? = nil
   ) {
     self.geometry = geometry
     self.fps = fps
     self.contentHeight = contentHeight
     self.overrides = overrides
     self.behaviour = behaviour
+    self.scrollView = scrollView
   }
 }
 
@@ -43,6 +48,6 @@ extension ScenarioSession {
     for (name, value) in behaviour.effectiveOverrides { overrides[name] = value }
     return ScenarioSetUp(
       geometry: screen.geometry, fps: options.fps ?? screen.fps, contentHeight: screen.contentHeight,
-      overrides: overrides, behaviour: behaviour.reference)
+      overrides: overrides, behaviour: behaviour.reference, scrollView: screen.scrollView)
   }
 }
