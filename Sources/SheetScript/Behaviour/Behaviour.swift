@@ -237,13 +237,14 @@ public final class Behaviour: @unchecked Sendable {
     _ source: BehaviourSource, options: LuaState.Options, overrides: [(name: String, value: Double)],
     warm: (any WarmBehaviourStates)?
   ) throws(LuaError) -> (LuaState, LuaFunction, BehaviourViews) {
-    if let warm, options.print == nil, let entry = warm.restoredBehaviour(source, options: options) {
+    if let warm, let entry = warm.restoredBehaviour(source, options: options) {
+      entry.state.printSink = options.print  // the sink is the host's, not the state's: this load's
       entry.views.reset()
       try registerHelperModule(entry.module, overrides: overrides, in: entry.state)
       return (entry.state, entry.chunk, entry.views)
     }
     var made = options
-    made.restorable = warm != nil && options.print == nil
+    made.restorable = warm != nil
     let before = options.meter?.units ?? 0
     let state = try LuaState(made)
     let module = try runHelperModule(in: state)
