@@ -99,7 +99,9 @@ enum Usage {
   static let check = """
     usage: sheet check BEHAVIOUR
 
-    Loads and validates a behaviour file (or a preset name) and prints its detents and thresholds.
+    Loads and validates a behaviour file (or a preset name) and prints its detents, thresholds, callbacks
+    and what it prints while it loads. Detents declared out of height order (on the 390x844 screen) get a
+    warning: the file is valid, the sheet orders them by height. Exit status 1 when the file is invalid.
     """
 
   static let presets = """

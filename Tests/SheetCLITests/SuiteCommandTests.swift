@@ -37,8 +37,21 @@ import Testing
   /// Each row: a scenario whose last line is refused for a bad value or a real failure (never for the
   /// sheet's state), and the message `sheet test` prints for that line, in the scenario's words.
   static let refusedLines: [(text: String, message: String, line: UInt)] = [
-    ("present()\nsettle()\nresize { height = 100, safe_top = 200 }", "resize: invalid safe_top 200.0", #line),
-    ("present()\nsettle()\nsnap_to 'nope'", "snap_to: unknown or inactive detent 'nope'", #line),
+    (
+      "present()\nsettle()\nresize { height = 100, safe_top = 200 }",
+      "resize: invalid safe_top 200; expected a finite number of points in [0, 10000], below the screen height",
+      #line
+    ),
+    (
+      "present()\nsettle()\nsnap_to 'nope'",
+      "snap_to: unknown or inactive detent 'nope' (active: 'medium', 'large')",
+      #line
+    ),
+    // a misspelt detent: the nearest of the sheet's detents, as every other misspelt name gets
+    (
+      "present()\nsettle()\nsnap_to 'lareg'",
+      "snap_to: unknown or inactive detent 'lareg' (did you mean 'large'?)", #line
+    ),
     ("touch_down {}\ntouch_cancel { y = 3 }", "touch_cancel: unknown field 'y'", #line),
     // Bad horizontal values: each field named with its range and the value quoted.
     (

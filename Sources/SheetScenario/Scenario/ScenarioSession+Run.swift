@@ -226,7 +226,7 @@ extension ScenarioSession {
         policy: policy, geometry: screen.geometry, contentHeight: screen.contentHeight,
         fps: options.fps ?? screen.fps, title: result.trace.title)
     } catch {
-      throw ScenarioRefusal(message: Self.describe(error))
+      throw ScenarioRefusal(message: describe(error))
     }
     made.limits = DriverLimits(options.limits)
     made.keepsFrames = options.keepsFrames
@@ -234,7 +234,7 @@ extension ScenarioSession {
       do throws(SheetError) {
         try made.apply { m throws(SheetError) in try m.setScrollView(scrollView) }
       } catch {
-        throw ScenarioRefusal(message: Self.describe(error))
+        throw ScenarioRefusal(message: describe(error))
       }
     }
     if result.setUp == nil { result.setUp = currentSetUp }
@@ -268,17 +268,21 @@ extension ScenarioSession {
     }
     for (name, fields) in notes.endCall() { current.note(name, fields) }
     driver = consume current
-    if let failure { throw ScenarioRefusal(message: Self.describe(failure)) }
+    if let failure { throw ScenarioRefusal(message: describe(failure)) }
   }
 
-  /// A machine error in a scenario's words. The machine refuses only bad values (a state refusal does
-  /// not exist: the sheet records what its state cannot take and the scenario goes on).
-  package static func describe(_ error: SheetError) -> String {
-    switch error {
-    case .unknownDetent(let id): "unknown or inactive detent '\(id)'"
-    case .invalidValue(let field, let value): "invalid \(scenarioName(field)) \(value)"
-    case .noActiveDetent: "the behaviour has no active detent on this screen"
+  /// A machine error in a scenario's words (its fields by the scenario language's names), an unknown
+  /// detent with the nearest of the sheet's detents. The machine refuses only bad values (a state
+  /// refusal does not exist: the sheet records what its state cannot take and the scenario goes on).
+  package func describe(_ error: SheetError) -> String {
+    let text = error.description(naming: Self.scenarioName)
+    guard case .unknownDetent(let id) = error, let detents = driver?.machine.detents.map(\.id),
+      !detents.isEmpty
+    else { return text }
+    if let nearest = NameSuggestion.nearest(to: id, in: detents) {
+      return text + " (did you mean '\(nearest)'?)"
     }
+    return text + " (active: " + detents.map { "'\($0)'" }.joined(separator: ", ") + ")"
   }
 
   /// A machine field as the scenario language names it (`geometry.safeArea.top` is `safe_top`).

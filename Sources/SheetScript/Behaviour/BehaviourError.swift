@@ -11,6 +11,9 @@ public enum BehaviourError: Error, Equatable, Sendable {
   /// A field had a wrong value: where it was written, its path (`detents[2].height`), the value as
   /// written, and what was expected.
   case invalidField(location: SourceLocation, path: String, value: String, expected: String)
+  /// The file returned something else than a table: where (for nothing, the file's last line, where
+  /// `return` goes), what it returned (`nothing`, `42`), and the local it probably meant to return.
+  case notATable(location: SourceLocation, returned: String, name: String?)
   /// A field name the behaviour format does not know, with the nearest known name.
   case unknownField(location: SourceLocation, path: String, suggestion: String?)
   /// A threshold override named a threshold the behaviour does not declare: the nearest declared name
@@ -42,6 +45,13 @@ extension BehaviourError: CustomStringConvertible {
     case .lua(let file, let error):
       let text = error.description
       return text.hasPrefix(file) ? text : "\(file): \(text)"
+    case .notATable(let location, "nothing", let name):
+      let statement = name.map { "`return \($0)`" } ?? "`return` and the behaviour's table (`return { ... }`)"
+      return
+        "\(location): the file returns nothing; add \(statement) at its end (a behaviour file returns its table)"
+    case .notATable(let location, let returned, _):
+      return
+        "\(location): the file returns \(returned); expected the file to return a table (`return { ... }`)"
     case .invalidField(let location, let path, let value, let expected):
       return "\(location): field '\(Quote.cut(path))' is \(value); expected \(expected)"
     case .unknownField(let location, let path, let suggestion):
