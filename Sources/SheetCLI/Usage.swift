@@ -25,9 +25,10 @@ enum Usage {
 
     A scenario file's first line starts with `-- scenario`; a file named here that does not is refused.
 
-    exit status: 0 success; 1 a failed expectation, a script error, an invalid behaviour or a scenario with
-    no expectations; 2 a usage error (including a file that is not a scenario, and an -o that names a file
-    the run reads, or that cannot be written).
+    exit status: 0 success (run, plot, watch: also a scenario that checks nothing, which they say); 1 a
+    failed expectation, a script error, an invalid behaviour, a scenario with no expectations in `test`,
+    a `tune` where no point passes; 2 a usage error (including a file that is not a scenario, and an -o
+    that names a file the run reads, or that cannot be written).
     """
 
   static let run = """
@@ -37,7 +38,8 @@ enum Usage {
     (every line has `t` and `kind`), `csv` the frames. --set overrides a threshold the behaviour declares (one
     the default policy reads within its range, e.g. spring_damping in [0.2, 2]); --fps sets the frame rate (default: the
     scenario's, 120). -o writes the trace to OUT instead, never over a file the run reads (the scenario, a
-    behaviour it loads).
+    behaviour it loads). The failures go to standard error, each once. A scenario with no expectations
+    runs, says it checked nothing and exits 0 (`sheet test` fails it).
     """
 
   static let test = """
@@ -85,7 +87,9 @@ enum Usage {
     name no scenario's behaviour declares is refused after one run per scenario, listing the thresholds
     they declare. Rows are printed as their points finish, in grid order. --explain adds, under the table,
     a line per FAIL (the first 10000; the rest are counted): the point, the scenario and its first
-    failing expectation or script error with file:line.
+    failing expectation or script error with file:line. Last, the verdict: how many points pass every
+    scenario and, per parameter, the values of the passing points (or that none passes). Exit status 1
+    when no point passes.
     """
 
   static let watch = """

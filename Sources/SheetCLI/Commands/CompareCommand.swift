@@ -35,7 +35,8 @@ enum CompareCommand {
     let runCount = found.scenarios.count * behaviours.count
     guard runCount <= maximumRuns else {
       throw UsageError(
-        message: "\(found.scenarios.count) scenarios x \(behaviours.count) behaviours make \(runCount) runs; "
+        message:
+          "\(Plural.count(found.scenarios.count, "scenario")) x \(Plural.count(behaviours.count, "behaviour")) make \(runCount) runs; "
           + "at most \(maximumRuns)")
     }
     let format = args.value("--format") ?? "table"
