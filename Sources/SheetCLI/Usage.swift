@@ -67,12 +67,13 @@ enum Usage {
     file; it replaces whatever the scenario says) and prints, side by side, each release's decision (target
     and reason) and each run's outcome (state, detent and height at the end, expectations). `table`
     (default) gives a block per scenario, `csv` a row per release and per outcome, `jsonl` an object per
-    run. --plot overlays each scenario's height curves, one colour per behaviour, with a legend. --set
+    run. A behaviour file is shown by its file name. --plot overlays each scenario's height curves, one
+    colour per behaviour, aligned at each release, with each behaviour's detents and a legend. --set
     applies to every behaviour (each must declare the threshold). At most 16 behaviours and 1000 runs; per
     run at most 50 releases are listed and reasons are cut to 200 characters. The runs use every core
     unless --jobs (1...256) says otherwise; the output is the same bytes whatever the count. Exit status 1
-    when a run failed (its failures go to standard error). Neither -o nor --plot may name a file the runs
-    read.
+    when a run failed (the table lists its failures; with another format or -o they go to standard
+    error). Neither -o nor --plot may name a file the runs read.
     """
 
   static let tune = """
