@@ -68,6 +68,69 @@ import Testing
     for fragment in row.stderr { #expect(run.stderr.contains(fragment), "line \(row.line): \(run.stderr)") }
   }
 
+  /// Each row: a misspelt name, the command that meets it, and the nearest name its error suggests.
+  static let misspelt:
+    [(files: [String: String], arguments: [String], status: Int32, message: String, line: UInt)] = [
+      (
+        [
+          "b.lua":
+            "return {\n\(detents)    { id = 'large', height = 700 },\n  },\n  present_detent = 'lareg',\n}\n"
+        ],
+        ["check", "b.lua"], 1,
+        "b.lua:6: field 'present_detent' is 'lareg'; expected one of the detent ids 'small', 'large' (did you mean 'large'?)",
+        #line
+      ),
+      (
+        ["b.lua": "return {\n  edge = 'botom',\n}\n"], ["check", "b.lua"], 1,
+        "b.lua:2: field 'edge' is 'botom'; expected one of 'bottom', 'top' (did you mean 'bottom'?)", #line
+      ),
+      (
+        ["b.lua": "return {\n  gesture_area = 'sheeet',\n}\n"], ["check", "b.lua"], 1,
+        "(did you mean 'sheet'?)", #line
+      ),
+      (
+        ["b.lua": "return {\n  tap_to_dismiss = { 'backdrop', 'shet' },\n}\n"], ["check", "b.lua"], 1,
+        "(did you mean 'sheet'?)", #line
+      ),
+      (
+        ["maps.lua": "return {}\n"], ["check", "mapss.lua"], 2,
+        "sheet check: no such file or folder: mapss.lua (did you mean 'maps.lua'?)", #line
+      ),
+      (
+        ["flick.lua": "-- scenario\n"], ["run", "flik.lua"], 2,
+        "sheet run: no such file or folder: flik.lua (did you mean 'flick.lua'?)", #line
+      ),
+      (
+        ["maps.lua": "return {}\n", "s.lua": "-- scenario\nbehaviour 'mapss.lua'\npresent()\n"],
+        ["run", "s.lua"], 1,
+        "behaviour 'mapss.lua' not found (looked for a preset and for ", #line
+      ),
+      (
+        ["maps.lua": "return {}\n", "s.lua": "-- scenario\nbehaviour 'mapss.lua'\npresent()\n"],
+        ["run", "s.lua"], 1,
+        "/mapss.lua); did you mean 'maps.lua'?", #line
+      ),
+      (
+        ["lib/maps.lua": "return {}\n", "s.lua": "-- scenario\nbehaviour 'lib/mpas'\npresent()\n"],
+        ["run", "s.lua"], 1,
+        "did you mean 'lib/maps.lua'?", #line
+      ),
+    ]
+
+  @Test(arguments: misspelt.indices) func aMisspeltNameGetsTheNearest(_ i: Int) throws {
+    let row = Self.misspelt[i]
+    let folder = try TemporaryFolder()
+    for (name, text) in row.files {
+      try FileManager.default.createDirectory(
+        at: folder.url.appendingPathComponent(name).deletingLastPathComponent(),
+        withIntermediateDirectories: true)
+      try folder.write(name, text)
+    }
+    let run = try SheetBinary.run(row.arguments, in: folder.url)
+    #expect(run.status == row.status, "line \(row.line): \(run.stderr)")
+    #expect(run.stderr.contains(row.message), "line \(row.line): \(run.stderr)")
+  }
+
   @Test func noPresetDeclaresItsDetentsOutOfOrder() throws {
     for name in [
       "android", "bottom-sheet-vc", "custom-modal", "floating-panel", "gorhom", "half-modal",

@@ -4,8 +4,9 @@ import SheetCore
 /// Why a behaviour could not be loaded: the file, the line, the field and the bad value.
 public enum BehaviourError: Error, Equatable, Sendable {
   /// The behaviour file or preset was not found: the files tried (none when only a preset was
-  /// looked for, as `ScriptedSheet(preset:)` does).
-  case notFound(reference: String, searched: [String])
+  /// looked for, as `ScriptedSheet(preset:)` does), and the `.lua` file beside the first whose name is
+  /// nearest the one asked for, if any is near.
+  case notFound(reference: String, searched: [String], nearest: String? = nil)
   /// The chunk did not compile or failed while running.
   case lua(file: String, error: LuaError)
   /// A field had a wrong value: where it was written, its path (`detents[2].height`), the value as
@@ -31,14 +32,15 @@ extension BehaviourError: CustomStringConvertible {
   /// The error as one line reading `file:line: message`.
   public var description: String {
     switch self {
-    case .notFound(let reference, let searched) where searched.isEmpty:
+    case .notFound(let reference, let searched, _) where searched.isEmpty:
       let names = Presets.catalogue.map(\.name)
       let hint = NameSuggestion.nearest(to: reference, in: names).map { " (did you mean '\($0)'?)" } ?? ""
       return "no preset named '\(Quote.cut(reference))'\(hint); the presets: \(names.joined(separator: ", "))"
-    case .notFound(let reference, let searched):
+    case .notFound(let reference, let searched, let nearest):
       let names = Presets.catalogue.map(\.name)
       let hint =
-        NameSuggestion.nearest(to: reference, in: names).map { "; did you mean the preset '\($0)'?" } ?? ""
+        nearest.map { "; did you mean '\($0)'?" }
+        ?? NameSuggestion.nearest(to: reference, in: names).map { "; did you mean the preset '\($0)'?" } ?? ""
       return
         "behaviour '\(Quote.cut(reference))' not found (looked for a preset and for "
         + "\(searched.map { Quote.cut($0) }.joined(separator: ", ")))\(hint)"
