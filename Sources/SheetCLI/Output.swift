@@ -1,4 +1,5 @@
 import Foundation
+import LuaHost
 
 #if canImport(Glibc)
   import Glibc
@@ -78,7 +79,8 @@ enum Output {
   /// - Throws: `UsageError` naming the missing path.
   static func requireExisting(_ path: String) throws(UsageError) {
     guard FileManager.default.fileExists(atPath: path) else {
-      throw UsageError(message: "no such file or folder: \(path)")
+      let hint = NameSuggestion.nearestFile(to: path).map { " (did you mean '\($0)'?)" } ?? ""
+      throw UsageError(message: "no such file or folder: \(path)\(hint)")
     }
   }
 }

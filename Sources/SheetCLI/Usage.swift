@@ -26,9 +26,10 @@ enum Usage {
 
     A scenario file's first line starts with `-- scenario`; a file named here that does not is refused.
 
-    exit status: 0 success; 1 a failed expectation, a script error, an invalid behaviour or a scenario with
-    no expectations; 2 a usage error (including a file that is not a scenario, and an -o that names a file
-    the run reads, or that cannot be written).
+    exit status: 0 success (run, plot, watch: also a scenario that checks nothing, which they say); 1 a
+    failed expectation, a script error, an invalid behaviour, a scenario with no expectations in `test`,
+    a `tune` where no point passes; 2 a usage error (including a file that is not a scenario, and an -o
+    that names a file the run reads, or that cannot be written).
     """
 
   static let initialize = """
@@ -50,7 +51,8 @@ enum Usage {
     (every line has `t` and `kind`), `csv` the frames. --set overrides a threshold the behaviour declares (one
     the default policy reads within its range, e.g. spring_damping in [0.2, 2]); --fps sets the frame rate (default: the
     scenario's, 120). -o writes the trace to OUT instead, never over a file the run reads (the scenario, a
-    behaviour it loads).
+    behaviour it loads). The failures go to standard error, each once. A scenario with no expectations
+    runs, says it checked nothing and exits 0 (`sheet test` fails it).
     """
 
   static let test = """
@@ -78,12 +80,13 @@ enum Usage {
     file; it replaces whatever the scenario says) and prints, side by side, each release's decision (target
     and reason) and each run's outcome (state, detent and height at the end, expectations). `table`
     (default) gives a block per scenario, `csv` a row per release and per outcome, `jsonl` an object per
-    run. --plot overlays each scenario's height curves, one colour per behaviour, with a legend. --set
+    run. A behaviour file is shown by its file name. --plot overlays each scenario's height curves, one
+    colour per behaviour, aligned at each release, with each behaviour's detents and a legend. --set
     applies to every behaviour (each must declare the threshold). At most 16 behaviours and 1000 runs; per
     run at most 50 releases are listed and reasons are cut to 200 characters. The runs use every core
     unless --jobs (1...256) says otherwise; the output is the same bytes whatever the count. Exit status 1
-    when a run failed (its failures go to standard error). Neither -o nor --plot may name a file the runs
-    read.
+    when a run failed (the table lists its failures; with another format or -o they go to standard
+    error). Neither -o nor --plot may name a file the runs read.
     """
 
   static let tune = """
@@ -98,7 +101,9 @@ enum Usage {
     name no scenario's behaviour declares is refused after one run per scenario, listing the thresholds
     they declare. Rows are printed as their points finish, in grid order. --explain adds, under the table,
     a line per FAIL (the first 10000; the rest are counted): the point, the scenario and its first
-    failing expectation or script error with file:line.
+    failing expectation or script error with file:line. Last, the verdict: how many points pass every
+    scenario and, per parameter, the values of the passing points (or that none passes). Exit status 1
+    when no point passes.
     """
 
   static let watch = """
@@ -112,7 +117,9 @@ enum Usage {
   static let check = """
     usage: sheet check BEHAVIOUR
 
-    Loads and validates a behaviour file (or a preset name) and prints its detents and thresholds.
+    Loads and validates a behaviour file (or a preset name) and prints its detents, thresholds, callbacks
+    and what it prints while it loads. Detents declared out of height order (on the 390x844 screen) get a
+    warning: the file is valid, the sheet orders them by height. Exit status 1 when the file is invalid.
     """
 
   static let presets = """

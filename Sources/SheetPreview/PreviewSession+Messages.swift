@@ -179,16 +179,7 @@ extension PreviewSession {
     do throws(SheetError) {
       try body()
     } catch {
-      throw PreviewError("refused: \(Self.describe(error))")
-    }
-  }
-
-  /// A refusal of the sheet's in words.
-  static func describe(_ error: SheetError) -> String {
-    switch error {
-    case .unknownDetent(let id): "unknown or inactive detent '\(id)'"
-    case .invalidValue(let field, let value): "invalid \(field) \(value)"
-    case .noActiveDetent: "the behaviour has no active detent on this screen"
+      throw PreviewError("refused: \(error)")
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SheetTestSupport
 import Testing
 
 /// `sheet compare`: scenarios under several behaviours, side by side, through the built binary.
@@ -51,8 +52,35 @@ import Testing
     #expect(lines.contains { $0.hasPrefix("  bottom-sheet-vc ") && $0.contains("error") })
     #expect(
       lines.contains { $0.contains("medium.lua:5: error: snap_to: unknown or inactive detent 'medium'") })
-    #expect(run.stderr.hasPrefix("bottom-sheet-vc: ") && run.stderr.contains("medium.lua:5: error: snap_to"))
+    #expect(run.stderr.isEmpty, "the table lists the failures; standard error does not again: \(run.stderr)")
     #expect(lines.last == "2 runs (1 x 2): 1 ok, 1 failed")
+    // without the table on standard output, the failures go to standard error, once
+    let csv = try SheetBinary.run(
+      ["compare", file, "--format", "csv"] + Self.behaviours(["system", "bottom-sheet-vc"]))
+    #expect(csv.status == 1)
+    let failures = Fixture.lines(csv.stderr)
+    #expect(
+      failures.count == 1 && failures[0].hasPrefix("bottom-sheet-vc: ")
+        && failures[0].contains("medium.lua:5: error: snap_to"), "\(csv.stderr)")
+  }
+
+  /// A behaviour file is shown by its file name, not its path; files of one name by as many of their
+  /// folders as tell them apart.
+  @Test func behaviourFilesAreNamedByTheirFileNames() throws {
+    let folder = try TemporaryFolder()
+    let behaviour = "return { detents = { { id = 'low', height = 300 }, { id = 'high', height = 600 } } }\n"
+    try FileManager.default.createDirectory(
+      at: folder.url.appendingPathComponent("a"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: folder.url.appendingPathComponent("b"), withIntermediateDirectories: true)
+    let maps = try folder.write("maps.lua", behaviour)
+    let a = try folder.write("a/twin.lua", behaviour)
+    let b = try folder.write("b/twin.lua", behaviour)
+    let run = try SheetBinary.run(
+      ["compare", Self.suite[2], "--format", "csv"] + Self.behaviours([maps, a, b, "system"]))
+    let names = Set(Fixture.lines(run.stdout).dropFirst().map { String($0.split(separator: ",")[1]) })
+    #expect(names == ["maps.lua", "a/twin.lua", "b/twin.lua", "system"], "\(run.stdout)")
+    #expect(!run.stdout.contains(folder.url.path), "no path in the comparison")
   }
 
   /// CSV has a row per release and one per outcome; JSON Lines one object per run, every value typed.
@@ -96,15 +124,82 @@ import Testing
     for (index, name) in ["system", "half-modal", "top-sheet"].enumerated() {
       let colour = ["#1f77b4", "#d62728", "#2ca02c"][index]
       #expect(text.contains("stroke=\"\(colour)\" stroke-width=\"2\""))
-      #expect(text.contains("fill=\"\(colour)\" text-anchor=\"end\""))
-      #expect(text.contains("— \(name)</text>"))
+      #expect(text.contains("fill=\"\(colour)\">— \(name)</text>"))
     }
+    #expect(try SVGDocument(Data(text.utf8)).labelsOverCurves() == [])
     #expect(!text.contains("nan") && !text.contains("inf"))
     let again = folder.url.appendingPathComponent("again.svg").path
     _ = try SheetBinary.run(
       ["compare", Self.suite[2], Self.suite[4], "--plot", again]
         + Self.behaviours(["system", "half-modal", "top-sheet"]))
     #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == Data(text.utf8))
+  }
+
+  /// `--plot` with one behaviour: its detents as guides at their heights (the `system` preset on the
+  /// reference screen: available height A = 844 - 47 - 34 + ... = 797, medium = A / 2 = 398.5, large =
+  /// A - 10 = 787), its release marked at the release's time (0.608333 s, the CSV's), the curve at its own times.
+  @Test func thePlotMarksDetentsAndReleases() throws {
+    let folder = try TemporaryFolder()
+    let out = folder.url.appendingPathComponent("one.svg").path
+    let run = try SheetBinary.run(["compare", Self.suite[2], "--plot", out] + Self.behaviours(["system"]))
+    #expect(run.status == 0, "\(run.stderr)")
+    let svg = try SVGDocument(Data(contentsOf: URL(fileURLWithPath: out)))
+    let y = try #require(svg.axis(.height)), x = try #require(svg.axis(.time))
+    let lines = svg.elements(named: "line")
+    let guides = lines.filter {
+      $0.attributes["stroke"] == "#1f77b4" && $0.attributes["stroke-dasharray"] == "6 4"
+    }
+    let heights = Set(guides.compactMap { Double($0.attributes["y1"] ?? "") })
+    #expect(heights.count == 2)
+    for h in [398.5, 787] {
+      #expect(heights.contains { abs($0 - y(h)) < 0.01 }, "a guide at \(h): \(heights)")
+    }
+    #expect(
+      svg.labels.contains { $0.text == "medium 398.5" } && svg.labels.contains { $0.text == "large 787" })
+    let releases = Self.marks(in: svg)
+    try #require(releases.count == 1)
+    #expect(abs(releases[0] - x(0.608333)) < 0.01)
+    #expect(svg.labels.contains { $0.text == "release 1" })
+    #expect(svg.labelsOverCurves() == [])
+  }
+
+  /// With several behaviours the curves are aligned at each release: every curve has a point at the
+  /// release's mark (the frame it was released on), though they released at different times (0.608 s
+  /// and 0.308 s, the CSV's).
+  @Test func theCurvesAreAlignedAtEachRelease() throws {
+    let folder = try TemporaryFolder()
+    let out = folder.url.appendingPathComponent("two.svg").path
+    let csv = try SheetBinary.run(
+      ["compare", Self.suite[1], "--format", "csv"] + Self.behaviours(["system", "android"]))
+    let times = Fixture.lines(csv.stdout).filter { $0.contains(",release,1,") }.map {
+      $0.split(separator: ",")[4]
+    }
+    #expect(times.count == 2 && times[0] != times[1], "\(csv.stdout)")
+    let run = try SheetBinary.run(
+      ["compare", Self.suite[1], "--plot", out] + Self.behaviours(["system", "android"]))
+    #expect(run.status == 0, "\(run.stderr)")
+    let svg = try SVGDocument(Data(contentsOf: URL(fileURLWithPath: out)))
+    let marks = Self.marks(in: svg)
+    try #require(marks.count == 1)
+    let markX = marks[0]
+    let curves = svg.curves
+    #expect(curves.count == 2)
+    for curve in curves {
+      #expect(
+        curve.points.contains { abs($0.x - markX) < 0.01 }, "\(curve.colour) has its release at the mark")
+      #expect(zip(curve.points, curve.points.dropFirst()).allSatisfy { $0.x <= $1.x }, "time runs forward")
+    }
+    #expect(svg.texts.contains { $0.contains("aligned") || $0.contains("shifted") })
+  }
+
+  /// The x of each release's line: a line titled `release k`.
+  static func marks(in svg: SVGDocument) -> [Double] {
+    svg.elements.indices.compactMap { i in
+      guard i > 0, svg.elements[i].name == "title", svg.elements[i].text.hasPrefix("release "),
+        svg.elements[i - 1].name == "line"
+      else { return nil }
+      return Double(svg.elements[i - 1].attributes["x1"] ?? "")
+    }
   }
 
   /// Usage errors exit 2 with a message naming what is wrong.

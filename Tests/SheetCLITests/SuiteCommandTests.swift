@@ -37,8 +37,21 @@ import Testing
   /// Each row: a scenario whose last line is refused for a bad value or a real failure (never for the
   /// sheet's state), and the message `sheet test` prints for that line, in the scenario's words.
   static let refusedLines: [(text: String, message: String, line: UInt)] = [
-    ("present()\nsettle()\nresize { height = 100, safe_top = 200 }", "resize: invalid safe_top 200.0", #line),
-    ("present()\nsettle()\nsnap_to 'nope'", "snap_to: unknown or inactive detent 'nope'", #line),
+    (
+      "present()\nsettle()\nresize { height = 100, safe_top = 200 }",
+      "resize: invalid safe_top 200; expected a finite number of points in [0, 10000], below the screen height",
+      #line
+    ),
+    (
+      "present()\nsettle()\nsnap_to 'nope'",
+      "snap_to: unknown or inactive detent 'nope' (active: 'medium', 'large')",
+      #line
+    ),
+    // a misspelt detent: the nearest of the sheet's detents, as every other misspelt name gets
+    (
+      "present()\nsettle()\nsnap_to 'lareg'",
+      "snap_to: unknown or inactive detent 'lareg' (did you mean 'large'?)", #line
+    ),
     ("touch_down {}\ntouch_cancel { y = 3 }", "touch_cancel: unknown field 'y'", #line),
     // Bad horizontal values: each field named with its range and the value quoted.
     (
@@ -133,15 +146,64 @@ import Testing
       "tune", "Tests/Scenarios/seed000_release.lua", "--param", "dismiss_velocity=1000..2000:500",
     ])
     #expect(run.status == 0, "\(run.stderr)")
-    // The scenario pins the seed's 1500: only that value passes.
+    // The scenario pins the seed's 1500: only that value passes, which the verdict under the table says.
     #expect(
       Fixture.lines(run.stdout) == [
-        "sweep: 3 points x 1 scenarios",
+        "sweep: 3 points x 1 scenario",
         "dismiss_velocity  passed  seed000_release.lua",
         "1000              0/1     FAIL",
         "1500              1/1     pass",
         "2000              0/1     FAIL",
+        "1 of 3 points passes every scenario",
+        "  dismiss_velocity passes at 1500 (1 of 3 values in 1000..2000)",
       ])
+  }
+
+  /// Each row: a sweep, its exit status (1 when no point passes), and its verdict's lines: per parameter
+  /// the values of the passing points, as ranges of neighbouring grid values, or that none passes.
+  static let verdicts: [(arguments: [String], status: Int32, lines: [String], line: UInt)] = [
+    (
+      ["Tests/Scenarios/seed000_release.lua", "--param", "dismiss_velocity=1000..1250:250"], 1,
+      [
+        "no point passes (0 of 2): every point fails a scenario",
+        "  dismiss_velocity: no value in 1000..1250 passes",
+      ],
+      #line
+    ),
+    (
+      [
+        "Tests/Scenarios/seed000_release.lua", "--param", "dismiss_velocity=1000..2000:250", "--param",
+        "min_top=40..50:10",
+      ],
+      0,
+      [
+        "1 of 10 points passes every scenario",
+        "  dismiss_velocity passes at 1500 (1 of 5 values in 1000..2000)",
+        "  min_top passes at 40 (1 of 2 values in 40..50)",
+      ], #line
+    ),
+  ]
+
+  @Test(arguments: verdicts.indices) func tuneSaysWhichValuesPass(_ i: Int) throws {
+    let row = Self.verdicts[i]
+    let run = try SheetBinary.run(["tune"] + row.arguments + ["--jobs", "2"])
+    #expect(run.status == row.status, "line \(row.line): \(run.stderr)")
+    let verdict = run.stdout.components(separatedBy: "\n\n").last ?? ""
+    #expect(Fixture.lines(verdict) == row.lines, "line \(row.line): \(run.stdout)")
+  }
+
+  @Test func theVerdictGroupsNeighbouringValues() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write(
+      "gaps.lua",
+      "-- scenario\nbehaviour 'bottom-sheet-vc'\npresent()\nlocal v = sheet.thresholds.dismiss_velocity\n"
+        + "expect(v ~= 1500 and v ~= 2250, 'not 1500 nor 2250')\n")
+    let run = try SheetBinary.run(["tune", file, "--param", "dismiss_velocity=1000..2500:250"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(
+      Fixture.lines(run.stdout).last
+        == "  dismiss_velocity passes at 1000..1250, 1750..2000, 2500 (5 of 7 values in 1000..2500)",
+      "\(run.stdout)")
   }
 
   /// Each row: the sweep's range, and the lines --explain adds under the table.
@@ -166,20 +228,26 @@ import Testing
     ]
     let plain = try SheetBinary.run(arguments)
     let explained = try SheetBinary.run(arguments + ["--explain"])
-    #expect(explained.status == 0, "line \(row.line): \(explained.stderr)")
-    #expect(explained.stdout.hasPrefix(plain.stdout + "\n"), "line \(row.line): the table, then the notes")
-    #expect(
-      Fixture.lines(String(explained.stdout.dropFirst(plain.stdout.count))) == row.lines, "line \(row.line)")
+    #expect(explained.status == plain.status, "line \(row.line): \(explained.stderr)")
+    // the table, the notes, the verdict: the plain run's table and verdict around the notes
+    let table = plain.stdout.components(separatedBy: "\n\n")
+    try #require(table.count == 2, "line \(row.line): \(plain.stdout)")
+    #expect(explained.stdout.hasPrefix(table[0] + "\n\n"), "line \(row.line)")
+    #expect(explained.stdout.hasSuffix("\n\n" + table[1]), "line \(row.line)")
+    let notes = explained.stdout.dropFirst(table[0].count).dropLast(table[1].count)
+    #expect(Fixture.lines(String(notes)) == row.lines, "line \(row.line)")
   }
 
   @Test func tuneExplainsAScriptErrorWithItsLine() throws {
     let folder = try TemporaryFolder()
     let file = try folder.write("misspelt.lua", Fixture.misspeltRelease)
     let run = try SheetBinary.run(["tune", file, "--param", "spring_response=0.3..0.3:1", "--explain"])
-    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.status == 1, "no point passes: \(run.stderr)")
     #expect(
-      Fixture.lines(run.stdout).last?.hasPrefix("  spring_response=0.3  misspelt.lua  ") == true
-        && run.stdout.contains("misspelt.lua:5: script error: on_release returned 'hihg'"), "\(run.stdout)")
+      Fixture.lines(run.stdout).contains {
+        $0.hasPrefix("  spring_response=0.3  misspelt.lua  ")
+          && $0.contains("misspelt.lua:5: script error: on_release returned 'hihg'")
+      }, "\(run.stdout)")
   }
 
   @Test func anExpectationCanFollowTheSweptValue() throws {
@@ -198,8 +266,11 @@ import Testing
       """)
     let run = try SheetBinary.run(["tune", file, "--param", "dismiss_velocity=1000..2500:500", "--jobs", "1"])
     #expect(run.status == 0, "\(run.stderr)")
-    let rows = Fixture.lines(run.stdout).dropFirst(2)
-    #expect(rows.count == 4 && rows.allSatisfy { $0.hasSuffix("1/1     pass") }, "\(run.stdout)")
+    let rows = Fixture.lines(run.stdout).dropFirst(2).prefix(4)
+    #expect(rows.allSatisfy { $0.hasSuffix("1/1     pass") }, "\(run.stdout)")
+    #expect(
+      Fixture.lines(run.stdout).last
+        == "  dismiss_velocity passes at 1000..2500 (4 of 4 values in 1000..2500)")
   }
 
   @Test func tuneRunsAGridOfTwoParameters() throws {
@@ -207,14 +278,20 @@ import Testing
       "tune", "Tests/Scenarios/seed000_release.lua", "Tests/Scenarios/tour.lua",
       "--param", "dismiss_velocity=1500..2000:500", "--param", "min_top=40..50:10", "--jobs", "2",
     ])
-    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.status == 1, "no point passes both scenarios: \(run.stderr)")
     let lines = Fixture.lines(run.stdout)
     #expect(lines.first == "sweep: 4 points x 2 scenarios")
     #expect(
       lines.dropFirst().first?.split(separator: " ") == [
         "dismiss_velocity", "min_top", "passed", "seed000_release.lua", "tour.lua",
       ])
-    let rows = lines.dropFirst(2).map { $0.split(separator: " ").map(String.init) }
+    let rows = lines.dropFirst(2).prefix(4).map { $0.split(separator: " ").map(String.init) }
+    #expect(
+      lines.suffix(3) == [
+        "no point passes (0 of 4): every point fails a scenario",
+        "  dismiss_velocity: no value in 1500..2000 passes",
+        "  min_top: no value in 40..50 passes",
+      ])
     #expect(
       rows.map { Array($0.prefix(2)) } == [
         ["1500", "40"], ["1500", "50"], ["2000", "40"], ["2000", "50"],
@@ -296,7 +373,7 @@ import Testing
     #expect(lines.count == 3, "\(lines)")
     #expect(
       lines.first?.hasPrefix("ok    ") == true
-        && lines.first?.hasSuffix("a_passing.lua (1 expectations)") == true)
+        && lines.first?.hasSuffix("a_passing.lua (1 expectation)") == true)
     #expect(
       lines.dropFirst().first
         == "skipped 1 .lua file that is not a scenario (no '-- scenario' first line); --list-skipped names them"
@@ -319,10 +396,26 @@ import Testing
     )
     #expect(lines.contains { $0.hasSuffix("empty.lua: \(Self.noExpectations)") }, "\(lines)")
     #expect(lines.last == "0 passed, 2 failed")
-    let single = try SheetBinary.run(["run", folder.url.appendingPathComponent("empty.lua").path])
-    #expect(single.status == 1)
-    #expect(Fixture.lines(single.stdout).last == "FAILED: no expectations")
-    #expect(single.stderr.contains("empty.lua: \(Self.noExpectations)"), "\(single.stderr)")
+  }
+
+  /// `sheet run` (and `plot`, `watch`) of a scenario that checks nothing runs it, says it checked
+  /// nothing, once, and exits 0; `sheet test` fails it (above).
+  @Test func runSaysAScenarioWithoutExpectationsCheckedNothingAndExitsZero() throws {
+    let folder = try TemporaryFolder()
+    let file = try folder.write(
+      "quiet.lua", "-- scenario\nbehaviour 'bottom-sheet-vc'\npresent()\nsettle()\n")
+    let said =
+      "checked nothing: no expectations (add expect, expect_near or expect_script_error); sheet test fails it"
+    let table = try SheetBinary.run(["run", file])
+    #expect(table.status == 0)
+    #expect(Fixture.lines(table.stdout).last == said)
+    #expect(table.stderr.isEmpty, "said once, on standard output: \(table.stderr)")
+    let jsonl = try SheetBinary.run(["run", file, "--format", "jsonl"])
+    #expect(jsonl.status == 0 && jsonl.stderr == "\(file): \(said)\n", "\(jsonl.stderr)")
+    let plot = try SheetBinary.run(["plot", file, "-o", folder.url.appendingPathComponent("q.svg").path])
+    #expect(plot.status == 0 && plot.stderr == "\(file): \(said)\n", "\(plot.stderr)")
+    let failing = try folder.write("failing.lua", Fixture.failing)
+    #expect(try SheetBinary.run(["run", failing]).status == 1, "a failed expectation still fails")
   }
 
   static let noExpectations =

@@ -33,7 +33,7 @@ import Testing
     (["--param", "x=1..0:1"], "--param expects from <= to, got 'x=1..0:1'", #line),
     (
       ["--param", "a=1..10000:1", "--param", "b=1..10000:1", "--param", "c=1..10000:1"],
-      "the sweep makes 1000000000000 runs (a: 10000 values x b: 10000 values x c: 10000 values x 1 scenarios),"
+      "the sweep makes 1000000000000 runs (a: 10000 values x b: 10000 values x c: 10000 values x 1 scenario),"
         + " more than --max-runs 100000", #line
     ),
     (
@@ -47,12 +47,12 @@ import Testing
     // 9091 x 11 = 100,001 runs: one over the default cap.
     (
       ["--param", "dismiss_velocity=1..9091:1", "--param", "min_top=1..11:1"],
-      "the sweep makes 100001 runs (dismiss_velocity: 9091 values x min_top: 11 values x 1 scenarios), more "
+      "the sweep makes 100001 runs (dismiss_velocity: 9091 values x min_top: 11 values x 1 scenario), more "
         + "than --max-runs 100000", #line
     ),
     (
       ["--param", "dismiss_velocity=1000..3000:1000", "--max-runs", "2"],
-      "the sweep makes 3 runs (dismiss_velocity: 3 values x 1 scenarios), more than --max-runs 2", #line
+      "the sweep makes 3 runs (dismiss_velocity: 3 values x 1 scenario), more than --max-runs 2", #line
     ),
     (
       ["--param", "x=0..1:1", "--max-runs", "0"],
@@ -71,7 +71,7 @@ import Testing
     (
       hugeGrid + ["--max-runs", "9000000"],
       "the sweep makes 9909900 runs (projection_rate: 1001 values x rubber_band: 100 values x "
-        + "spring_damping: 99 values x 1 scenarios), more than --max-runs 9000000", #line
+        + "spring_damping: 99 values x 1 scenario), more than --max-runs 9000000", #line
     ),
   ]
 
@@ -120,10 +120,12 @@ import Testing
     #expect(run.status == 0 && !run.timedOut, "\(run.stderr)")
     #expect(
       Fixture.lines(run.stdout) == [
-        "sweep: 2 points x 1 scenarios",
+        "sweep: 2 points x 1 scenario",
         "dismiss_velocity  passed  tiny.lua",
         "1000              1/1     pass",
         "2000              1/1     pass",
+        "2 of 2 points pass every scenario",
+        "  dismiss_velocity passes at 1000..2000 (2 of 2 values in 1000..2000)",
       ])
   }
 
@@ -157,7 +159,7 @@ import Testing
       let peak = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
         .flatMap { Int($0.split(separator: " ")[1]) }.map { $0 << 10 }
       let lines = String(decoding: text, as: UTF8.self).split(separator: "\n")
-      #expect(lines.first == "sweep: 9909900 points x 1 scenarios")
+      #expect(lines.first == "sweep: 9909900 points x 1 scenario")
       #expect(
         lines.dropFirst(2).prefix(2).map { Array($0.split(separator: " ").prefix(3)) } == [
           ["0.99", "0.1", "0.5"], ["0.99", "0.1", "0.505"],

@@ -40,9 +40,9 @@ import Testing
     let (status, stdout) = try Self.watch(first: Fixture.passing, then: Fixture.failing)
     let lines = Fixture.lines(stdout)
     #expect(
-      lines.first?.hasPrefix("[run 1] ") == true && lines.first?.hasSuffix(": passed: 1 expectations") == true
+      lines.first?.hasPrefix("[run 1] ") == true && lines.first?.hasSuffix(": passed: 1 expectation") == true
     )
-    #expect(lines.contains { $0.hasPrefix("[run 2] ") && $0.hasSuffix("FAILED: 1 of 1 expectations failed") })
+    #expect(lines.contains { $0.hasPrefix("[run 2] ") && $0.hasSuffix("FAILED: 1 of 1 expectation failed") })
     #expect(lines.contains { $0.contains("watched.lua:5: expectation failed: wrongly expects expanded") })
     #expect(status == 1, "the last run failed")
   }
@@ -52,7 +52,7 @@ import Testing
     let lines = Fixture.lines(stdout)
     #expect(lines.contains { $0.hasPrefix("[run 2] ") && $0.contains("watched.lua:") })
     #expect(lines.contains { $0.contains("watched.lua:") && $0.contains(": error: ") })
-    #expect(lines.last == "  keeping the last good result: passed: 1 expectations")
+    #expect(lines.last == "  keeping the last good result: passed: 1 expectation")
     #expect(status == 1)
   }
 
@@ -66,7 +66,7 @@ import Testing
       try folder.write("mine.lua", "return { detents = { { id = 'normal', height = 400 } } }  -- lower\n")
     }
     let lines = Fixture.lines(stdout)
-    #expect(lines.first?.hasSuffix("passed: 1 expectations") == true, "\(lines)")
+    #expect(lines.first?.hasSuffix("passed: 1 expectation") == true, "\(lines)")
     #expect(lines.contains { $0.contains("watched.lua:5: expectation failed") }, "\(lines)")
     #expect(status == 1)
   }

@@ -78,23 +78,41 @@ final class ScenarioFolder {
     #expect(named.scenarios == [scenario] && named.refused == [behaviour] && named.skipped.isEmpty)
   }
 
-  static let outcomes: [(text: String, passed: Bool, summary: String, line: UInt)] = [
-    ("-- scenario\n", false, "FAILED: no expectations", #line),
+  static let checkedNothing =
+    "checked nothing: no expectations (add expect, expect_near or expect_script_error); sheet test fails it"
+
+  /// Each row: a scenario, whether it passes, whether it checked nothing (and nothing else failed), its
+  /// summary (counts with the noun in their number; `…` stands for any text).
+  static let outcomes: [(text: String, passed: Bool, nothing: Bool, summary: String, line: UInt)] = [
+    ("-- scenario\n", false, true, checkedNothing, #line),
+    ("-- scenario\nbehaviour 'bottom-sheet-vc'\npresent()\nsettle()\n", false, true, checkedNothing, #line),
+    ("-- scenario\nexpect(true, 'fine')\n", true, false, "passed: 1 expectation", #line),
+    ("-- scenario\nexpect(true, 'a')\nexpect(true, 'b')\n", true, false, "passed: 2 expectations", #line),
+    ("-- scenario\nexpect(false, 'no')\n", false, false, "FAILED: 1 of 1 expectation failed", #line),
     (
-      "-- scenario\nbehaviour 'bottom-sheet-vc'\npresent()\nsettle()\n", false, "FAILED: no expectations",
-      #line
+      "-- scenario\nexpect(false, 'no')\nexpect(1, 'x')\n", false, false,
+      "FAILED: 1 of 2 expectations failed", #line
     ),
-    ("-- scenario\nexpect(true, 'fine')\n", true, "passed: 1 expectations", #line),
-    ("-- scenario\nexpect(false, 'no')\n", false, "FAILED: 1 of 1 expectations failed", #line),
+    // an error: its place only (its message is among the failures), the file's path shortened
+    ("-- scenario\nerror('boom')\n", false, false, "error: the scenario stopped at …/scenario.lua:2", #line),
   ]
 
   @Test(arguments: outcomes.indices) func aScenarioThatChecksNothingFails(_ i: Int) throws {
     let row = Self.outcomes[i]
     let result = try ScenarioFolder().run(row.text)
     #expect(result.passed == row.passed, "row at line \(row.line): \(result.failures)")
-    #expect(result.summary == row.summary, "row at line \(row.line)")
-    if row.summary == "FAILED: no expectations" {
+    #expect(result.checkedNothing == row.nothing, "row at line \(row.line)")
+    let (head, tail) = row.summary.split(separator: "…").map(String.init).splitFirstAndLast
+    #expect(
+      result.summary.hasPrefix(head) && result.summary.hasSuffix(tail),
+      "row at line \(row.line): \(result.summary)")
+    if row.nothing {
       #expect(result.failures.map(\.message) == [ScenarioResult.noExpectations], "row at line \(row.line)")
     }
   }
+}
+
+extension [String] {
+  /// The first element and the last (the same one when there is one).
+  fileprivate var splitFirstAndLast: (String, String) { (first ?? "", last ?? "") }
 }

@@ -35,7 +35,8 @@ enum CompareCommand {
     let runCount = found.scenarios.count * behaviours.count
     guard runCount <= maximumRuns else {
       throw UsageError(
-        message: "\(found.scenarios.count) scenarios x \(behaviours.count) behaviours make \(runCount) runs; "
+        message:
+          "\(Plural.count(found.scenarios.count, "scenario")) x \(Plural.count(behaviours.count, "behaviour")) make \(runCount) runs; "
           + "at most \(maximumRuns)")
     }
     let format = args.value("--format") ?? "table"
@@ -57,6 +58,7 @@ enum CompareCommand {
     }
     let jobs = try ScenarioArguments.jobs(args)
     let scenarios = found.scenarios
+    let labels = Self.labels(behaviours)
     let results = Sweep.parallelMap(count: runCount, jobs: jobs, placeholder: nil as ScenarioResult?) {
       index in
       var run = options
@@ -72,11 +74,10 @@ enum CompareCommand {
       }
       runs.append(
         Comparison.Run(
-          scenario: scenarios[index / behaviours.count],
-          behaviour: behaviours[index % behaviours.count].reference,
+          scenario: scenarios[index / behaviours.count], behaviour: labels[index % behaviours.count],
           result: result))
     }
-    let comparison = Comparison(scenarios: scenarios, behaviours: behaviours.map(\.reference), runs: runs)
+    let comparison = Comparison(scenarios: scenarios, behaviours: labels, runs: runs)
     let text =
       switch format {
       case "jsonl": comparison.jsonLines()
@@ -88,10 +89,33 @@ enum CompareCommand {
       try OutputFile.write(TracePlot().overlay(panels(comparison)), to: plot)
       Output.error("wrote \(plot)")
     }
-    for run in comparison.runs where run.status != .ok {
-      for failure in run.failures { Output.error("\(run.behaviour): \(failure)") }
+    // the table on standard output lists the failures; elsewhere they go to standard error, once
+    if format != "table" || output != nil {
+      for run in comparison.runs where run.status != .ok {
+        for failure in run.failures { Output.error("\(run.behaviour): \(failure)") }
+      }
     }
     return comparison.failedRuns == 0 ? 0 : 1
+  }
+
+  /// The names the comparison shows the behaviours by: a preset's name, a file's name (`maps.lua`, not
+  /// its path); files of the same name keep as many of their last folders as tell them apart
+  /// (`a/maps.lua`, `b/maps.lua`).
+  static func labels(_ behaviours: [Choice]) -> [String] {
+    let parts = behaviours.map { choice in
+      choice.path.map { URL(fileURLWithPath: $0).standardizedFileURL.pathComponents } ?? [choice.reference]
+    }
+    var depth = parts.map { _ in 1 }
+    while true {
+      let labels = zip(parts, depth).map { $0.suffix($1).joined(separator: "/") }
+      var clashing = Set<Int>()
+      for (i, label) in labels.enumerated() {
+        for j in labels.indices where j != i && labels[j] == label { clashing.insert(i) }
+      }
+      let deeper = clashing.filter { depth[$0] < parts[$0].count }
+      guard !deeper.isEmpty else { return labels.map { $0.hasPrefix("//") ? String($0.dropFirst()) : $0 } }
+      for i in deeper { depth[i] += 1 }
+    }
   }
 
   /// A `--behaviour` as given and, for a file, its path.
@@ -153,7 +177,7 @@ enum CompareCommand {
       TracePlot.Panel(
         title: comparison.scenarios[index],
         series: comparison.runs(ofScenario: index).map {
-          TracePlot.Series(label: $0.behaviour, points: $0.curve)
+          TracePlot.Series(label: $0.behaviour, points: $0.curve, releases: $0.releases, guides: $0.guides)
         })
     }
   }

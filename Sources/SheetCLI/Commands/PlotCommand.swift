@@ -6,7 +6,7 @@ import SheetTrace
 enum PlotCommand {
   /// Runs a scenario and writes its plot.
   /// - Parameter arguments: The words after `plot`.
-  /// - Returns: 0 when the scenario passed, 1 otherwise (the plot is written either way).
+  /// - Returns: 0 when the scenario passed or checked nothing, 1 otherwise (the plot is written either way).
   /// - Throws: `UsageError` for bad arguments, an `-o` naming a file the run reads, or one that cannot
   ///   be written.
   static func main(_ arguments: [String]) throws -> Int32 {
@@ -21,10 +21,8 @@ enum PlotCommand {
     try ScenarioArguments.requireAcceptedOverrides(result)
     try ScenarioArguments.refuseOverwriting(output, behavioursOf: result)
     try Output.emit(TracePlot().svg(result.trace), to: output)
-    for failure in result.failures {
-      Output.error(failure.description)
-    }
+    let status = RunCommand.report(result, summaryShown: false)
     Output.print("wrote \(output)")
-    return result.passed ? 0 : 1
+    return status
   }
 }

@@ -5,6 +5,7 @@ import SheetCore
 import SheetPreview
 import SheetScenario
 import SheetScript
+import SheetTrace
 
 /// `sheet preview [SCENARIO] [--behaviour FILE|PRESET] [--set name=value]... [--port N] [--open]
 /// [--fps N] [--record-dir DIR] [--bench [--messages N] [--soak SECONDS]]`.
@@ -93,7 +94,7 @@ enum PreviewCommand {
     let growth = figures.residentEnd - figures.residentStart
     Output.print(
       "preview_memory_kib start=\(figures.residentStart) end=\(figures.residentEnd) growth=\(growth) "
-        + "(\(String(format: "%.0f", figures.seconds)) s, \(figures.decisions) releases decided)"
+        + "(\(String(format: "%.0f", figures.seconds)) s, \(Plural.count(figures.decisions, "release")) decided)"
         + (figures.residentSamples.isEmpty
           ? "" : "; at each tenth: " + figures.residentSamples.map(String.init).joined(separator: " ")))
     return 0

@@ -6,7 +6,7 @@ import SheetScript
 enum RunCommand {
   /// Runs a scenario and prints its trace.
   /// - Parameter arguments: The words after `run`.
-  /// - Returns: 0 when every expectation passed, 1 otherwise.
+  /// - Returns: 0 when every expectation passed or the scenario checked nothing, 1 otherwise.
   /// - Throws: `UsageError` for bad arguments (a `--set` outside its threshold's range, or naming a
   ///   threshold the behaviour does not declare), an `-o` naming a file the run reads, or one that
   ///   cannot be written.
@@ -32,6 +32,20 @@ enum RunCommand {
       }
     try ScenarioArguments.refuseOverwriting(output, behavioursOf: result)
     try Output.emit(text, to: output)
+    return report(result, summaryShown: format == "table" && output == nil)
+  }
+
+  /// Prints a run's failures on standard error, each once, and gives the exit status: 0 for a run that
+  /// passed or only checked nothing (said on standard error unless the summary on standard output says it).
+  /// - Parameters:
+  ///   - result: The run's result.
+  ///   - summaryShown: Whether standard output ends with the run's summary.
+  /// - Returns: The exit status.
+  static func report(_ result: ScenarioResult, summaryShown: Bool) -> Int32 {
+    if result.checkedNothing {
+      if !summaryShown { Output.error("\(result.file): \(result.summary)") }
+      return 0
+    }
     for failure in result.failures {
       Output.error(failure.description)
     }

@@ -3,6 +3,7 @@ import LuaHost
 import SheetCore
 import SheetScenario
 import SheetScript
+import SheetTrace
 import Synchronization
 
 /// One swept threshold: `name=from..to:step`.
@@ -74,7 +75,7 @@ struct SweepOutcome: Sendable, Equatable {
     guard !passed else { return }
     let first = result.failures.first?.description ?? result.scriptError ?? result.summary
     let more = result.failures.count - 1
-    why = first + (more > 0 ? " (and \(more) more failure\(more == 1 ? "" : "s"))" : "")
+    why = first + (more > 0 ? " (and \(Plural.count(more, "more failure")))" : "")
   }
 
   /// An outcome given directly (tests, placeholders).
@@ -124,13 +125,18 @@ struct Sweep: Sendable {
   /// - Parameter index: The point's index.
   /// - Returns: Its values.
   func point(at index: Int) -> [Double] {
+    zip(parameters, valueIndices(at: index)).map { $0.values[$1] }
+  }
+
+  /// The position of each parameter's value at grid point `index` (the last parameter varies fastest).
+  func valueIndices(at index: Int) -> [Int] {
     var rest = index
-    var point = [Double](repeating: 0, count: parameters.count)
+    var positions = [Int](repeating: 0, count: parameters.count)
     for (i, parameter) in parameters.enumerated().reversed() {
-      point[i] = parameter.values[rest % parameter.values.count]
+      positions[i] = rest % parameter.values.count
       rest /= parameter.values.count
     }
-    return point
+    return positions
   }
 
   /// Checks the grid's size before anything runs: at most `maximumRuns` runs (and, without scenario
@@ -140,12 +146,12 @@ struct Sweep: Sendable {
   func requireRuns(atMost maximumRuns: Int) throws(UsageError) {
     let counted = files.isEmpty ? pointCount : runCount
     if let counted, counted <= maximumRuns { return }
-    let factors = parameters.map { "\($0.name): \($0.values.count) values" }
+    let factors = parameters.map { "\($0.name): \(Plural.count($0.values.count, "value"))" }
     let size = counted.map(String.init) ?? "more than \(Int.max)"
     let what =
       files.isEmpty
       ? "the sweep's grid has \(size) points (\(factors.joined(separator: " x ")))"
-      : "the sweep makes \(size) runs (\((factors + ["\(files.count) scenarios"]).joined(separator: " x ")))"
+      : "the sweep makes \(size) runs (\((factors + [Plural.count(files.count, "scenario")]).joined(separator: " x ")))"
     throw UsageError(
       message: "\(what), more than --max-runs \(maximumRuns); narrow the --param ranges or raise --max-runs")
   }

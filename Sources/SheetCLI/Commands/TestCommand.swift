@@ -1,5 +1,6 @@
 import SheetScenario
 import SheetScript
+import SheetTrace
 
 /// `sheet test [PATH]... [--set name=value]... [--fps N] [--list-skipped]`.
 enum TestCommand {
@@ -20,10 +21,9 @@ enum TestCommand {
       if result.passed {
         passed += 1
         let expected = result.expectedScriptErrors
-        let scriptErrors =
-          expected == 0
-          ? "" : expected == 1 ? ", 1 expected script error" : ", \(expected) expected script errors"
-        Output.print("ok    \(file) (\(result.expectationsPassed) expectations\(scriptErrors))")
+        let scriptErrors = expected == 0 ? "" : ", " + Plural.count(expected, "expected script error")
+        Output.print(
+          "ok    \(file) (\(Plural.count(result.expectationsPassed, "expectation"))\(scriptErrors))")
       } else {
         failed += 1
         let empty = result.scriptError == nil && result.expectationsPassed + result.expectationsFailed == 0

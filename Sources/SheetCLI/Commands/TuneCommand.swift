@@ -8,7 +8,8 @@ import Synchronization
 enum TuneCommand {
   /// Runs the scenarios for every point of the parameter grid and prints the outcomes.
   /// - Parameter arguments: The words after `tune`.
-  /// - Returns: 0 (a sweep reports failures as data, not as an error).
+  /// - Returns: 0 when at least one point passes every scenario, 1 when none does (the table and the
+  ///   verdict are printed either way).
   /// - Throws: `UsageError` for bad arguments, a bad range (or a value outside the range of a threshold the default
   ///   policy reads) or a grid over the run cap, before any run; for a threshold no scenario's behaviour
   ///   declares, after one probing run per scenario and before the sweep.
@@ -49,7 +50,7 @@ enum TuneCommand {
       Output.write(table.withLock { $0.row(index, outcomes) })
     }
     Output.write(table.withLock { $0.end() })
-    return 0
+    return table.withLock { $0.passingPoints } > 0 ? 0 : 1
   }
 }
 

@@ -40,7 +40,7 @@ enum WatchCommand {
       // Stamped before the run, so a save made while it runs still counts as a change.
       let before = FileWatcher.stamps(watched)
       let result = ScenarioRunner.run(file: file, options: options)
-      lastPassed = result.passed
+      lastPassed = result.passed || result.checkedNothing
       report(result, run: runs, lastGood: lastGood)
       if result.scriptError == nil { lastGood = result }
       watched = [file] + result.behaviourFiles + (options.behaviourPath.map { [$0] } ?? [])

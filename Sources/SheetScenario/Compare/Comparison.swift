@@ -16,6 +16,8 @@ public struct Comparison: Sendable {
   public static let maximumFailures = 5
   /// The most points of a run's height curve kept for a plot (evenly thinned, the last always kept).
   public static let maximumPlotPoints = 2000
+  /// The most detent guides of a run kept for a plot (a detent's height changes with every resize).
+  public static let maximumGuides = 64
 
   /// A release's decision: when, where to, and the behaviour's reason.
   public struct Decision: Sendable, Equatable {
@@ -41,7 +43,7 @@ public struct Comparison: Sendable {
   public struct Run: Sendable {
     /// The scenario file, as given.
     public var scenario: String
-    /// The behaviour, as given (a preset's name or a file).
+    /// The behaviour, by the name the comparison shows it by (a preset's name or a file's).
     public var behaviour: String
     /// The release decisions, in order, at most ``Comparison/maximumDecisions``.
     public var decisions: [Decision]
@@ -65,6 +67,11 @@ public struct Comparison: Sendable {
     public var failureCount: Int
     /// The height over time (s, pt), thinned to ``Comparison/maximumPlotPoints``.
     public var curve: [TracePlot.Point]
+    /// The releases, in order, at most ``Comparison/maximumDecisions``: when the finger lifted and when
+    /// its gesture began (the plot aligns the curves there).
+    public var releases: [TracePlot.Release]
+    /// The detents' heights over time, at most ``Comparison/maximumGuides``.
+    public var guides: [TraceGuide]
 
     /// Reduces a scenario's result.
     /// - Parameters:
@@ -97,6 +104,8 @@ public struct Comparison: Sendable {
       failures = result.failures.prefix(Comparison.maximumFailures).map { Quote.cut($0.description) }
       failureCount = result.failures.count
       curve = Self.thinned(frames.map { TracePlot.Point(time: $0.time, height: $0.height) })
+      releases = Array(TracePlot.Release.all(in: result.trace).prefix(Comparison.maximumDecisions))
+      guides = Array(result.trace.guides.prefix(Comparison.maximumGuides))
     }
 
     /// A trace value as text (a string as it is, anything else as the trace writes it).

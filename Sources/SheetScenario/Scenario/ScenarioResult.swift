@@ -53,7 +53,7 @@ public struct ScenarioResult: Sendable {
   public var scriptErrors = 0
   /// Script errors from callbacks the scenario declared with `expect_script_error`.
   public var expectedScriptErrors = 0
-  /// Failed expectations, undeclared script errors (identical ones once, with their count), the error
+  /// Failed expectations, undeclared script errors (each kind once, with its count), the error
   /// that ended the scenario and "no expectations", in the order they happened.
   public var failures: [ScenarioFailure] = []
   /// Whether the run stopped at the trace-size limit by a count that held bounds (a run that does not
@@ -77,18 +77,33 @@ public struct ScenarioResult: Sendable {
   /// Whether every expectation held, there was at least one, and no error ended the scenario.
   public var passed: Bool { failures.isEmpty && scriptError == nil && expectationsPassed > 0 }
 
-  /// One line: the outcome with its counts.
+  /// Whether the run checked nothing and nothing else went wrong: it has no expectation, no script
+  /// error and no error ended it (`sheet run` says so and exits 0; `sheet test` fails it).
+  public var checkedNothing: Bool {
+    scriptError == nil && expectationsPassed + expectationsFailed == 0
+      && failures.allSatisfy { $0.message == Self.noExpectations }
+  }
+
+  /// One line: the outcome with its counts. An error that ended the run is named by its place only (its
+  /// message is among the ``failures``, which a command prints next to it).
   public var summary: String {
-    if let scriptError { return "error: \(scriptError)" }
+    if scriptError != nil {
+      let place = failures.first { $0.message.hasPrefix(ScenarioSession.endingPrefix) }?.location
+      return "error: the scenario stopped" + (place.map { " at \($0)" } ?? "")
+    }
+    if checkedNothing {
+      return
+        "checked nothing: no expectations (add expect, expect_near or expect_script_error); sheet test fails it"
+    }
     let total = expectationsPassed + expectationsFailed
     var problems: [String] = []
-    if expectationsFailed > 0 { problems.append("\(expectationsFailed) of \(total) expectations failed") }
-    if scriptErrors > 0 {
-      problems.append(scriptErrors == 1 ? "1 script error" : "\(scriptErrors) script errors")
+    if expectationsFailed > 0 {
+      problems.append("\(expectationsFailed) of \(Plural.count(total, "expectation")) failed")
     }
+    if scriptErrors > 0 { problems.append(Plural.count(scriptErrors, "script error")) }
     if total == 0 { problems.append("no expectations") }
     guard problems.isEmpty else { return "FAILED: " + problems.joined(separator: ", ") }
-    return "passed: \(expectationsPassed) expectations"
+    return "passed: \(Plural.count(expectationsPassed, "expectation"))"
   }
 
   /// The failure a scenario that checks nothing reports.

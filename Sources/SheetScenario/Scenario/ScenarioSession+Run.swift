@@ -49,8 +49,9 @@ extension ScenarioSession {
     return result
   }
 
-  /// Adds what only the whole run shows, then puts the failures in the order they happened: the
-  /// behaviour's script errors (identical ones once, with their count) fail the scenario unless it
+  /// Adds what only the whole run shows, then puts the failures in the order that tells most first:
+  /// the error that ended the run, the behaviour's script errors (each kind once, with its count,
+  /// the rarest first), then the rest in the order they happened. The script errors fail the scenario unless it
   /// declared their callback with `expect_script_error`; a declared callback that never failed is a failed
   /// expectation at its line; a scenario that checked nothing fails.
   private func conclude() {
@@ -69,7 +70,7 @@ extension ScenarioSession {
         let count = hits[callback] ?? 0
         let message =
           count > 0
-          ? "expect_script_error '\(callback)': \(count == 1 ? "1 script error" : "\(count) script errors"), as declared"
+          ? "expect_script_error '\(callback)': \(Plural.count(count, "script error")), as declared"
           : "expected a script error from \(callback), none happened"
         note(
           "expect",
@@ -90,28 +91,38 @@ extension ScenarioSession {
       }
     }
     result.scriptErrors = undeclared.reduce(0) { $0 + $1.count }
-    for group in undeclared.prefix(ScenarioScriptErrors.listedGroups) {
+    // the rarest kinds first (then the earliest): a one-off error is never buried under a flood
+    let kinds = undeclared.enumerated().sorted { a, b in
+      a.element.count != b.element.count ? a.element.count < b.element.count : a.offset < b.offset
+    }.map(\.element)
+    var scriptFailures: [ScenarioFailure] = []
+    for group in kinds.prefix(ScenarioScriptErrors.listedGroups) {
       var failure = ScenarioScriptErrors.failure(group, scenario: file)
       failure.time = group.first
-      result.failures.append(failure)
+      scriptFailures.append(failure)
     }
-    if undeclared.count > ScenarioScriptErrors.listedGroups {
-      let rest = undeclared.dropFirst(ScenarioScriptErrors.listedGroups)
-      result.failures.append(
+    if kinds.count > ScenarioScriptErrors.listedGroups {
+      let rest = kinds.dropFirst(ScenarioScriptErrors.listedGroups)
+      scriptFailures.append(
         ScenarioFailure(
           location: SourceLocation(file: file, line: 0),
           message:
-            "\(rest.reduce(0) { $0 + $1.count }) more script errors (\(rest.count) different ones; see the trace)",
-          time: rest.first?.first ?? end))
+            "\(Plural.count(rest.reduce(0) { $0 + $1.count }, "more script error")) "
+            + "(\(Plural.count(rest.count, "more kind")); see the trace)",
+          time: rest.map(\.first).min() ?? end))
     }
     if result.scriptError == nil, result.expectationsPassed + result.expectationsFailed == 0 {
       result.failures.append(
         ScenarioFailure(
           location: SourceLocation(file: file, line: 0), message: ScenarioResult.noExpectations, time: end))
     }
-    result.failures = result.failures.enumerated().sorted { a, b in
+    // the error that ended the run (``fail(_:location:)``'s), the script errors, then the rest in time order
+    let ending = result.failures.filter { $0.message.hasPrefix(Self.endingPrefix) }
+    let others = result.failures.filter { !$0.message.hasPrefix(Self.endingPrefix) }.enumerated().sorted {
+      a, b in
       a.element.time != b.element.time ? a.element.time < b.element.time : a.offset < b.offset
     }.map(\.element)
+    result.failures = ending + scriptFailures + others
   }
 
   /// A call of an unknown global (`touch_cancl {}`) gets the nearest scenario call as a hint, like a
@@ -155,6 +166,9 @@ extension ScenarioSession {
     "the behaviour's instruction limit (\(instructions) across the whole run, loads and reloads included)"
   }
 
+  /// How the failure of the error that ended the scenario begins (no other failure does).
+  static let endingPrefix = "error: "
+
   /// Records the error that ended the scenario.
   private func fail(_ message: String, location: SourceLocation?) {
     result.scriptError = message
@@ -170,7 +184,7 @@ extension ScenarioSession {
     if let location, text.hasPrefix("\(location): ") { text = String(text.dropFirst("\(location): ".count)) }
     result.failures.append(
       ScenarioFailure(
-        location: location ?? SourceLocation(file: file, line: 0), message: "error: \(text)",
+        location: location ?? SourceLocation(file: file, line: 0), message: Self.endingPrefix + text,
         time: driver?.machine.time ?? 0))
   }
 
@@ -226,7 +240,7 @@ extension ScenarioSession {
         policy: policy, geometry: screen.geometry, contentHeight: screen.contentHeight,
         fps: options.fps ?? screen.fps, title: result.trace.title)
     } catch {
-      throw ScenarioRefusal(message: Self.describe(error))
+      throw ScenarioRefusal(message: describe(error))
     }
     made.limits = DriverLimits(options.limits)
     made.keepsFrames = options.keepsFrames
@@ -234,7 +248,7 @@ extension ScenarioSession {
       do throws(SheetError) {
         try made.apply { m throws(SheetError) in try m.setScrollView(scrollView) }
       } catch {
-        throw ScenarioRefusal(message: Self.describe(error))
+        throw ScenarioRefusal(message: describe(error))
       }
     }
     if result.setUp == nil { result.setUp = currentSetUp }
@@ -268,17 +282,21 @@ extension ScenarioSession {
     }
     for (name, fields) in notes.endCall() { current.note(name, fields) }
     driver = consume current
-    if let failure { throw ScenarioRefusal(message: Self.describe(failure)) }
+    if let failure { throw ScenarioRefusal(message: describe(failure)) }
   }
 
-  /// A machine error in a scenario's words. The machine refuses only bad values (a state refusal does
-  /// not exist: the sheet records what its state cannot take and the scenario goes on).
-  package static func describe(_ error: SheetError) -> String {
-    switch error {
-    case .unknownDetent(let id): "unknown or inactive detent '\(id)'"
-    case .invalidValue(let field, let value): "invalid \(scenarioName(field)) \(value)"
-    case .noActiveDetent: "the behaviour has no active detent on this screen"
+  /// A machine error in a scenario's words (its fields by the scenario language's names), an unknown
+  /// detent with the nearest of the sheet's detents. The machine refuses only bad values (a state
+  /// refusal does not exist: the sheet records what its state cannot take and the scenario goes on).
+  package func describe(_ error: SheetError) -> String {
+    let text = error.description(naming: Self.scenarioName)
+    guard case .unknownDetent(let id) = error, let detents = driver?.machine.detents.map(\.id),
+      !detents.isEmpty
+    else { return text }
+    if let nearest = NameSuggestion.nearest(to: id, in: detents) {
+      return text + " (did you mean '\(nearest)'?)"
     }
+    return text + " (active: " + detents.map { "'\($0)'" }.joined(separator: ", ") + ")"
   }
 
   /// A machine field as the scenario language names it (`geometry.safeArea.top` is `safe_top`).

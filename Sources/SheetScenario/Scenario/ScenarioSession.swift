@@ -56,8 +56,13 @@ package final class ScenarioSession {
   /// Units the scenario's own Lua spent: the scenario state's spending during its resumes (an inline
   /// behaviour shares that state, but its callbacks run between resumes and count as the behaviour's).
   package var scenarioUnits = 0
-  /// Options for the states that load behaviours: they report to the run's meter.
-  package var behaviourOptions: LuaState.Options { LuaState.Options(meter: meter) }
+  /// Options for the states that load behaviours: they report to the run's meter, and their `print`
+  /// goes to the trace as the scenario's own does.
+  package var behaviourOptions: LuaState.Options { LuaState.Options(print: printSink, meter: meter) }
+  /// Where every `print` of the run goes, the scenario's own and its behaviours' (an inline behaviour
+  /// shares the scenario's state): a `print` event in the trace, the line cut to
+  /// ``ScenarioLimits/printBytes``, the events bounded by the trace's limits.
+  package private(set) var printSink: (String) -> Void = { _ in }
   /// Units the behaviour's code spent in this run, all its states and versions together.
   package var behaviourUnits: Int { meter.units - scenarioUnits }
   /// Told each call before it is carried out, for `sheet bench`'s replay of this run (nil: none).
@@ -113,9 +118,10 @@ package final class ScenarioSession {
     }
     language.link.session = self
     let printBytes = options.limits.printBytes
-    state.printSink = { [weak self] line in
+    printSink = { [weak self] line in
       self?.note("print", [TraceField("text", .string(Quote.cut(line, limit: printBytes)))])
     }
+    state.printSink = printSink
     try Behaviour.registerHelperModule(
       behaviour.helperModule, overrides: behaviour.effectiveOverrides, in: state)
     updateSheetView()

@@ -63,17 +63,22 @@ public final class Behaviour: @unchecked Sendable {
         source, options: options, overrides: overrides, warm: warm)
       let result = try chunk.callOne()
       guard case .tableRef(let table) = result else {
-        throw BehaviourError.invalidField(
-          location: SourceLocation(file: source.name, line: 1), path: "(returned value)",
-          value: FieldReader.describe(result),
-          expected: "the file to return a table")
+        guard case .nil = result else {
+          throw BehaviourError.notATable(
+            location: SourceLocation(file: source.name, line: source.firstLine),
+            returned: FieldReader.describe(result), name: nil)
+        }
+        let missing = SourceLocator(source.text, firstLine: source.firstLine).missingReturn
+        throw BehaviourError.notATable(
+          location: SourceLocation(file: source.name, line: missing.line), returned: "nothing",
+          name: missing.name)
       }
       return try Behaviour(
         source: source, state: state, table: table, overrides: overrides, views: views)
     } catch let error as BehaviourError {
       throw error
     } catch let error as LuaError {
-      throw .lua(file: source.name, error: locatingExtendError(error, in: source))
+      throw .lua(file: source.name, error: hintingReturn(locatingExtendError(error, in: source), in: source))
     } catch {
       throw .lua(file: source.name, error: .runtime(message: "\(error)", location: nil, traceback: ""))
     }
@@ -158,6 +163,22 @@ public final class Behaviour: @unchecked Sendable {
       message: message, location: SourceLocation(file: source.name, line: line), traceback: traceback)
   }
 
+  /// A load error of a file with a line that starts with `{` (a table written without `return`, which
+  /// Lua reads as an argument of the call before it, or refuses) with a hint to return it; any other
+  /// error as it is.
+  package static func hintingReturn(_ error: LuaError, in source: BehaviourSource) -> LuaError {
+    guard let line = SourceLocator(source.text, firstLine: source.firstLine).bareTableLine else {
+      return error
+    }
+    let hint = " (line \(line) starts a table without `return`: a behaviour file ends with `return { ... }`)"
+    switch error {
+    case .syntax(let location, let message): return .syntax(location: location, message: message + hint)
+    case .runtime(let message, let location, let traceback):
+      return .runtime(message: message + hint, location: location, traceback: traceback)
+    default: return error
+    }
+  }
+
   /// Checks threshold overrides before they reach a behaviour: one the default policy reads must lie in
   /// its range (`DefaultPolicy.Threshold`), any other must be finite.
   /// - Parameters:
@@ -237,13 +258,14 @@ public final class Behaviour: @unchecked Sendable {
     _ source: BehaviourSource, options: LuaState.Options, overrides: [(name: String, value: Double)],
     warm: (any WarmBehaviourStates)?
   ) throws(LuaError) -> (LuaState, LuaFunction, BehaviourViews) {
-    if let warm, options.print == nil, let entry = warm.restoredBehaviour(source, options: options) {
+    if let warm, let entry = warm.restoredBehaviour(source, options: options) {
+      entry.state.printSink = options.print  // the sink is the host's, not the state's: this load's
       entry.views.reset()
       try registerHelperModule(entry.module, overrides: overrides, in: entry.state)
       return (entry.state, entry.chunk, entry.views)
     }
     var made = options
-    made.restorable = warm != nil && options.print == nil
+    made.restorable = warm != nil
     let before = options.meter?.units ?? 0
     let state = try LuaState(made)
     let module = try runHelperModule(in: state)

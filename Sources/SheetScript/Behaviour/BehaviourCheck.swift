@@ -17,6 +17,13 @@ public enum BehaviourCheck {
     /// The callbacks the file defines as functions (`BehaviourField.callbacks`, in that order; the
     /// rest come from the default policy).
     public var callbacks: [String]
+    /// What is valid but likely a mistake, each as `file:line: warning: ...` (detents declared out of
+    /// height order).
+    public var warnings: [String] = []
+    /// The lines the file's `print` wrote while it loaded, the first ``BehaviourCheck/shownPrints``.
+    public var prints: [String] = []
+    /// How many more lines it printed.
+    public var unshownPrints = 0
 
     /// The summary as a few lines of text.
     public var description: String {
@@ -37,6 +44,9 @@ public enum BehaviourCheck {
         "  callbacks: "
         + (callbacks.isEmpty ? "none (all from the default policy)" : callbacks.joined(separator: ", "))
         + "\n"
+      for line in prints { text += "  print: \(line)\n" }
+      if unshownPrints > 0 { text += "  print: ... \(Plural.count(unshownPrints, "more line"))\n" }
+      for warning in warnings { text += "\(warning)\n" }
       return text
     }
   }
@@ -46,7 +56,9 @@ public enum BehaviourCheck {
   /// - Returns: What it defines.
   /// - Throws: `BehaviourError` naming the file, line, field and value.
   public static func check(_ reference: String) throws(BehaviourError) -> Summary {
-    let behaviour = try Behaviour.load(try BehaviourSource.resolve(reference))
+    let prints = PrintBuffer()
+    let behaviour = try Behaviour.load(
+      try BehaviourSource.resolve(reference), options: LuaState.Options(print: prints.sink))
     var screen = SheetGeometry.reference
     screen.edge = behaviour.configuration.edge
     // The detents as a sheet on this screen gets them: one resolution, checked by the core.
@@ -63,10 +75,35 @@ public enum BehaviourCheck {
     let detents = resolved.ascending
     let spec = behaviour.spec
     let callbacks = BehaviourField.callbacks.filter { spec.function($0) != nil }.map(\.rawValue)
-    return Summary(
+    var summary = Summary(
       name: behaviour.source.name, edge: behaviour.configuration.edge, detents: detents,
       thresholds: behaviour.thresholds.keys.sorted().map { ($0, behaviour.thresholds[$0] ?? 0) },
       callbacks: callbacks)
+    summary.warnings = orderWarning(behaviour, resolved).map { [$0] } ?? []
+    let printed = prints.take()
+    summary.prints = Array(printed.prefix(shownPrints))
+    summary.unshownPrints = printed.count - summary.prints.count + prints.takeDropped()
+    return summary
+  }
+
+  /// The most lines of a file's `print` the summary shows.
+  public static let shownPrints = 20
+
+  /// A warning when the active detents, in declaration order, are not in ascending height order on
+  /// the reference screen: valid (the sheet sorts them by height), but a list read top to bottom then
+  /// says something else than the sheet does, and an index into it (`largest_undimmed` of the `system`
+  /// preset) counts in the declared order.
+  static func orderWarning(_ behaviour: Behaviour, _ resolved: DetentResolution.Result) -> String? {
+    let declared = resolved.declared
+    guard let i = declared.indices.dropLast().first(where: { declared[$0].height > declared[$0 + 1].height })
+    else { return nil }
+    let (first, second) = (declared[i], declared[i + 1])
+    let line = behaviour.locator.line(of: [.field(.detents)])
+    let height = { (d: ResolvedDetent) in TraceNumber.format(d.height, decimals: 2) }
+    return "\(SourceLocation(file: behaviour.source.name, line: line)): warning: detents are declared out of "
+      + "height order on 390x844: '\(first.id)' (\(height(first))) before '\(second.id)' (\(height(second))); "
+      + "the sheet orders them by height (\(resolved.ascending.map(\.id).joined(separator: ", "))), so "
+      + "declare them lowest first"
   }
 
   /// A detent resolution that failed on the reference screen, as a load error at the `detents` field.

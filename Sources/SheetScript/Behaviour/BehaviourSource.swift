@@ -61,7 +61,10 @@ public struct BehaviourSource: Sendable, Equatable {
         throw .unreadable(file: displayName(candidate), reason: error.description)
       }
     }
-    throw .notFound(reference: reference, searched: candidates)
+    throw .notFound(
+      reference: reference, searched: candidates,
+      nearest: NameSuggestion.nearestFile(
+        to: reference, in: reference.hasPrefix("/") ? nil : directory, suffix: ".lua"))
   }
 
   /// A path shortened for messages: `./` removed.

@@ -111,7 +111,7 @@ extension BehaviourSpec {
       guard let id, !ids.contains(id) else { continue }
       throw reader.invalid(
         .string(id), at: [.field(field)],
-        expected: "one of the detent ids " + ids.map { "'\($0)'" }.joined(separator: ", "))
+        expected: "one of the detent ids " + ids.map { "'\($0)'" }.joined(separator: ", "), among: ids)
     }
   }
 }

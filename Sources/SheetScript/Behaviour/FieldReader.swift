@@ -31,6 +31,23 @@ package struct FieldReader {
       expected: expected)
   }
 
+  /// The error for a value that is not one of a list of names: a misspelt name gets the nearest, as
+  /// every unknown name does.
+  /// - Parameters:
+  ///   - value: The value found.
+  ///   - path: Where it was found.
+  ///   - expected: What would have been accepted.
+  ///   - names: The names it may be.
+  /// - Returns: The error.
+  package func invalid(_ value: LuaValue, at path: [PathComponent], expected: String, among names: [String])
+    -> BehaviourError
+  {
+    guard case .string(let name) = value, let near = NameSuggestion.nearest(to: name, in: names) else {
+      return invalid(value, at: path, expected: expected)
+    }
+    return invalid(value, at: path, expected: expected + " (did you mean '\(near)'?)")
+  }
+
   /// A value as a message quotes it: numbers as written, strings in quotes, other types by name.
   /// - Parameter value: The value.
   /// - Returns: Its description.
@@ -80,7 +97,8 @@ package struct FieldReader {
     -> String
   {
     guard case .string(let s) = value, names.contains(s) else {
-      throw invalid(value, at: path, expected: "one of " + names.map { "'\($0)'" }.joined(separator: ", "))
+      throw invalid(
+        value, at: path, expected: "one of " + names.map { "'\($0)'" }.joined(separator: ", "), among: names)
     }
     return s
   }
@@ -127,11 +145,9 @@ package struct FieldReader {
   package func keyboardMode(_ value: LuaValue) throws(BehaviourError) -> KeyboardMode {
     let names = KeyboardMode.allCases.map(\.rawValue)
     if case .string(let name) = value, let mode = KeyboardMode(rawValue: name) { return mode }
-    var expected = "one of " + names.map { "'\($0)'" }.joined(separator: ", ")
-    if case .string(let name) = value, let near = NameSuggestion.nearest(to: name, in: names) {
-      expected += " (did you mean '\(near)'?)"
-    }
-    throw invalid(value, at: [.field(.keyboard)], expected: expected)
+    throw invalid(
+      value, at: [.field(.keyboard)], expected: "one of " + names.map { "'\($0)'" }.joined(separator: ", "),
+      among: names)
   }
 
   package func gestureArea(_ value: LuaValue) throws(BehaviourError) -> GestureArea {
@@ -148,7 +164,7 @@ package struct FieldReader {
         try bool(v, at: path + [.key("backdrop")])
       }
       return .band(points, includesBackdrop: backdrop ?? false)
-    default: throw invalid(value, at: path, expected: expected)
+    default: throw invalid(value, at: path, expected: expected, among: ["screen", "sheet"])
     }
   }
 

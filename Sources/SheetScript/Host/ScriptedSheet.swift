@@ -86,7 +86,7 @@ public final class ScriptedSheet {
   /// - Parameters:
   ///   - name: The preset's name, for example `bottom-sheet-vc` (see ``Presets/catalogue``).
   ///   - configuration: The screen, content height and threshold overrides.
-  /// - Throws: ``BehaviourError/notFound(reference:searched:)`` for an unknown name; for overrides,
+  /// - Throws: ``BehaviourError/notFound(reference:searched:nearest:)`` for an unknown name; for overrides,
   ///   ``BehaviourError/invalidThreshold(file:error:)`` or ``BehaviourError/unknownThreshold(file:name:suggestion:declared:)``.
   public convenience init(preset name: String, configuration: Configuration = .standard)
     throws(BehaviourError)

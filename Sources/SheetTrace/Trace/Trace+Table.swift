@@ -9,8 +9,9 @@ extension Trace {
   /// frame is shown when it is the first or the last, when the state, detent or target changed,
   /// right after an event, or when at least `interval` seconds passed since the last shown frame and the
   /// sheet moved. A frame with a non-finite number is never shown, and a non-finite event value is shown
-  /// as text. Identical script errors (one callback, one message) are shown once, at the first, with their count
-  /// and the times of the first and the last: `(x31, 0.533–0.775 s)`.
+  /// as text. Script errors of one kind (one callback, one message but for its numbers, ``ScriptErrorGroup``) are
+  /// shown once, the first as it is, with their count and the times of the first and the last:
+  /// `(x31, 0.533–0.775 s)`, or `(x49 with other numbers, 0.500–0.908 s)` when their numbers differed.
   /// - Parameter interval: The sampling interval for moving frames, in seconds (0.05...1 is useful).
   /// - Returns: The table's text.
   public func table(interval: Double = 0.1) -> String {
@@ -24,14 +25,14 @@ extension Trace {
     let lastFrame = entries.lastIndex { if case .frame(let f) = $0 { f.isFinite } else { false } }
     var repeated: [String: ScriptErrorGroup] = [:]
     for group in scriptErrorGroups() where group.count > 1 {
-      repeated["\(group.callback)\u{0}\(group.message)"] = group
+      repeated["\(group.callback)\u{0}\(ScriptErrorShape(group.message).key)"] = group
     }
     var shownErrors = Set<String>()
     for (index, entry) in entries.enumerated() {
       switch entry {
       case .event(let event):
         var suffix = ""
-        if let key = ScriptErrorGroup.key(event).map({ "\($0.callback)\u{0}\($0.message)" }) {
+        if let key = ScriptErrorGroup.groupKey(event) {
           guard shownErrors.insert(key).inserted else { continue }
           suffix = repeated[key]?.repeats ?? ""
         }

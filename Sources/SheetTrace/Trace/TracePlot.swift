@@ -16,7 +16,7 @@ public struct TracePlot: Sendable {
   ]
 
   /// The margins around the plot area, pixels.
-  package let left = 72.0, right = 72.0, top = 56.0, bottom = 64.0
+  package var left = 72.0, right = 72.0, top = 56.0, bottom = 64.0
 
   /// Creates a plot with the default size.
   public init() {}
@@ -43,15 +43,19 @@ public struct TracePlot: Sendable {
     svg += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
     svg += "<text x=\"\(Self.n(left))\" y=\"24\" font-size=\"16\">\(Self.escape(trace.title))</text>\n"
     svg += axes(tMax: tMax, hMax: hMax, x: x, yH: yH, yB: yB)
-    svg += guides(trace.guides, tMax: tMax, x: x, yH: yH)
-    let marks = markers(trace.events, x: x)
-    svg += marks.lines
-    svg += polyline(frames.map { (x($0.time), yH($0.height)) }, colour: "#1f5fbf", label: "height")
-    svg += polyline(frames.map { (x($0.time), yB($0.backdrop)) }, colour: "#d9822b", label: "backdrop")
     let scrolled = frames.filter { $0.scroll != nil }
-    svg += polyline(
-      scrolled.map { (x($0.time), yH($0.scroll ?? 0)) }, colour: "#2e8b57", label: "scroll offset")
-    svg += marks.labels
+    let curves = [
+      (frames.map { (x($0.time), yH($0.height)) }, "#1f5fbf", "height"),
+      (frames.map { (x($0.time), yB($0.backdrop)) }, "#d9822b", "backdrop"),
+      (scrolled.map { (x($0.time), yH($0.scroll ?? 0)) }, "#2e8b57", "scroll offset"),
+    ]
+    var obstacles = Obstacles()
+    for curve in curves { obstacles.add(curve: curve.0) }
+    let guideLines = guides(trace.guides, tMax: tMax, x: x, yH: yH, obstacles: &obstacles)
+    let marks = markers(trace.events, x: x, obstacles: &obstacles)
+    svg += guideLines.lines + marks.lines
+    for (points, colour, label) in curves { svg += polyline(points, colour: colour, label: label) }
+    svg += guideLines.labels + marks.labels
     svg += "<text x=\"\(Self.n(width - right - 180))\" y=\"24\" fill=\"#1f5fbf\">— height (pt, left)</text>\n"
     svg += "<text x=\"\(Self.n(width - right - 180))\" y=\"40\" fill=\"#d9822b\">— backdrop (right)</text>\n"
     if !scrolled.isEmpty {
@@ -65,7 +69,7 @@ public struct TracePlot: Sendable {
   /// false (an overlay of heights only).
   package func axes(
     tMax: Double, hMax: Double, x: (Double) -> Double, yH: (Double) -> Double, yB: (Double) -> Double,
-    backdropAxis: Bool = true
+    backdropAxis: Bool = true, timeLabel: String = "time (s)"
   ) -> String {
     let x0 = Self.n(left), x1 = Self.n(width - right), y0 = Self.n(top), y1 = Self.n(height - bottom)
     var svg = "<rect x=\"\(x0)\" y=\"\(y0)\" width=\"\(Self.n(width - left - right))\""
@@ -80,7 +84,7 @@ public struct TracePlot: Sendable {
       t += tStep
     }
     svg += "<text x=\"\(Self.n((left + width - right) / 2))\" y=\"\(Self.n(height - 16))\""
-    svg += " text-anchor=\"middle\">time (s)</text>\n"
+    svg += " text-anchor=\"middle\">\(Self.escape(timeLabel))</text>\n"
     let hStep = Self.niceStep(hMax / 6)
     var h = 0.0
     while h <= hMax + 1e-9 {
@@ -106,12 +110,15 @@ public struct TracePlot: Sendable {
   }
 
   /// The detent guides: a dashed line per detent height from when it began to when it ended (or the end
-  /// of the plot), labelled `id height` at its right end (detents with the same height over the same time
-  /// share one line: `normal, expanded 350`); a label is moved inside the plot area when it would leave
-  /// it.
-  private func guides(_ guides: [TraceGuide], tMax: Double, x: (Double) -> Double, yH: (Double) -> Double)
-    -> String
-  {
+  /// of the plot), labelled `id height` (detents with the same height over the same time share one line:
+  /// `normal, expanded 350`): at its right end above the line if that is free of curves and labels,
+  /// else the first free place along it, above or below (``guideLabelPlaces(_:x1:x2:y:)``); a guide with
+  /// no free place keeps its line, named in its `<title>`.
+  /// - Returns: The lines (drawn under the curves) and the labels (drawn over them).
+  private func guides(
+    _ guides: [TraceGuide], tMax: Double, x: (Double) -> Double, yH: (Double) -> Double,
+    obstacles: inout Obstacles
+  ) -> (lines: String, labels: String) {
     var shared: [(guide: TraceGuide, ids: [String])] = []
     for guide in guides where guide.height.isFinite {
       if let i = shared.firstIndex(where: {
@@ -122,23 +129,47 @@ public struct TracePlot: Sendable {
         shared.append((guide, [guide.id]))
       }
     }
-    var svg = ""
+    var lines = ""
+    var labels = ""
     for (guide, ids) in shared {
       let x1 = x(min(max(guide.start, 0), tMax))
       let x2 = x(min(max(guide.end ?? tMax, 0), tMax))
       guard x2 - x1 >= 0.5 else { continue }  // a height that held for no time
       let y = yH(guide.height)
-      svg += "<line x1=\"\(Self.n(x1))\" y1=\"\(Self.n(y))\" x2=\"\(Self.n(x2))\" y2=\"\(Self.n(y))\""
-      svg += " stroke=\"#999\" stroke-dasharray=\"6 4\"/>\n"
       let label = "\(ids.joined(separator: ", ")) \(TraceNumber.format(guide.height, decimals: 1))"
-      let textWidth = Self.textWidth(label, fontSize: 12)
-      let labelX = min(max(x2 - 4, left + 4 + textWidth), width - right - 4)
-      let labelY = min(max(y - 4, top + 14), height - bottom - 4)
-      svg +=
+      lines += "<line x1=\"\(Self.n(x1))\" y1=\"\(Self.n(y))\" x2=\"\(Self.n(x2))\" y2=\"\(Self.n(y))\""
+      lines += " stroke=\"#999\" stroke-dasharray=\"6 4\"><title>\(Self.escape(label))</title></line>\n"
+      let places = guideLabelPlaces(label, x1: x1, x2: x2, y: y)
+      guard
+        let chosen = obstacles.place(
+          places.map { Box.text(label, x: $0.x, y: $0.y, fontSize: 12, anchor: "end") })
+      else { continue }
+      let (labelX, labelY) = places[chosen]
+      labels +=
         "<text x=\"\(Self.n(labelX))\" y=\"\(Self.n(labelY))\" fill=\"#666\" text-anchor=\"end\"\(Self.halo)>"
-      svg += "\(Self.escape(label))</text>\n"
+      labels += "\(Self.escape(label))</text>\n"
     }
-    return svg
+    return (lines, labels)
+  }
+
+  /// The places a guide's label may take (its right end's x, its baseline's y), best first: at the
+  /// guide's right end, then every 24 px toward its left end, each just above the line and then just
+  /// below it; every place inside the plot area.
+  private func guideLabelPlaces(_ label: String, x1: Double, x2: Double, y: Double) -> [(
+    x: Double, y: Double
+  )] {
+    let textWidth = Self.textWidth(label, fontSize: 12)
+    let lowest = left + 4 + textWidth
+    var places: [(x: Double, y: Double)] = []
+    var end = x2 - 4
+    repeat {
+      let labelX = min(max(end, lowest), width - right - 4)
+      for labelY in [y - 4, y + 14] {
+        places.append((labelX, min(max(labelY, top + 14), height - bottom - 6)))
+      }
+      end -= 24
+    } while end - textWidth >= x1 - 24 && end >= lowest
+    return places
   }
 
   /// A label's width in pixels, estimated generously (0.6 em a character; the picture's sans-serif
@@ -148,9 +179,14 @@ public struct TracePlot: Sendable {
   }
 
   /// Vertical lines with labels for the marked events. Events closer than a label's width share one
-  /// line and one label (a release's gesture end, release and decision happen together).
+  /// line and one label (a release's gesture end, release and decision happen together). A label runs
+  /// down along its line, right of it from the plot area's top if that is free of curves and labels,
+  /// else at the first free place lower down, right or left of the line, cut shorter (with an ellipsis)
+  /// when the whole words fit nowhere; the line keeps all its words in its `<title>`.
   /// - Returns: The lines (drawn under the curves) and the labels (drawn over them).
-  private func markers(_ events: [TraceEvent], x: (Double) -> Double) -> (lines: String, labels: String) {
+  private func markers(_ events: [TraceEvent], x: (Double) -> Double, obstacles: inout Obstacles)
+    -> (lines: String, labels: String)
+  {
     var groups: [(x: Double, events: [TraceEvent])] = []
     for event in events where markedEvents.contains(event.name) {
       let xe = x(event.time)
@@ -166,16 +202,40 @@ public struct TracePlot: Sendable {
       let xe = Self.n(group.x)
       let failed = group.events.contains { $0.name == "script_error" }
       let colour = failed ? "#c0392b" : "#6a6a6a"
-      lines += "<line x1=\"\(xe)\" y1=\"\(Self.n(top))\" x2=\"\(xe)\" y2=\"\(Self.n(height - bottom))\""
-      lines += " stroke=\"\(colour)\" stroke-width=\"0.8\" stroke-dasharray=\"2 3\"/>\n"
       let released = group.events.contains { $0.name == "release" }
-      let label = Self.fit(
-        group.events.compactMap { Self.markerLabel($0, released: released) }.joined(separator: ", "),
-        within: height - bottom - top - 8, fontSize: 10)
-      labels += "<text transform=\"translate(\(Self.n(group.x + 3)) \(Self.n(top + 4))) rotate(90)\""
+      let words = group.events.compactMap { Self.markerLabel($0, released: released) }.joined(separator: ", ")
+      lines += "<line x1=\"\(xe)\" y1=\"\(Self.n(top))\" x2=\"\(xe)\" y2=\"\(Self.n(height - bottom))\""
+      lines += " stroke=\"\(colour)\" stroke-width=\"0.8\" stroke-dasharray=\"2 3\">"
+      lines += "<title>\(Self.escape(words))</title></line>\n"
+      // the whole words where they fit, else cut shorter until they fit between the curves
+      var found: (label: String, x: Double, y: Double)?
+      for length in [height - bottom - top - 8, 240, 160, 100, 60] where found == nil {
+        let label = Self.fit(words, within: length, fontSize: 10)
+        let places = markerLabelPlaces(label, x: group.x)
+        if let chosen = obstacles.place(places.map { Box.turned(label, x: $0.x, y: $0.y, fontSize: 10) }) {
+          found = (label, places[chosen].x, places[chosen].y)
+        }
+      }
+      guard let (label, labelX, labelY) = found else { continue }
+      labels += "<text transform=\"translate(\(Self.n(labelX)) \(Self.n(labelY))) rotate(90)\""
       labels += " font-size=\"10\" fill=\"\(colour)\"\(Self.halo)>\(Self.escape(label))</text>\n"
     }
     return (lines, labels)
+  }
+
+  /// The places a marker's label may take (the anchor of its turned text), best first: from the plot
+  /// area's top down in steps of 16 px while it fits above the bottom, right of the line and then left of
+  /// it.
+  private func markerLabelPlaces(_ label: String, x: Double) -> [(x: Double, y: Double)] {
+    let length = Self.textWidth(label, fontSize: 10)
+    var places: [(x: Double, y: Double)] = []
+    var y = top + 4
+    repeat {
+      places.append((x + 3, y))
+      if x - 13 >= left { places.append((x - 11, y)) }
+      y += 16
+    } while y + length <= height - bottom - 4
+    return places
   }
 
   /// The text cut (with an ellipsis) to fit a length in pixels at a font size.
