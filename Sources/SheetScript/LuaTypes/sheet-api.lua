@@ -126,7 +126,7 @@
 
 ---A spring in one form: `{ damping_ratio, response }`, `{ duration, damping_ratio }`,
 ---`{ stiffness, damping, mass }` (Reanimated), `{ duration, bounce }` (Apple) or `{ preset, duration }`;
----with any of the options `velocity_fraction`, `rest_distance`, `rest_speed`, `clamp`.
+---with any of the options `velocity_fraction`, `rest_distance`, `rest_speed`, `clamp`, `stepped`.
 ---@class SpringSpec
 ---@field damping_ratio? number 0.01 to 100 (default 1: critically damped; below 1 overshoots)
 ---@field response? number seconds per undamped cycle, 0.001 to 60
@@ -140,6 +140,8 @@
 ---@field rest_distance? number > 0 (default 0.5 pt for the height): rests when this near its target ...
 ---@field rest_speed? number > 0 (default 1 pt/s for the height): ... and slower than this
 ---@field clamp? boolean default false: ends the first frame it reaches or crosses its target
+---@field stepped? boolean default false: an implicit step a frame with the frame's interval (FloatingPanel's
+---NumericSpringAnimator), resting within rest_distance after a frame that moved it at most that far
 
 ---A timing curve as a function of time progress t in [0, 1]: f(0) = 0 and f(1) = 1 (checked when read),
 ---values within [-10, 10]; called at every frame.

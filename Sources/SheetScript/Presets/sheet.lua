@@ -212,12 +212,12 @@ local function spring_with(fn, form, options, level)
   end
   for key, value in pairs(options) do
     local range = spring_options[key]
-    if key == 'clamp' then
+    if key == 'clamp' or key == 'stepped' then
       if type(value) ~= 'boolean' then
-        error(('sheet.%s: options.clamp %s is not true or false'):format(fn, show(value)), level)
+        error(('sheet.%s: options.%s %s is not true or false'):format(fn, key, show(value)), level)
       end
     elseif range == nil then
-      error(('sheet.%s: unknown option %s (velocity_fraction, rest_distance, rest_speed, clamp)')
+      error(('sheet.%s: unknown option %s (velocity_fraction, rest_distance, rest_speed, clamp, stepped)')
         :format(fn, show(key)), level)
     else
       check_number(fn, 'options.' .. key, value, level + 1)
@@ -237,6 +237,7 @@ end
 ---@field rest_distance? number > 0, pt (default 0.5): rests when this near the target ...
 ---@field rest_speed? number > 0, pt/s (default 1): ... and slower than this
 ---@field clamp? boolean default false: ends the first frame it reaches or crosses the target (no overshoot)
+---@field stepped? boolean default false: an implicit step a frame (FloatingPanel), resting by rest_distance
 
 ---Spring by damping ratio and response (SwiftUI's `spring(response:dampingFraction:)`): mass 1,
 ---stiffness (2 pi / response)^2, damping 4 pi ratio / response; carries the release velocity.
