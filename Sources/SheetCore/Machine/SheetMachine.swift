@@ -40,6 +40,10 @@ public struct SheetMachine {
     var scrollTravel = 0.0
     /// Who moved with the pan's latest travel; nil before it moved.
     var owner: ScrollOwner?
+    /// The sheet's share of the travel (`y - startY - scrollTravel`) the latest drag call saw, and how
+    /// much it had changed since the call before (``GestureInput/delta``).
+    var seenTranslation = 0.0
+    var delta = 0.0
   }
 
   /// The policy deciding everything (a replacement waits for the end of a drag).

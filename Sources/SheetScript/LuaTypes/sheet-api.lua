@@ -104,6 +104,7 @@
 ---@field average_velocity_x number pt/s: translation_x / (time - start_time), 0 when no time has passed
 ---@field start_height number pt: the sheet's height when the pan began
 ---@field start_detent string? the detent the pan started from
+---@field delta number pt: how much `translation` changed since the previous on_drag call (+ = down)
 
 ---The `ctx` argument of detent height functions and of a `detents` function: a read-only view.
 ---@class DetentContext
