@@ -59,6 +59,7 @@ extension PreviewSession {
     reply.field("state", frame.state.rawValue)
     reply.field("detent", frame.detent)
     reply.field("target", frame.target?.name)
+    if let behind = frame.behind { reply.behind(behind) }
     reply.field("finger", !sheet.touches.isEmpty)
     reply.field("recording", recorder != nil)
     reply.key("events")

@@ -122,6 +122,7 @@ import Testing
       "animations = { snap = { spring = { duration = 0.3, response = 0.3 } } }",
       ["'animations.snap.spring.response' is 0.3", "{ duration =, damping_ratio = }"], #line
     ),
+    ("behind = 3", ["'behind'", "3", "a function"], #line),
     (
       "animations = { snap = { spring = { response = 0.4, stepped = 1 } } }",
       ["'animations.snap.spring.stepped' is 1", "true or false"], #line

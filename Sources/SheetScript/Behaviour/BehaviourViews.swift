@@ -120,6 +120,8 @@ package final class BehaviourViews {
   package static let scrollFields = [
     "offset", "content_height", "height", "top", "max_offset", "velocity", "at_top",
   ]
+  /// The keys of the view behind the sheet: `behind`'s table, and a scenario's `sheet.behind`.
+  package static let behindFields = ["scale", "corner_radius", "offset", "dim"]
   /// The fields of the `keyboard` view of `on_keyboard`.
   package static let keyboardFields = ["height", "target_height", "duration", "visible"]
 

@@ -182,6 +182,14 @@
 ---@field inset? number pt, 0 to 100000: the available height minus this
 ---@field max? number pt: the cap of a 'content' height (default: the available height)
 
+---The view behind the sheet (the page that presented it) at one frame: `behind`'s answer. Each key is
+---optional.
+---@class BehindSpec
+---@field scale? number 0 to 10 (default 1): the page's scale, about its top centre
+---@field corner_radius? number pt, 0 to 1000 (default 0)
+---@field offset? number pt, within 100000 either way (default 0): how far it moves down
+---@field dim? number opacity, 0 to 1 (default 0): a black overlay over it
+
 ---A release target: an active detent id, 'dismiss', or an explicit height.
 ---@alias ReleaseTarget string|{ height: number }
 
@@ -216,3 +224,4 @@
 ---A detent id, a height (brought into [keyboard, cap]) or nil for the `keyboard` mode:
 ---@field on_keyboard? fun(sheet: SheetView, keyboard: KeyboardView): string|{height: number}|nil
 ---@field animations? AnimationTable|fun(sheet: SheetView, transition: TransitionName): AnimationSpec?
+---@field behind? fun(sheet: SheetView): BehindSpec? the view behind the sheet, every frame (nil: keep)
