@@ -34,7 +34,8 @@ settle()
 expect(sheet.detent == 'partially_expanded', 'computeTarget: v 124 < 125, offset 442 < 478 -> stays')
 drag { dy = 28, duration = 0.1, velocity = 125 }
 settle()
-expect(sheet.state == 'dismissed', 'computeTarget: v 125 >= VelocityThreshold 125 -> next anchor down, hidden')
+expect(sheet.state == 'dismissed',
+  'computeTarget: v 125 >= VelocityThreshold 125 -> next anchor down, hidden')
 present()
 settle()
 
@@ -45,7 +46,8 @@ settle()
 expect(sheet.detent == 'partially_expanded', 'computeTarget: offset 367 > 422 - 56 -> stays')
 drag { dy = -(56 + 8), duration = 0.5, velocity = 0 }
 settle()
-expect(sheet.detent == 'expanded' and sheet.height == 844, 'computeTarget: offset 366 <= 366 -> expanded (844)')
+expect(sheet.detent == 'expanded' and sheet.height == 844,
+  'computeTarget: offset 366 <= 366 -> expanded (844)')
 snap_to 'partially_expanded'
 settle()
 drag { dy = -20, duration = 0.1, velocity = -125 }
