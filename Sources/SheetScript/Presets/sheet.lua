@@ -375,6 +375,36 @@ function S.thresholds(defaults)
   return defaults
 end
 
+---Refuses, at the caller's line, the first threshold of `ranges` outside its [lo, hi] (NaN included),
+---naming the file and the value: `gorhom: threshold stiffness = -1 is outside [1e-06, 1000000000.0]`. For
+---a behaviour's checks of its thresholds when it loads.
+---@param owner string the behaviour's name, the message's first word
+---@param thresholds table<string, number> the behaviour's thresholds
+---@param ranges table[] a list of { name, lo, hi }, checked in order
+function S.check_ranges(owner, thresholds, ranges)
+  for i = 1, #ranges do
+    local name, lo, hi = ranges[i][1], ranges[i][2], ranges[i][3]
+    local v = thresholds[name]
+    if not (v >= lo and v <= hi) then
+      error(string.format('%s: threshold %s = %s is outside [%s, %s]', owner, name, tostring(v), lo, hi), 2)
+    end
+  end
+end
+
+---Refuses, at the caller's line, the first of the flag thresholds `names` that is neither 0 nor 1:
+---`vaul: threshold handle = 2 is not 0 or 1`.
+---@param owner string the behaviour's name, the message's first word
+---@param thresholds table<string, number> the behaviour's thresholds
+---@param names string[] the flags, checked in order
+function S.check_flags(owner, thresholds, names)
+  for i = 1, #names do
+    local v = thresholds[names[i]]
+    if v ~= 0 and v ~= 1 then
+      error(string.format('%s: threshold %s = %s is not 0 or 1', owner, names[i], tostring(v)), 2)
+    end
+  end
+end
+
 -- S.extend's nesting: the names of the presets being loaded, outermost first (a preset may extend
 -- another, at most `max_extend_depth` deep, so presets that extend each other in a ring stop there).
 local extending = {}
