@@ -4,7 +4,7 @@ import Testing
 /// `sheet compare`: scenarios under several behaviours, side by side, through the built binary.
 @Suite struct CompareCommandTests {
   static let suite = [
-    "drag_past_top", "flick_down", "flick_up", "hold_then_flick", "slow_drag", "tap_backdrop",
+    "drag_past_top", "flick_down", "flick_up", "hold_then_flick", "slow_drag", "tap_backdrop", "over_travel",
   ].map { "Tests/Scenarios/compare/\($0).lua" }
 
   static let presets = [
@@ -22,7 +22,7 @@ import Testing
     #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
     #expect(first.stdoutData == second.stdoutData)
     let lines = Fixture.lines(first.stdout)
-    #expect(lines.last == "36 runs (6 x 6): 36 ok, 0 failed")
+    #expect(lines.last == "42 runs (7 x 6): 42 ok, 0 failed")
     // system, flick open from medium 398.5: released at 518.5 moving up at 2000 pt/s, projected
     // 518.5 + 2000 / 1000 * 0.998 / 0.002 = 1516.5; one candidate a fling from medium: large 787.
     #expect(lines.contains { $0.hasSuffix("projected 1516.5 (v 2000.0) at large 787.0 -> large") })

@@ -51,6 +51,16 @@ local thresholds = S.thresholds {
   handle_height = 48,          -- px: the handle (4 dp) and its vertical padding (22 dp) each side
 }
 
+S.check_flags('material3', thresholds, { 'skip_partially_expanded' })
+S.check_ranges('material3', thresholds, {
+  { 'positional_threshold', 0, 100000 }, { 'velocity_threshold', 0, 1e6 }, { 'touch_slop', 0, 1000 },
+  { 'spatial_damping', 0.01, 100 }, { 'spatial_stiffness', 1e-3, 1e6 },
+  { 'fast_effects_damping', 0.01, 100 }, { 'fast_effects_stiffness', 1e-3, 1e6 },
+  { 'effects_damping', 0.01, 100 }, { 'effects_stiffness', 1e-3, 1e6 },
+  { 'rest_distance', 1e-6, 10000 }, { 'scrim', 0, 1 }, { 'handle_width', 0, 10000 },
+  { 'handle_height', 0, 10000 },
+})
+
 -- A Compose spring of damping ratio zeta and stiffness k (mass 1, so omega = sqrt(k)): response 2 pi / omega.
 local function spring(zeta, k)
   return S.spring(zeta, 2 * math.pi / math.sqrt(k), { rest_distance = thresholds.rest_distance })
