@@ -68,6 +68,7 @@ extension PreviewSession {
     reply.field("owner", sheet.machine.panOwner?.rawValue)
     reply.key("scroll")
     writeScroll(to: &reply)
+    if let behind = frame.behind { reply.behind(behind) }
     reply.field("finger", !sheet.touches.isEmpty)
     reply.field("recording", recorder != nil)
     reply.key("events")

@@ -33,8 +33,10 @@ settle()
 drag { dy = 149, duration = 0.5, velocity = 0 }
 settle()
 expect(sheet.state == 'resting' and sheet.detent == 'short', 'slow release at h 151: nearest short')
--- a slow release at y 204 (h 463), 163 from short and from long: short (listed first)
-drag { dy = -163, duration = 0.5, velocity = 0 }
+-- a slow release at y 204 (h 463), 163 from short and from long: short (listed first). One event of 163
+-- pt, so that y lands on 204 exactly (respond(to:) adds each event's travel to y: many small events
+-- would add their rounding).
+drag { dy = -163, duration = 1 / 120, velocity = 0 }
 settle()
 expect(sheet.detent == 'short', 'nearest(to:): a tie between short and long keeps short')
 -- a slow release at h 464: long
@@ -79,13 +81,15 @@ expect_near(sheet.height, 626, 1e-9, 'adjust(toYPosition:): max(y, anchoredYPosi
 touch_up { velocity = 0 }
 settle()
 
--- anchor_to_long 0 with longFormHeight .maxHeightWithTopInset(50) (long y 91, h 576): above the long
--- form the sheet moves at half the finger's rate, up to topOffset (h 626).
+-- anchor_to_long 0 with longFormHeight .maxHeightWithTopInset(50) (long y 91, h 576): an event that
+-- starts above the long form moves the sheet half its travel, up to topOffset (h 626). 36 events of
+-- 60 / 36 pt: the first starts at the long form (full), the other 35 above it (halved).
 set { anchor_to_long = 0, long_form_inset = 50 }
 snap_to 'long'
 settle()
 drag { dy = -60, duration = 0.3, release = false }
-expect_near(sheet.height, 576 + 30, 1e-9, 'respond(to:): yDisplacement / 2 above the long form')
+expect_near(sheet.height, 576 + 60 / 36 + 35 * 60 / 36 / 2, 1e-9,
+  'respond(to:): 576 + 60 / 36 + 35 (60 / 36) / 2 = 606.83, yDisplacement / 2 above the long form')
 touch_move { y = 667 - 576 + 10 - 200 }
 expect_near(sheet.height, 626, 1e-9,
   'adjust(toYPosition:): anchoredYPosition = topOffset 41 without the anchor')

@@ -346,8 +346,9 @@ import Testing
     let names = Fixture.lines(run.stdout).map { String($0.prefix { $0 != " " }) }
     #expect(
       names == [
-        "android", "bottom-sheet-vc", "custom-modal", "floating-panel", "gorhom", "half-modal", "pan-modal",
-        "property-animator", "system", "top-sheet", "vaul",
+        "android", "bottom-sheet-vc", "cupertino-sheet", "custom-modal", "floating-panel",
+        "flutter-draggable", "gorhom", "half-modal", "material3", "pan-modal", "property-animator", "system",
+        "top-sheet", "vaul",
       ])
     for name in names {
       #expect(try SheetBinary.run(["check", name]).status == 0, "\(name) is valid")

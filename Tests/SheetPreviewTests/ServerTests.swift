@@ -131,6 +131,22 @@ import Testing
     #expect(client.next(type: "frame")?.contains("\"state\":\"presenting\"") == true)
   }
 
+  /// A behaviour that describes the view behind the sheet puts it in every frame message (the one JSON
+  /// description traces use); the `system` preset's frames have none.
+  @Test func framesCarryTheViewBehindWhenTheBehaviourDescribesIt() throws {
+    let server = try Self.server { $0.behaviour = "cupertino-sheet" }
+    defer { server.stop() }
+    let client = try PreviewClient(port: server.port)
+    #expect(client.send("{\"type\":\"hello\",\"t\":1000}"))
+    let frame = try #require(client.next(type: "frame"))
+    #expect(frame.contains(#""behind":{"scale":"#) && frame.contains(#","corner_radius":"#), "\(frame)")
+    let plain = try Self.server()
+    defer { plain.stop() }
+    let other = try PreviewClient(port: plain.port)
+    #expect(other.send("{\"type\":\"hello\",\"t\":1000}"))
+    #expect(other.next(type: "frame")?.contains("behind") == false)
+  }
+
   /// Each row: a bad message and the error it gets; the connection stays open.
   static let badMessages: [(text: String, error: String, line: UInt)] = [
     ("not json", "not JSON: 'not json'", #line),

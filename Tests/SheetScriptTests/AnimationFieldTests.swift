@@ -120,6 +120,24 @@ import Testing
     #expect(label == "spring stiffness=1000 damping=500 mass=3 rest_distance=10 rest_speed=10 clamp")
   }
 
+  /// A stepped spring from the helper: FloatingPanel's attraction, one implicit step a frame
+  /// (SteppedSpringTests checks the step against the animator), its label ending in `stepped`.
+  @Test func aSteppedSpringReadsFromTheHelper() throws {
+    let present = "S.spring(1, 0.4, { stepped = true, rest_distance = 1 / 3 })"
+    var driver = try PresetTest.driver(source: Self.panel(follows: false, present: present))
+    try driver.apply { h in h.present() }
+    var x = -759.0
+    var v = 0.0
+    let spring = Spring(dampingRatio: 1, response: 0.4)
+    for k in 1...30 {
+      try driver.frame()
+      (x, v) = spring.frameStep(x: x, v: v, h: 1.0 / 120)
+      #expect(PresetTest.close(driver.machine.height, 759 + x, 1e-9), "frame \(k)")
+    }
+    let label = try #require(driver.last("animation")?["height"]?.text)
+    #expect(label == "spring damping=1 response=0.4s rest_distance=0.3333 stepped")
+  }
+
   /// Apple's snappy preset over 0.4 s: bounce 0.15, so ζ = 0.85 and ω0 = 2π / 0.4; from 0 to 759 at rest
   /// the displacement is e^(-ζω0 t) x0 (cos ωd t + ζω0 / ωd sin ωd t), x0 = -759.
   @Test func snappyIsApplesBounce() throws {

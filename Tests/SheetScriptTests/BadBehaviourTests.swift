@@ -122,6 +122,15 @@ import Testing
       "animations = { snap = { spring = { duration = 0.3, response = 0.3 } } }",
       ["'animations.snap.spring.response' is 0.3", "{ duration =, damping_ratio = }"], #line
     ),
+    ("behind = 3", ["'behind'", "3", "a function"], #line),
+    (
+      "animations = { snap = { spring = { response = 0.4, stepped = 1 } } }",
+      ["'animations.snap.spring.stepped' is 1", "true or false"], #line
+    ),
+    (
+      "animations = { snap = { spring = { response = 0.4, stepped = true, rest_speed = 2 } } }",
+      ["'animations.snap.spring.rest_speed' is 2", "a stepped spring rests by rest_distance alone"], #line
+    ),
     (
       "animations = { snap = { spring = { response = 0.3, velocity_fraction = 11 } } }",
       ["'animations.snap.spring.velocity_fraction' is 11", "0...10"], #line

@@ -33,16 +33,21 @@ import Testing
         if !(object[key] is NSNumber) { found.append("jsonl line \(index + 1): \(key) is not a number") }
       }
     }
-    let columns = 7 + (trace.hasKeyboard ? 1 : 0) + (trace.hasScroll ? 1 : 0)
+    let columns = 7 + (trace.hasKeyboard ? 1 : 0) + (trace.hasScroll ? 1 : 0) + (trace.hasBehind ? 4 : 0)
     for (index, row) in trace.csv().split(separator: "\n").dropFirst().enumerated() {
       let cells = row.split(separator: ",", omittingEmptySubsequences: false)
-      // seven columns, then the keyboard's height once a keyboard was shown and the scroll offset (empty
-      // on a frame without a scroll view) when one existed, in that order
+      // seven columns, then the keyboard's height once a keyboard was shown, the scroll offset (empty
+      // on a frame without a scroll view) when one existed and the view behind's four numbers (empty on a
+      // frame without one) when a frame had it, in that order
       let keyboardColumn = trace.hasKeyboard ? [7] : []
       let scrollIndex = 7 + keyboardColumn.count
       let offset =
         trace.hasScroll && cells.count == columns && !cells[scrollIndex].isEmpty ? [scrollIndex] : []
-      for column in [0, 4, 5, 6] + keyboardColumn + offset
+      let behindIndex = scrollIndex + (trace.hasScroll ? 1 : 0)
+      let behind =
+        trace.hasBehind && cells.count == columns && !cells[behindIndex].isEmpty
+        ? Array(behindIndex..<behindIndex + 4) : []
+      for column in [0, 4, 5, 6] + keyboardColumn + offset + behind
       where !(cells.count == columns && Double(cells[column])?.isFinite == true) {
         found.append("csv row \(index + 1) column \(column): \(row)")
       }

@@ -155,6 +155,50 @@ import Testing
     return fields
   }
 
+  /// A follower that moves the sheet by each event's `delta` from its height (PanModal's `respond(to:)`
+  /// without the halving), listing the deltas it read in its release reason.
+  static let incremental = """
+    local deltas = {}
+    return {
+      on_drag = function(sheet, gesture)
+        deltas[#deltas + 1] = ('%g'):format(gesture.delta)
+        return sheet.height - gesture.delta
+      end,
+      on_release = function(sheet, gesture)
+        local text = table.concat(deltas, ',') .. ';' .. ('%g'):format(gesture.delta)
+        deltas = {}
+        return { height = sheet.height }, text
+      end,
+    }
+    """
+
+  /// `delta` is each drag call's travel since the previous one: 700 -> 680 -> 650 -> 650 -> 700, lifted
+  /// where it was; the release reads the last call's. Summed by the follower, the sheet ends where the
+  /// whole translation puts it (398.5 + 700 - 700).
+  @Test func deltaIsEachDragCallsOwnTravel() throws {
+    var driver = try PresetTest.driver(source: Self.incremental)
+    try driver.presentAndSettle()
+    try driver.touchDown(y: 700)
+    for y in [680.0, 650, 650, 700] { try driver.touchMove(y: y) }
+    #expect(PresetTest.close(driver.machine.height, 398.5))
+    try driver.touchUp(velocity: 0)
+    #expect(driver.last("decision")?["reason"]?.text == "-20,-30,0,50,0;0")
+  }
+
+  /// In the scroll view the deltas are the sheet's share: a pan up from medium grows the sheet to
+  /// large, where the content takes the rest of the travel (the frame is split at the hand-off), so the
+  /// follower's deltas add up to 787 - 398.5 exactly and the content scrolled by the rest.
+  @Test func deltaIsTheSheetsShareInTheScrollView() throws {
+    var driver = try PresetTest.driver(source: Self.incremental)
+    try driver.apply { m throws(SheetError) in try m.setScrollView(ScrollViewBehaviourTests.list) }
+    try driver.presentAndSettle()
+    try driver.touchDown(y: 600)
+    for k in 1...25 { try driver.touchMove(y: 600 - 20 * Double(k)) }
+    #expect(PresetTest.close(driver.machine.height, 787, 1e-9))
+    #expect(PresetTest.close(driver.machine.scrollOffset ?? 0, 500 - (787 - 398.5), 1e-9))
+    try driver.touchUp(velocity: 0)
+  }
+
   /// A mistyped new field is refused with the nearest name, as the old ones are.
   @Test(
     arguments: [

@@ -17,6 +17,8 @@ struct MotionPlayer: Sendable, Equatable {
     case bezier(CubicBezier, duration: Double)
     case custom(id: Int, duration: Double)
     case spring(Spring, endsBy: Double?, clamps: Bool)
+    /// One ``Spring/frameStep(x:v:h:)`` per advance (``SpringMotion/stepped``).
+    case steppedSpring(Spring, endsBy: Double?, clamps: Bool)
   }
 
   /// Slack for durations reached by summing frame intervals (36 x 1/120 falls short of 0.3 by ~1e-16).
@@ -57,7 +59,10 @@ struct MotionPlayer: Sendable, Equatable {
     case .springDuration(let d, let zeta):
       kind = .spring(Spring.withDuration(d, dampingRatio: zeta), endsBy: d, clamps: false)
     case .springMotion(let spring):
-      kind = .spring(spring.spring, endsBy: spring.endsBy, clamps: spring.clamps)
+      kind =
+        spring.stepped
+        ? .steppedSpring(spring.spring, endsBy: spring.endsBy, clamps: spring.clamps)
+        : .spring(spring.spring, endsBy: spring.endsBy, clamps: spring.clamps)
       fraction = spring.velocityFraction
       tolerance = Self.tolerance(of: spring, default: tolerance)
     }
@@ -66,10 +71,11 @@ struct MotionPlayer: Sendable, Equatable {
     self.from = from
     self.to = to
     self.value = from
-    if case .spring = kind {
+    switch kind {
+    case .spring, .steppedSpring:
       self.startVelocity = velocity * fraction
       self.velocity = velocity * fraction
-    } else {
+    case .linear, .bezier, .custom:
       self.startVelocity = 0
       self.velocity = 0
     }
@@ -83,7 +89,7 @@ struct MotionPlayer: Sendable, Equatable {
     if abs(distance) > 1e-9 { return min(max((value - origin) / distance, 0), 1) }
     switch kind {
     case .linear(let d), .bezier(_, let d), .custom(_, let d): return d > 0 ? min(elapsed / d, 1) : 1
-    case .spring: return 0
+    case .spring, .steppedSpring: return 0
     }
   }
 
@@ -147,11 +153,26 @@ struct MotionPlayer: Sendable, Equatable {
       if abs(state.x) <= tolerance.position && abs(state.v) <= tolerance.speed { return finish() }
       value = to + state.x
       velocity = state.v
+    case .steppedSpring(let spring, let endsBy, let clamps):
+      let end = endsBy ?? SheetLimits.maximumTransitionTime
+      if elapsed >= end - Self.timeEpsilon { return finish() }
+      guard dt > 0 else { return }  // no time, no step
+      let state = spring.frameStep(x: value - to, v: velocity, h: dt)
+      guard state.x.isFinite && state.v.isFinite else { return finish() }
+      if clamps && Self.reachedTarget(displacement: state.x, start: from - to) { return finish() }
+      let moved = abs(to + state.x - value)
+      value = to + state.x
+      velocity = state.v
+      // NumericSpringAnimator.update: within a pixel of the target after a frame that moved at most one.
+      if abs(state.x) <= tolerance.position && moved <= tolerance.position { return finish() }
     }
   }
 
   /// An upper bound on how long `motion` takes from `from` to `to`: a curve's or a duration spring's
-  /// duration, a spring's ``Spring/settlingTime(x0:v0:position:speed:)`` within the tolerances.
+  /// duration, a spring's ``Spring/settlingTime(x0:v0:position:speed:)`` within the tolerances. A stepped
+  /// spring's frames are not known in advance, so its closed form's bound stands for it: an estimate (a
+  /// coarse frame can take it a few frames longer), and the player ends any spring at
+  /// ``SheetLimits/maximumTransitionTime`` regardless.
   /// - Parameters:
   ///   - motion: The motion (already checked with ``Motion/problem``).
   ///   - from: Start value.

@@ -77,6 +77,30 @@ public struct Spring: Sendable, Equatable {
     return (c1 * e1 + c2 * e2, c1 * r1 * e1 + c2 * r2 * e2)
   }
 
+  /// One frame of the spring taken as FloatingPanel takes it: an implicit (backward) Euler step of length
+  /// `h` for the position, then the velocity from the new position.
+  ///
+  /// With `ω = 2π / T` and `f = 1 + 2hζω`: `x ← (f x + h v) / (f + h²ω²)`, then
+  /// `v ← (v − h ω² x) / (f + h²ω²)` with the new `x`, in displacements from the target. Source:
+  /// scenee/FloatingPanel `Sources/Core.swift`, `NumericSpringAnimator.spring(x:v:xt:zeta:omega:h:)`,
+  /// called once per `CADisplayLink` frame with `h = targetTimestamp − timestamp` (its `x ← (f x + h v +
+  /// h²ω² xt) / det` is this step with `x` measured from `xt`). Its velocity line reads the position it
+  /// has just written, not the one the step started from, so it is not the textbook implicit Euler
+  /// velocity `(v − h ω² x₀) / det`; the step is reproduced as written.
+  /// - Parameters:
+  ///   - x: Displacement from the target, points.
+  ///   - v: Velocity, points per second.
+  ///   - h: The frame's interval, seconds (> 0).
+  /// - Returns: Displacement and velocity after the frame.
+  public func frameStep(x: Double, v: Double, h: Double) -> (x: Double, v: Double) {
+    let w = angularFrequency
+    let f = 1 + 2 * h * dampingRatio * w
+    let hw2 = h * w * w
+    let det = f + h * hw2
+    let x1 = (f * x + h * v) / det
+    return (x1, (v - hw2 * x1) / det)
+  }
+
   /// An upper bound on the time after which the spring, started at `x0` with `v0`, stays within
   /// `position` of its target and slower than `speed` (what `MotionPlayer` waits for).
   ///

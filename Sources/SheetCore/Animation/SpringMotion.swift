@@ -31,6 +31,11 @@ public struct SpringMotion: Sendable, Equatable {
   /// Overshoot clamping: the motion ends the first frame it reaches or crosses its target (Reanimated's
   /// `overshootClamping`).
   public var clamps: Bool
+  /// Frame by frame: one ``Spring/frameStep(x:v:h:)`` per frame with the frame's own interval instead of
+  /// the closed form at the elapsed time, as FloatingPanel's `NumericSpringAnimator` moves; it rests when
+  /// within ``restDistance`` of its target after a frame that moved it at most that far (the animator's
+  /// test, with one pixel, `1 / displayScale` pt), so it takes no ``restSpeed``.
+  public var stepped: Bool
 
   /// Creates a spring motion.
   /// - Parameters:
@@ -39,15 +44,17 @@ public struct SpringMotion: Sendable, Equatable {
   ///   - restDistance: The rest displacement tolerance (nil: the value's own).
   ///   - restSpeed: The rest speed tolerance (nil: the value's own).
   ///   - clamps: Whether it ends at the target instead of overshooting (default false).
+  ///   - stepped: Whether it moves one implicit step per frame (default false: the closed form).
   public init(
     _ form: Form, velocityFraction: Double = 1, restDistance: Double? = nil, restSpeed: Double? = nil,
-    clamps: Bool = false
+    clamps: Bool = false, stepped: Bool = false
   ) {
     self.form = form
     self.velocityFraction = velocityFraction
     self.restDistance = restDistance
     self.restSpeed = restSpeed
     self.clamps = clamps
+    self.stepped = stepped
   }
 
   /// Apple's preset bounces (SwiftUI `Spring.smooth`, `.snappy`, `.bouncy`): 0, 0.15 and 0.3, each with a
@@ -129,7 +136,8 @@ public struct SpringMotion: Sendable, Equatable {
 
   /// A message describing why the spring cannot run, or nil when its numbers are usable: form numbers
   /// finite and in range (ratios in (0, 100], responses and durations in (0, 60] s, stiffness, damping
-  /// and mass positive, bounce in (-1, 1)), a velocity fraction in [0, 10], positive rest tolerances.
+  /// and mass positive, bounce in (-1, 1)), a velocity fraction in [0, 10], positive rest tolerances, no
+  /// rest speed for a stepped spring.
   public var problem: String? {
     switch form {
     case .response(let zeta, let response):
@@ -149,6 +157,9 @@ public struct SpringMotion: Sendable, Equatable {
     }
     if let d = restDistance, !Self.positive(d) { return "spring rest distance \(d)" }
     if let s = restSpeed, !Self.positive(s) { return "spring rest speed \(s)" }
+    if stepped, let s = restSpeed {
+      return "spring rest speed \(s) of a stepped spring (it rests by distance)"
+    }
     return nil
   }
 

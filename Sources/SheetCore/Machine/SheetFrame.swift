@@ -19,4 +19,6 @@ public struct SheetFrame: Sendable, Equatable {
   /// The scroll view's content offset in points (see ``SheetMachine/scrollOffset``); nil without a
   /// scroll view.
   public var scrollOffset: Double? = nil
+  /// The view behind the sheet (see ``SheetMachine/behind``); nil when the policy does not describe it.
+  public var behind: BehindView? = nil
 }

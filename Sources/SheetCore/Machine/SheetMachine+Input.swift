@@ -168,6 +168,8 @@ extension SheetMachine {
     backdropMotion?.handOverToEaseInOut()
     configuration = next.configuration
     defaultPolicy = next.defaultPolicy
+    behind = configuration.describesBehind ? (behind ?? .identity) : nil
+    behindErrorRecorded = false
     geometry.edge = configuration.edge
     resolveDetents()
     reconcileDetents()

@@ -18,7 +18,8 @@ extension SheetMachine {
   #endif
 
   /// The first invariant that does not hold, or nil:
-  /// - time is finite and not negative; height in [0, H]; backdrop in [0, 1]; velocity finite;
+  /// - time is finite and not negative; height in [0, H]; backdrop in [0, 1]; velocity finite; the view
+  ///   behind present exactly when the policy describes it, and drawable (``BehindView/problem``);
   /// - the active detents are ascending, finite, in (0, H], with unique ids, and the same set in both
   ///   orders;
   /// - dragging exactly when a drag is tracked, and a queued dismissal or a waiting policy only then;
@@ -41,6 +42,10 @@ extension SheetMachine {
       return "backdrop \(backdrop) outside [0, 1]"
     }
     guard velocity.isFinite else { return "velocity \(velocity)" }
+    if (behind != nil) != configuration.describesBehind {
+      return "a view behind \(behind.map { "\($0)" } ?? "none")"
+    }
+    if let problem = behind?.problem { return "view behind: \(problem)" }
     if let problem = detentProblem { return problem }
     if let problem = scrollProblem { return problem }
     let dragging = state == .dragging

@@ -187,20 +187,29 @@ extension SheetMachine {
     let vy = estimator.velocity(at: t)
     let vx = estimator.velocityX(at: t)
     let route = routeScroll(dy: dy, vy: vy, vx: vx)
-    if route.sheetMoved && !route.heightDone, let moved = drag {
-      height = callDragHeight(gestureInput(moved, velocity: vy, velocityX: vx))
-    }
+    if route.sheetMoved && !route.heightDone { height = dragHeight(velocity: vy, velocityX: vx) }
     refreshScroll()
     setDragVelocities(vy)
     if route.sheetMoved, let a = callBackdrop(snapshot) { backdrop = a }
     return (vy, vx)
   }
 
+  /// Asks the policy for the height at the drag's latest sample, handing it the sheet's travel since
+  /// the previous such call (``GestureInput/delta``); the height as it is without a drag.
+  mutating func dragHeight(velocity: Double, velocityX: Double) -> Double {
+    guard var d = drag else { return height }
+    let translation = d.y - d.startY - d.scrollTravel
+    d.delta = translation - d.seenTranslation
+    d.seenTranslation = translation
+    drag = d
+    return callDragHeight(gestureInput(d, velocity: velocity, velocityX: velocityX))
+  }
+
   func gestureInput(_ d: Drag, velocity: Double, velocityX: Double) -> GestureInput {
     GestureInput(
       sheet: snapshot, startY: d.startY + d.scrollTravel, y: d.y, startHeight: d.startHeight,
       startDetent: d.startDetent, velocity: velocity, startX: d.startX, x: d.x, velocityX: velocityX,
-      startTime: d.startTime, time: d.time)
+      startTime: d.startTime, time: d.time, delta: d.delta)
   }
 
   /// Asks the policy where the released sheet goes and starts that transition (a dismissal instead,

@@ -184,6 +184,26 @@ extension SheetMachine {
     return nil
   }
 
+  /// Asks the policy for the view behind the sheet at this frame (``SheetPolicy/behind(_:)``): a valid
+  /// answer replaces ``behind``; nil, a script error or a refused value keeps the previous frame's, and
+  /// only the first failure after an answer is recorded (a failing callback would fail every frame).
+  mutating func updateBehind() {
+    do throws(ScriptError) {
+      guard let view = try policy.behind(snapshot) else { return }
+      guard let problem = view.problem else {
+        behind = view
+        behindErrorRecorded = false
+        return
+      }
+      if !behindErrorRecorded {
+        refuse(.behind, "returned \(problem) (the previous frame's view behind stays)")
+      }
+    } catch {
+      if !behindErrorRecorded { recordScriptError(error) }
+    }
+    behindErrorRecorded = true
+  }
+
   mutating func callStateDidChange(from: SheetState, to: SheetState) {
     do throws(ScriptError) {
       try policy.stateDidChange(from: from, to: to, snapshot)

@@ -187,7 +187,8 @@ extension SheetMachine {
       if handsOver {
         if shares.sheetMoved {  // the sheet's share of this frame ends here: its height at the hand-off
           drag = d
-          height = callDragHeight(gestureInput(d, velocity: vy, velocityX: vx))
+          height = dragHeight(velocity: vy, velocityX: vx)
+          d = drag ?? d
           shares.heightDone = true
         }
         // The offset at the hand-off point, read in the frame at the hand-off height: a top sheet's

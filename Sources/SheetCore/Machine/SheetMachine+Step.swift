@@ -25,6 +25,7 @@ extension SheetMachine {
       break
     }
     advanceScroll(by: interval)
+    if configuration.describesBehind { updateBehind() }
     let events = emitted()
     return SheetStep(frame: frame, events: events)
   }

@@ -40,6 +40,10 @@ public struct SheetMachine {
     var scrollTravel = 0.0
     /// Who moved with the pan's latest travel; nil before it moved.
     var owner: ScrollOwner?
+    /// The sheet's share of the travel (`y - startY - scrollTravel`) the latest drag call saw, and how
+    /// much it had changed since the call before (``GestureInput/delta``).
+    var seenTranslation = 0.0
+    var delta = 0.0
   }
 
   /// The policy deciding everything (a replacement waits for the end of a drag).
@@ -77,6 +81,10 @@ public struct SheetMachine {
   /// The keyboard as the host last reported it, its height animating (see
   /// ``SheetHost/setKeyboard(height:duration:)``).
   public internal(set) var keyboard = SheetKeyboard()
+  /// The view behind the sheet as the policy last described it (``SheetPolicy/behind(_:)``), asked at
+  /// every step; ``BehindView/identity`` until the first, and nil when the policy does not describe it
+  /// (``SheetConfiguration/describesBehind``).
+  public internal(set) var behind: BehindView?
 
   /// Events recorded by the call under way, handed out when it returns (``emitted()``): empty between
   /// calls, except after the initializer (see the type's documentation). Its capacity is kept.
@@ -97,6 +105,8 @@ public struct SheetMachine {
   var backdropFollows = false
   /// The running transition's frame backdrop has failed (recorded once per transition).
   var backdropErrorRecorded = false
+  /// The policy's view behind has failed since it last answered (recorded once until it answers again).
+  var behindErrorRecorded = false
   /// The keyboard's height motion while it moves.
   var keyboardMotion: MotionPlayer?
   /// The detent the sheet returns to when the keyboard hides: the one it was at when the keyboard
@@ -118,6 +128,7 @@ public struct SheetMachine {
     self.policy = policy
     self.configuration = policy.configuration
     self.defaultPolicy = policy.defaultPolicy
+    self.behind = configuration.describesBehind ? .identity : nil
     var g = geometry
     g.edge = configuration.edge
     self.geometry = g
@@ -131,7 +142,7 @@ public struct SheetMachine {
   public var frame: SheetFrame {
     SheetFrame(
       time: time, state: state, detent: detent, target: target, height: height, velocity: velocity,
-      backdrop: backdrop, keyboard: keyboard.height, scrollOffset: scrollOffset)
+      backdrop: backdrop, keyboard: keyboard.height, scrollOffset: scrollOffset, behind: behind)
   }
 
   /// Whether nothing moves: the state is still (``SheetState/isStill``), the keyboard is not animating

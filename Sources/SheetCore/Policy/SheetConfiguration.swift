@@ -32,6 +32,10 @@ public struct SheetConfiguration: Sendable {
   public var backdropFollowsHeight: Bool
   /// What the sheet does when the keyboard moves (``KeyboardMode/interactive`` by default).
   public var keyboard: KeyboardMode = .interactive
+  /// Whether the policy describes the view behind the sheet (``SheetPolicy/behind(_:)``): the machine
+  /// asks it at every frame and frames carry it (``SheetFrame/behind``); false (the default) leaves
+  /// frames and traces without it.
+  public var describesBehind = false
 
   /// Creates a configuration.
   /// - Parameters:

@@ -111,6 +111,16 @@ public protocol SheetPolicy {
   /// - Throws: ``ScriptError``.
   func keyboardTarget(_ keyboard: SheetKeyboard, _ sheet: SheetSnapshot) throws(ScriptError) -> ReleaseTarget?
 
+  /// The view behind the sheet at this frame, asked at every frame (``SheetHost/step(_:)``) when the
+  /// configuration says the policy describes it (``SheetConfiguration/describesBehind``).
+  ///
+  /// The core checks the numbers (``BehindView/problem``): a refused value, like a thrown error, keeps the
+  /// previous frame's, and is recorded once until the policy answers again.
+  /// - Parameter sheet: The sheet at the end of the frame.
+  /// - Returns: The view behind, or nil to keep the previous frame's.
+  /// - Throws: ``ScriptError``.
+  func behind(_ sheet: SheetSnapshot) throws(ScriptError) -> BehindView?
+
   /// Told after every state change.
   /// - Parameters:
   ///   - from: The old state.
@@ -148,6 +158,8 @@ public enum PolicyCallback: String, Sendable, CaseIterable {
   case tap
   /// ``SheetPolicy/keyboardTarget(_:_:)``.
   case keyboardTarget
+  /// ``SheetPolicy/behind(_:)``.
+  case behind
 }
 
 extension SheetPolicy {
@@ -199,6 +211,8 @@ extension SheetPolicy {
   public func keyboardTarget(_ keyboard: SheetKeyboard, _ sheet: SheetSnapshot) throws(ScriptError)
     -> ReleaseTarget?
   { nil }
+  /// Default: nil (the view behind stays as it is).
+  public func behind(_ sheet: SheetSnapshot) throws(ScriptError) -> BehindView? { nil }
   /// Default: nothing.
   public func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(ScriptError) {}
   /// Default: the core's name for the callback and its reason (`dragHeight`: `returned nan; ...`).

@@ -60,6 +60,13 @@ public struct GestureInput: Sendable, Equatable {
   public var startTime: Double = 0
   /// Machine time in seconds of the latest sample (on release, the release's).
   public var time: Double = 0
+  /// The drag event's own vertical travel, points (+ = down): how much ``translation`` (the sheet's share)
+  /// changed since the previous ``SheetPolicy/dragHeight(_:)`` call of this pan, or since the pan began
+  /// at the first; a release (and a scroll decision) reads the latest drag call's. It is what a pan
+  /// recognizer whose translation is reset to zero after every event reports (slackhq/PanModal
+  /// `respond(to:)`), so a policy can move the sheet from its height by each event rather than from
+  /// where the pan began.
+  public var delta: Double = 0
 
   /// `y - startY`.
   public var translation: Double { y - startY }

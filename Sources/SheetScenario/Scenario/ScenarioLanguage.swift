@@ -58,7 +58,7 @@ package struct ScenarioLanguage {
       try sheetData.readOnlyView(
         fields: [
           "state", "detent", "height", "backdrop", "velocity", "time", "target", "edge", "thresholds",
-          "keyboard", "scroll",
+          "keyboard", "scroll", "behind",
         ],
         name: "sheet"))
     let prelude = try state.load(ScenarioPrelude.source, name: ScenarioPrelude.chunkName)

@@ -6,9 +6,9 @@ import SheetScript
 /// is written only when its value changed since it was last written (the table then reads the same as
 /// if every field were written, and no key is pushed and hashed for the fields that stay). The number
 /// fields go through a field batch made with the table (``numbers(of:)``), written together in one
-/// crossing. It makes no Lua object but `sheet.scroll`'s tables, at the first call that has a scroll
-/// view, as before: a scenario's `tostring` numbers objects by creation. Its session's thread alone
-/// writes it, one call at a time.
+/// crossing. It makes no Lua object but `sheet.scroll`'s and `sheet.behind`'s tables, at the first call
+/// that has a scroll view or a view behind, as before: a scenario's `tostring` numbers objects by
+/// creation. Its session's thread alone writes it, one call at a time.
 package final class ScenarioSheetView {
   /// The table the `sheet` view reads.
   package let data: LuaTable
@@ -46,6 +46,12 @@ package final class ScenarioSheetView {
   private var scroll: ScrollSnapshot?
   /// Whether `sheet.scroll` was last set to the view (true) or cleared (false); nil: never written.
   private var showsScroll: Bool?
+  /// `sheet.behind`'s backing table and its read-only view, made on first use.
+  private var behindTables: (data: LuaTable, view: LuaTable)?
+  /// The view behind as last written into its table (nil: never).
+  private var behind: BehindView?
+  /// Whether `sheet.behind` was last set to the view (true) or cleared (false); nil: never written.
+  private var showsBehind: Bool?
 
   /// The text fields as last written (the batch keeps the numbers').
   private struct Written {
@@ -93,6 +99,25 @@ package final class ScenarioSheetView {
     numbers.stage(Number.keyboard.rawValue, machine.keyboard.height)
     numbers.flush()
     write(scroll: machine.scrollSnapshot, in: state)
+    write(behind: machine.behind, in: state)
+  }
+
+  /// Writes `sheet.behind`: the view behind the sheet's `scale`, `corner_radius`, `offset` and `dim`, or
+  /// nil when the behaviour does not describe it.
+  private func write(behind view: BehindView?, in state: LuaState) {
+    guard let view else { return show("behind", nil, &showsBehind) }
+    let fields = BehaviourViews.behindFields
+    guard let tables = Self.tables(&behindTables, fields: fields, name: "sheet.behind", in: state) else {
+      return
+    }
+    if behind != view {
+      behind = view
+      tables.data.set("scale", view.scale)
+      tables.data.set("corner_radius", view.cornerRadius)
+      tables.data.set("offset", view.offset)
+      tables.data.set("dim", view.dim)
+    }
+    show("behind", tables.view, &showsBehind)
   }
 
   /// Writes `sheet.scroll`: the scroll view's offset, content height, frame, largest offset, velocity
@@ -103,14 +128,13 @@ package final class ScenarioSheetView {
       showsScroll = false
       return
     }
-    if scrollTables == nil, let data = try? state.newTable(),
-      let view = try? data.readOnlyView(fields: BehaviourViews.scrollFields, name: "sheet.scroll")
-    {
-      scrollTables = (data, view)
+    let fields = BehaviourViews.scrollFields
+    guard let tables = Self.tables(&scrollTables, fields: fields, name: "sheet.scroll", in: state) else {
+      return
     }
-    guard let (scrollData, view) = scrollTables else { return }
     if !Self.writesAlike(scroll, snapshot) {
       scroll = snapshot
+      let scrollData = tables.data
       scrollData.set("offset", snapshot.offset)
       scrollData.set("content_height", snapshot.contentHeight)
       scrollData.set("height", snapshot.height)
@@ -119,8 +143,32 @@ package final class ScenarioSheetView {
       scrollData.set("velocity", snapshot.velocity)
       scrollData.set("at_top", snapshot.atTop)
     }
-    if showsScroll != true { data.set("scroll", view) }
-    showsScroll = true
+    show("scroll", tables.view, &showsScroll)
+  }
+
+  /// A nested view's backing table and the read-only view over it, made in `state` the first time they
+  /// are needed; nil when the state cannot make them (memory).
+  private static func tables(
+    _ made: inout (data: LuaTable, view: LuaTable)?, fields: [String], name: String, in state: LuaState
+  ) -> (data: LuaTable, view: LuaTable)? {
+    if made == nil, let data = try? state.newTable(),
+      let view = try? data.readOnlyView(fields: fields, name: name)
+    {
+      made = (data, view)
+    }
+    return made
+  }
+
+  /// Sets `sheet.key` to a nested view, or clears it for nil, unless it already is so (`shown`: whether
+  /// it was last set, nil when never written; clearing a field never written writes nothing).
+  private func show(_ key: StaticString, _ view: LuaTable?, _ shown: inout Bool?) {
+    guard let view else {
+      if shown == true { data.setNil(key) }
+      shown = false
+      return
+    }
+    if shown != true { data.set(key, view) }
+    shown = true
   }
 
   /// Whether the scroll view last written gives its table the same fields as `snapshot` (the numbers

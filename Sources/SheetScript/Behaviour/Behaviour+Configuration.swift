@@ -17,6 +17,7 @@ extension Behaviour {
     configuration.presentDetent = spec.presentDetent
     configuration.backdropFollowsHeight = spec.backdropFollowsHeight ?? standard.backdropFollowsHeight
     configuration.keyboard = spec.keyboard ?? standard.keyboard
+    configuration.describesBehind = spec.behind != nil
     configuration.prefersScrollingExpandsWhenScrolledToEdge =
       spec.prefersScrollingExpands ?? standard.prefersScrollingExpandsWhenScrolledToEdge
     if let entries = spec.detents {

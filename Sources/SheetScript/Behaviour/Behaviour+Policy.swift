@@ -199,6 +199,46 @@ extension Behaviour: SheetPolicy {
     }
   }
 
+  /// `behind(sheet)`'s table (`scale`, `corner_radius`, `offset`, `dim`, each optional) as the view behind
+  /// the sheet, or nil to keep the previous frame's; another key, or a value that is not a number, is a
+  /// script error (the core checks the numbers' ranges).
+  public func behind(_ sheet: SheetSnapshot) throws(ScriptError) -> BehindView? {
+    guard let behindCall else { return nil }
+    views.stage(sheet: sheet)
+    let value = try invoke("behind") { () throws(LuaError) -> LuaValue in
+      let result = try behindCall.callOne()
+      if case .tableRef(let table) = result { return try table.value() }
+      return result
+    }
+    let expected = "a table of scale, corner_radius, offset and dim (numbers), or nil"
+    if value == .nil { return nil }
+    guard case .table(let array, let fields) = value, array.isEmpty else {
+      throw recordScriptError("behind", returned: value, expected: expected)
+    }
+    var numbers: [Double?] = []
+    for key in BehaviourViews.behindFields {
+      guard let field = fields[key] else {
+        numbers.append(nil)
+        continue
+      }
+      guard let number = field.doubleValue else {
+        throw recordScriptError(
+          "behind", returned: value, expected: "\(key) to be a number, not a \(field.typeName)")
+      }
+      numbers.append(number)
+    }
+    if fields.count > numbers.count(where: { $0 != nil }) {
+      let key = fields.keys.sorted().first { !BehaviourViews.behindFields.contains($0) } ?? ""
+      let hint =
+        NameSuggestion.nearest(to: key, in: BehaviourViews.behindFields).map { " (did you mean '\($0)'?)" }
+        ?? ""
+      throw recordScriptError("behind", returned: value, expected: "\(expected); unknown key '\(key)'\(hint)")
+    }
+    let view = BehindView(
+      scale: numbers[0] ?? 1, cornerRadius: numbers[1] ?? 0, offset: numbers[2] ?? 0, dim: numbers[3] ?? 0)
+    return view
+  }
+
   public func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(ScriptError) {
     guard let onState = spec.onState else { return }
     views.update(sheet: sheet)
@@ -244,6 +284,7 @@ extension Behaviour: SheetPolicy {
       case .onResize: spec.onResize != nil
       case .onTap: spec.onTap != nil
       case .onKeyboard: spec.onKeyboard != nil
+      case .behind: spec.behind != nil
       default: false
       }
     return defines ? field.rawValue : nil

@@ -23,10 +23,10 @@ public final class Behaviour: @unchecked Sendable {
   package let table: LuaTable
   package let spec: BehaviourSpec
   package let views: BehaviourViews
-  /// `on_drag(sheet, gesture)`, `backdrop(sheet)` and `on_scroll(sheet, gesture, scroll)` bound to the
-  /// views, each writing the views' staged numbers in the crossing of its call (nil: the behaviour has
-  /// no such callback).
-  package let dragCall, backdropCall, scrollCall: LuaBoundCall?
+  /// `on_drag(sheet, gesture)`, `backdrop(sheet)`, `on_scroll(sheet, gesture, scroll)` and
+  /// `behind(sheet)` bound to the views, each writing the views' staged numbers in the crossing of its
+  /// call (nil: the behaviour has no such callback).
+  package let dragCall, backdropCall, scrollCall, behindCall: LuaBoundCall?
   package let locator: SourceLocator
   /// The Lua timing curves of the behaviour's animations, by the identifiers the core evaluates.
   package let curves: CurveRegistry
@@ -141,6 +141,9 @@ public final class Behaviour: @unchecked Sendable {
       }
       scrollCall = try spec.onScroll.map { f throws(LuaError) in
         try LuaBoundCall(f, [views.sheet, views.gesture, views.scroll], flushing: views.numbers)
+      }
+      behindCall = try spec.behind.map { f throws(LuaError) in
+        try LuaBoundCall(f, [views.sheet], flushing: views.numbers)
       }
     } catch {
       throw .lua(file: source.name, error: error)

@@ -30,13 +30,14 @@ package enum BehaviourField: String, CaseIterable, Sendable {
   case animations
   case keyboard
   case onKeyboard = "on_keyboard"
+  case behind
 
   /// Whether the field can be a function the sheet calls while it moves: the callbacks (`on_drag`, ...,
   /// `backdrop`) always are, `detents` and `animations` may be. A script error names the field it came from.
   package var isCallback: Bool {
     switch self {
     case .detents, .onDrag, .onRelease, .backdrop, .onTap, .onResize, .onState, .onScroll, .animations,
-      .onKeyboard:
+      .onKeyboard, .behind:
       true
     default: false
     }
@@ -63,6 +64,7 @@ package enum BehaviourField: String, CaseIterable, Sendable {
     case .resizeTarget: self = .onResize
     case .tap: self = .onTap
     case .keyboardTarget: self = .onKeyboard
+    case .behind: self = .behind
     }
   }
 }

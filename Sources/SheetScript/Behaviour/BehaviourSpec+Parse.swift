@@ -65,6 +65,7 @@ extension BehaviourSpec {
     onState = try reader.callback(fields, .onState)
     onScroll = try reader.callback(fields, .onScroll)
     onKeyboard = try reader.callback(fields, .onKeyboard)
+    behind = try reader.callback(fields, .behind)
     if let value = field(.keyboard) { keyboard = try reader.keyboardMode(value) }
     switch field(.detents) {
     case nil: break
@@ -95,6 +96,7 @@ extension BehaviourSpec {
     case .onScroll: onScroll
     case .animations: animationsFunction
     case .onKeyboard: onKeyboard
+    case .behind: behind
     case .keyboard, .name, .description, .edge, .cornerRadius, .grabber, .pannable, .gestureArea,
       .backdropMax, .tapToDismiss, .allowDismiss, .presentDetent, .largestUndimmedDetent,
       .backdropFollowsHeight, .prefersScrollingExpands, .thresholds:

@@ -52,4 +52,6 @@ package struct BehaviourSpec {
   package var animationsFunction: LuaFunction?
   package var keyboard: KeyboardMode?
   package var onKeyboard: LuaFunction?
+  /// `behind(sheet)`: the view behind the sheet at every frame.
+  package var behind: LuaFunction?
 }

@@ -79,6 +79,7 @@ extension BehaviourViews {
     numbers.stage(Number.gestureTime.rawValue, input.time)
     numbers.stage(Number.averageVelocity.rawValue, input.averageVelocity)
     numbers.stage(Number.averageVelocityX.rawValue, input.averageVelocityX)
+    numbers.stage(Number.delta.rawValue, input.delta)
   }
 
   /// `sheet.target`: a detent's id, `'dismiss'`, or nil without a target or for an explicit height (whose

@@ -54,7 +54,7 @@ package final class BehaviourViews {
   enum Number: Int, CaseIterable {
     case height, backdrop, time
     case startY, y, translation, velocity, startHeight, startX, x, translationX, velocityX, startTime
-    case gestureTime, averageVelocity, averageVelocityX
+    case gestureTime, averageVelocity, averageVelocityX, delta
     case offset, contentHeight, scrollHeight, top, maxOffset, scrollVelocity
 
     /// The view a field belongs to.
@@ -78,6 +78,7 @@ package final class BehaviourViews {
       case .startTime: "start_time"
       case .averageVelocity: "average_velocity"
       case .averageVelocityX: "average_velocity_x"
+      case .delta: "delta"
       case .offset: "offset"
       case .contentHeight: "content_height"
       case .top: "top"
@@ -89,7 +90,7 @@ package final class BehaviourViews {
     var view: View {
       switch rawValue {
       case ...Number.time.rawValue: .sheet
-      case ...Number.averageVelocityX.rawValue: .gesture
+      case ...Number.delta.rawValue: .gesture
       default: .scroll
       }
     }
@@ -111,7 +112,7 @@ package final class BehaviourViews {
   /// The fields of the `gesture` view (`start_detent` may be nil).
   package static let gestureFields = [
     "start_y", "y", "translation", "velocity", "start_height", "start_detent", "start_x", "x",
-    "translation_x", "velocity_x", "start_time", "time", "average_velocity", "average_velocity_x",
+    "translation_x", "velocity_x", "start_time", "time", "average_velocity", "average_velocity_x", "delta",
   ]
   /// The fields of the `tap` view.
   package static let tapFields = ["region", "x", "y"]
@@ -119,6 +120,8 @@ package final class BehaviourViews {
   package static let scrollFields = [
     "offset", "content_height", "height", "top", "max_offset", "velocity", "at_top",
   ]
+  /// The keys of the view behind the sheet: `behind`'s table, and a scenario's `sheet.behind`.
+  package static let behindFields = ["scale", "corner_radius", "offset", "dim"]
   /// The fields of the `keyboard` view of `on_keyboard`.
   package static let keyboardFields = ["height", "target_height", "duration", "visible"]
 

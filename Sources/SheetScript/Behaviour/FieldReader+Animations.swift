@@ -76,7 +76,7 @@ extension FieldReader {
   ]
 
   /// The options every spring form takes.
-  private static let springOptions = ["velocity_fraction", "rest_distance", "rest_speed", "clamp"]
+  private static let springOptions = ["velocity_fraction", "rest_distance", "rest_speed", "clamp", "stepped"]
 
   /// Reads a spring table: one form (the first of ``springForms`` whose distinctive key it holds:
   /// `stiffness`/`damping`/`mass`, `preset`, `bounce`, `duration`, else `damping_ratio`/`response`) and
@@ -135,6 +135,13 @@ extension FieldReader {
     if parts["rest_distance"] != nil { spring.restDistance = try read("rest_distance", 0.000001...10_000) }
     if parts["rest_speed"] != nil { spring.restSpeed = try read("rest_speed", 0.000001...100_000) }
     if let clamp = parts["clamp"] { spring.clamps = try bool(clamp, at: path + [.key("clamp")]) }
+    if let stepped = parts["stepped"] { spring.stepped = try bool(stepped, at: path + [.key("stepped")]) }
+    if spring.stepped, let speed = parts["rest_speed"] {
+      throw invalid(
+        speed, at: path + [.key("rest_speed")],
+        expected: "nothing here: a stepped spring rests by rest_distance alone (within it of its target, "
+          + "after a frame that moved it at most that far)")
+    }
     guard Self.springOptions.allSatisfy({ parts[$0] == nil }) else { return .springMotion(spring) }
     switch springForm {
     case .response(let zeta, let response): return .spring(dampingRatio: zeta, response: response)

@@ -104,6 +104,7 @@
 ---@field average_velocity_x number pt/s: translation_x / (time - start_time), 0 when no time has passed
 ---@field start_height number pt: the sheet's height when the pan began
 ---@field start_detent string? the detent the pan started from
+---@field delta number pt: how much `translation` changed since the previous on_drag call (+ = down)
 
 ---The `ctx` argument of detent height functions and of a `detents` function: a read-only view.
 ---@class DetentContext
@@ -126,7 +127,7 @@
 
 ---A spring in one form: `{ damping_ratio, response }`, `{ duration, damping_ratio }`,
 ---`{ stiffness, damping, mass }` (Reanimated), `{ duration, bounce }` (Apple) or `{ preset, duration }`;
----with any of the options `velocity_fraction`, `rest_distance`, `rest_speed`, `clamp`.
+---with any of the options `velocity_fraction`, `rest_distance`, `rest_speed`, `clamp`, `stepped`.
 ---@class SpringSpec
 ---@field damping_ratio? number 0.01 to 100 (default 1: critically damped; below 1 overshoots)
 ---@field response? number seconds per undamped cycle, 0.001 to 60
@@ -140,6 +141,8 @@
 ---@field rest_distance? number > 0 (default 0.5 pt for the height): rests when this near its target ...
 ---@field rest_speed? number > 0 (default 1 pt/s for the height): ... and slower than this
 ---@field clamp? boolean default false: ends the first frame it reaches or crosses its target
+---@field stepped? boolean default false: an implicit step a frame with the frame's interval (FloatingPanel's
+---NumericSpringAnimator), resting within rest_distance after a frame that moved it at most that far
 
 ---A timing curve as a function of time progress t in [0, 1]: f(0) = 0 and f(1) = 1 (checked when read),
 ---values within [-10, 10]; called at every frame.
@@ -179,6 +182,14 @@
 ---@field inset? number pt, 0 to 100000: the available height minus this
 ---@field max? number pt: the cap of a 'content' height (default: the available height)
 
+---The view behind the sheet (the page that presented it) at one frame: `behind`'s answer. Each key is
+---optional.
+---@class BehindSpec
+---@field scale? number 0 to 10 (default 1): the page's scale, about its top centre
+---@field corner_radius? number pt, 0 to 1000 (default 0)
+---@field offset? number pt, within 100000 either way (default 0): how far it moves down
+---@field dim? number opacity, 0 to 1 (default 0): a black overlay over it
+
 ---A release target: an active detent id, 'dismiss', or an explicit height.
 ---@alias ReleaseTarget string|{ height: number }
 
@@ -213,3 +224,4 @@
 ---A detent id, a height (brought into [keyboard, cap]) or nil for the `keyboard` mode:
 ---@field on_keyboard? fun(sheet: SheetView, keyboard: KeyboardView): string|{height: number}|nil
 ---@field animations? AnimationTable|fun(sheet: SheetView, transition: TransitionName): AnimationSpec?
+---@field behind? fun(sheet: SheetView): BehindSpec? the view behind the sheet, every frame (nil: keep)

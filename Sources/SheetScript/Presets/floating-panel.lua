@@ -15,6 +15,8 @@
 -- | removal | off; on: v / (h + 100) >= 5.5 per s | Core.swift panningEnd, shouldRemove |
 -- | hidden | 100 pt past the edge without a .hidden anchor | Layout.swift hiddenAnchor |
 -- | attraction | spring 0.4 s; zeta 0.5756 if abs(v) > 300 else 1 | Core.swift NumericSpringAnimator |
+-- | per frame | one implicit step with the frame's interval h | NumericSpringAnimator.spring, update |
+-- | rest | within 1 / 3 pt after a frame that moved it at most 1 / 3 pt | NumericSpringAnimator.update |
 -- | spring rate | ln(0.991) / (-2 pi 0.001 / 0.4); 0.991 = fast + 0.001 | Behavior.swift defaults |
 -- | present, dismiss | spring 0.25 s, zeta ln(0.99) / (-4 pi 0.001) = 0.7998 | Controller.swift |
 -- | backdrop | full 0.3, half 0, tip 0; linear between anchors | Layout.swift backdropAlpha(for:) |
@@ -37,6 +39,7 @@ local thresholds = S.thresholds {
   spring_response = 0.4,              -- s: springResponseTime
   spring_deceleration_rate = 0.991,   -- per ms: springDecelerationRate (fast 0.99 + 0.001)
   spring_velocity_cutoff = 300,       -- pt/s: at or below it the attraction is critically damped
+  display_scale = 3,                  -- pixels per pt (fp_displayScale): the attraction rests within a pixel
   transition_deceleration_rate = 0.99, -- per ms: present / dismiss springs (DecelerationRate.fast)
   transition_response = 0.25,         -- s: present / dismiss springs' frequencyResponse
   alpha_full = 0.3,                   -- backdropAlpha(for: .full)
@@ -156,6 +159,13 @@ local function attraction_damping(v)
     return math.log(t.spring_deceleration_rate) / (-2.0 * math.pi * (1.0 / t.spring_response) * 0.001)
   end
   return 1.0
+end
+
+-- NumericSpringAnimator: the spring taken one implicit step per display frame with the frame's interval,
+-- resting within one pixel (1 / display_scale pt) of its target after a frame that moved it at most one.
+local function attraction(zeta)
+  local t = thresholds
+  return S.spring(zeta, t.spring_response, { stepped = true, rest_distance = 1.0 / t.display_scale })
 end
 
 -- UISpringTimingParameters(decelerationRate:frequencyResponse:): damping ln(rate) / (-4 pi 0.001).
@@ -356,7 +366,7 @@ local behaviour = {
           v, distance, dy, t.removal_velocity), transition_spring()
       end
     end
-    return ids[i], reason, S.spring(attraction_damping(v), t.spring_response)
+    return ids[i], reason, attraction(attraction_damping(v))
   end,
 
   -- getBackdropAlpha(at:with:): linear between the alphas of neighbouring anchors (ascending heights),
@@ -397,12 +407,13 @@ local behaviour = {
   end,
 
   -- present / dismiss: the controller's property animators; snaps (move(to:animated:)) and resizes:
-  -- an attraction from rest, critically damped. A release's own spring comes from on_release.
+  -- an attraction from rest (startAttraction with velocity 0), critically damped. A release's own
+  -- attraction comes from on_release.
   animations = function(_, transition)
     if transition == 'present' or transition == 'dismiss' then
       return transition_spring()
     end
-    return S.spring(1.0, thresholds.spring_response)
+    return attraction(1.0)
   end,
 }
 

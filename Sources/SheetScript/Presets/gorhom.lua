@@ -59,34 +59,18 @@ local thresholds = S.thresholds {
   appears_on_index = 1,         -- DEFAULT_APPEARS_ON_INDEX
 }
 
--- A threshold outside its range refuses the file, naming the threshold and the value.
-local function check_range(name, lo, hi)
-  local v = thresholds[name]
-  if not (v >= lo and v <= hi) then
-    error(string.format('gorhom: threshold %s = %s is outside [%s, %s]', name, tostring(v), lo, hi), 2)
-  end
-end
-
 local snap_names = { 'snap_1', 'snap_2', 'snap_3', 'snap_4', 'snap_5', 'snap_6' }
-for i = 1, #snap_names do
-  check_range(snap_names[i], 0, 100000)
-end
-for _, flag in ipairs { 'pan_down_to_close', 'over_drag', 'overshoot_clamping' } do
-  if thresholds[flag] ~= 0 and thresholds[flag] ~= 1 then
-    error(string.format('gorhom: threshold %s = %s is not 0 or 1', flag, tostring(thresholds[flag])))
-  end
-end
-check_range('over_drag_resistance', 0, 100)
-check_range('projection', 0, 10)
-check_range('stiffness', 1e-6, 1e9)
-check_range('damping', 0, 1e9)
-check_range('mass', 1e-6, 1e9)
-check_range('rest_displacement', 1e-6, 100000)
-check_range('rest_speed', 1e-6, 100000)
-check_range('velocity_fraction', 0, 10)
-check_range('backdrop_opacity', 0, 1)
-check_range('disappears_on_index', -1, 100)
-check_range('appears_on_index', -1, 100)
+
+-- A threshold outside its range, or a flag neither 0 nor 1, refuses the file, naming it and the value.
+S.check_ranges('gorhom', thresholds, {
+  { 'snap_1', 0, 100000 }, { 'snap_2', 0, 100000 }, { 'snap_3', 0, 100000 },
+  { 'snap_4', 0, 100000 }, { 'snap_5', 0, 100000 }, { 'snap_6', 0, 100000 },
+  { 'over_drag_resistance', 0, 100 }, { 'projection', 0, 10 }, { 'stiffness', 1e-6, 1e9 },
+  { 'damping', 0, 1e9 }, { 'mass', 1e-6, 1e9 }, { 'rest_displacement', 1e-6, 100000 },
+  { 'rest_speed', 1e-6, 100000 }, { 'velocity_fraction', 0, 10 }, { 'backdrop_opacity', 0, 1 },
+  { 'disappears_on_index', -1, 100 }, { 'appears_on_index', -1, 100 },
+})
+S.check_flags('gorhom', thresholds, { 'pan_down_to_close', 'over_drag', 'overshoot_clamping' })
 if thresholds.appears_on_index <= thresholds.disappears_on_index then
   error(string.format('gorhom: appears_on_index %s must be above disappears_on_index %s',
     tostring(thresholds.appears_on_index), tostring(thresholds.disappears_on_index)))

@@ -10,7 +10,7 @@
 -- | long form | .maxHeight (no scroll view) or contentHeight(content); y >= topOffset | ...+Defaults.swift |
 -- | short form | = long form by default; never above it | ...+Defaults.swift, shortFormYPos |
 -- | present | to short form | Animator/PanModalPresentationAnimator.swift |
--- | drag | the finger; above long at half rate; not above the anchor | PanModalPresentationController |
+-- | drag | each event's own travel; half of it when above long before it; not above the anchor | respond |
 -- | anchor | long form (anchorModalToLongForm true), else topOffset | PanModalPresentationController |
 -- | fast | abs(v) - 1000 (1 - 0.7) > 0, i.e. above 300 pt/s | isVelocityWithinSensitivityRange |
 -- | fast up | long form | didPanOnPresentedView |
@@ -119,35 +119,28 @@ local behaviour = {
     },
   },
 
-  -- respond(to:) and adjust(toYPosition:): the finger's travel, at above_long_rate above the long form,
-  -- the top edge never above the anchor (the long form, or topOffset when anchor_to_long is 0).
+  -- respond(to:): each pan event moves the top edge by that event's own translation (the recognizer's
+  -- translation is reset to zero after every event: gesture.delta), at above_long_rate when the edge was
+  -- above the long form before the event; adjust(toYPosition:) then holds it at or below the anchor (the
+  -- long form, or topOffset when anchor_to_long is 0). A finger that goes on past the anchor and comes
+  -- back moves the sheet at once.
   on_drag = function(sheet, gesture)
     local t = thresholds
     local H = sheet.screen.height
-    local order = sheet.order
-    local long = order[1] and sheet.detents[order[#order]]
-    local s = gesture.start_height
-    if long == nil then
-      return S.clamp(s - gesture.translation, 0, H)
+    local y = H - sheet.height
+    local dy = gesture.delta
+    local _, _, long_id, long_y_ = forms(sheet)
+    if long_id == nil then
+      return S.clamp(sheet.height - dy, 0, H)
     end
-    local rate = t.above_long_rate
-    local u = -gesture.translation
-    local h
-    if s <= long then
-      h = s + u
-      if h > long then
-        h = long + (h - long) * rate
-      end
-    elseif s + u * rate >= long then
-      h = s + u * rate
-    else
-      h = long + (u - (long - s) / rate)
+    if y < long_y_ then
+      dy = dy * t.above_long_rate
     end
-    local cap = long
+    local anchored = long_y_
     if t.anchor_to_long ~= 1 then
-      cap = H - (sheet.safe.top + t.top_offset)
+      anchored = sheet.safe.top + t.top_offset
     end
-    return S.clamp(math.min(h, cap), 0, H)
+    return S.clamp(H - math.max(y + dy, anchored), 0, H)
   end,
 
   -- didPanOnPresentedView's .ended branch, in screen y. The slow branch's nearest(to:inValues:) list is

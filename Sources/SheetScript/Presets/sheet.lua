@@ -212,12 +212,12 @@ local function spring_with(fn, form, options, level)
   end
   for key, value in pairs(options) do
     local range = spring_options[key]
-    if key == 'clamp' then
+    if key == 'clamp' or key == 'stepped' then
       if type(value) ~= 'boolean' then
-        error(('sheet.%s: options.clamp %s is not true or false'):format(fn, show(value)), level)
+        error(('sheet.%s: options.%s %s is not true or false'):format(fn, key, show(value)), level)
       end
     elseif range == nil then
-      error(('sheet.%s: unknown option %s (velocity_fraction, rest_distance, rest_speed, clamp)')
+      error(('sheet.%s: unknown option %s (velocity_fraction, rest_distance, rest_speed, clamp, stepped)')
         :format(fn, show(key)), level)
     else
       check_number(fn, 'options.' .. key, value, level + 1)
@@ -237,6 +237,7 @@ end
 ---@field rest_distance? number > 0, pt (default 0.5): rests when this near the target ...
 ---@field rest_speed? number > 0, pt/s (default 1): ... and slower than this
 ---@field clamp? boolean default false: ends the first frame it reaches or crosses the target (no overshoot)
+---@field stepped? boolean default false: an implicit step a frame (FloatingPanel), resting by rest_distance
 
 ---Spring by damping ratio and response (SwiftUI's `spring(response:dampingFraction:)`): mass 1,
 ---stiffness (2 pi / response)^2, damping 4 pi ratio / response; carries the release velocity.
@@ -372,6 +373,36 @@ function S.thresholds(defaults)
     end
   end
   return defaults
+end
+
+---Refuses, at the caller's line, the first threshold of `ranges` outside its [lo, hi] (NaN included),
+---naming the file and the value: `gorhom: threshold stiffness = -1 is outside [1e-06, 1000000000.0]`. For
+---a behaviour's checks of its thresholds when it loads.
+---@param owner string the behaviour's name, the message's first word
+---@param thresholds table<string, number> the behaviour's thresholds
+---@param ranges table[] a list of { name, lo, hi }, checked in order
+function S.check_ranges(owner, thresholds, ranges)
+  for i = 1, #ranges do
+    local name, lo, hi = ranges[i][1], ranges[i][2], ranges[i][3]
+    local v = thresholds[name]
+    if not (v >= lo and v <= hi) then
+      error(string.format('%s: threshold %s = %s is outside [%s, %s]', owner, name, tostring(v), lo, hi), 2)
+    end
+  end
+end
+
+---Refuses, at the caller's line, the first of the flag thresholds `names` that is neither 0 nor 1:
+---`vaul: threshold handle = 2 is not 0 or 1`.
+---@param owner string the behaviour's name, the message's first word
+---@param thresholds table<string, number> the behaviour's thresholds
+---@param names string[] the flags, checked in order
+function S.check_flags(owner, thresholds, names)
+  for i = 1, #names do
+    local v = thresholds[names[i]]
+    if v ~= 0 and v ~= 1 then
+      error(string.format('%s: threshold %s = %s is not 0 or 1', owner, names[i], tostring(v)), 2)
+    end
+  end
 end
 
 -- S.extend's nesting: the names of the presets being loaded, outermost first (a preset may extend

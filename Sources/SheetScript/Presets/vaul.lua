@@ -63,30 +63,17 @@ local thresholds = S.thresholds {
   handle_band = 24.5,       -- pt below the top edge a handle tap reaches: 5 / 2 + 44 / 2 (style.css)
 }
 
-local function check_range(name, lo, hi)
-  local v = thresholds[name]
-  if not (v >= lo and v <= hi) then
-    error(string.format('vaul: threshold %s = %s is outside [%s, %s]', name, tostring(v), lo, hi), 2)
-  end
-end
-
 local snap_names = { 'snap_1', 'snap_2', 'snap_3', 'snap_4', 'snap_5', 'snap_6' }
-for i = 1, #snap_names do
-  check_range(snap_names[i], 0, 100000)
-end
-for _, flag in ipairs { 'snap_points', 'sequential', 'dismissible', 'handle' } do
-  if thresholds[flag] ~= 0 and thresholds[flag] ~= 1 then
-    error(string.format('vaul: threshold %s = %s is not 0 or 1', flag, tostring(thresholds[flag])))
-  end
-end
-check_range('velocity_threshold', 0, 100)
-check_range('fast_velocity', 0, 100)
-check_range('flick_distance', 0, 1)
-check_range('close_threshold', 0, 1)
-check_range('overlay', 0, 1)
-check_range('fade_from', 0, 6)
-check_range('duration', 0.001, 60)
-check_range('handle_band', 0, 10000)
+
+-- A threshold outside its range, or a flag neither 0 nor 1, refuses the file, naming it and the value.
+S.check_ranges('vaul', thresholds, {
+  { 'snap_1', 0, 100000 }, { 'snap_2', 0, 100000 }, { 'snap_3', 0, 100000 },
+  { 'snap_4', 0, 100000 }, { 'snap_5', 0, 100000 }, { 'snap_6', 0, 100000 },
+  { 'velocity_threshold', 0, 100 }, { 'fast_velocity', 0, 100 }, { 'flick_distance', 0, 1 },
+  { 'close_threshold', 0, 1 }, { 'overlay', 0, 1 }, { 'fade_from', 0, 6 }, { 'duration', 0.001, 60 },
+  { 'handle_band', 0, 10000 },
+})
+S.check_flags('vaul', thresholds, { 'snap_points', 'sequential', 'dismissible', 'handle' })
 if thresholds.fade_from ~= math.floor(thresholds.fade_from) then
   error(string.format('vaul: threshold fade_from = %s is not a whole number', tostring(thresholds.fade_from)))
 end

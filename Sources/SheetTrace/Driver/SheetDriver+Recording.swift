@@ -60,6 +60,7 @@ package struct FrameShape {
   package var target: ReleaseTarget?
   package var keyboard = false
   package var scroll = false
+  package var behind = false
   package var bytes = 0
 }
 
@@ -123,7 +124,7 @@ extension SheetDriver {
     TraceFrame(
       time: frame.time, state: frame.state, detent: frame.detent, target: frame.target, height: frame.height,
       backdrop: frame.backdrop, velocity: frame.velocity, keyboard: keyboardShown ? frame.keyboard : nil,
-      scroll: frame.scrollOffset)
+      scroll: frame.scrollOffset, behind: frame.behind)
   }
 
   /// The bytes of a frame's line but its numbers: its keys and punctuation (`Trace.write`'s layout, whose
@@ -131,8 +132,9 @@ extension SheetDriver {
   /// target), counted by the one writer when they change and kept while they stay.
   package mutating func textBytes(of frame: SheetFrame) -> Int {
     let scroll = frame.scrollOffset != nil
+    let behind = frame.behind != nil
     if frameShape.state != frame.state || frameShape.keyboard != keyboardShown || frameShape.scroll != scroll
-      || frameShape.detent != frame.detent || frameShape.target != frame.target
+      || frameShape.behind != behind || frameShape.detent != frame.detent || frameShape.target != frame.target
     {
       let texts =
         JSONWriter.length(of: frame.state.rawValue) + JSONWriter.length(of: frame.detent)
@@ -140,9 +142,10 @@ extension SheetDriver {
       let layout =
         #"{"t":,"kind":"frame","state":,"detent":,"target":,"height":,"backdrop":,"dh_dt":}"#.utf8.count + 1
         + (keyboardShown ? #","keyboard":"#.utf8.count : 0) + (scroll ? #","scroll":"#.utf8.count : 0)
+        + (behind ? JSONWriter.behindLayoutBytes : 0)
       frameShape = FrameShape(
         state: frame.state, detent: frame.detent, target: frame.target, keyboard: keyboardShown,
-        scroll: scroll, bytes: layout + texts)
+        scroll: scroll, behind: behind, bytes: layout + texts)
     }
     return frameShape.bytes
   }
@@ -156,11 +159,14 @@ extension SheetDriver {
   package mutating func boundBytes(of frame: SheetFrame) -> Int {
     let large = 1e15
     guard abs(frame.time) < large, abs(frame.height) < large, abs(frame.backdrop) < large,
-      abs(frame.velocity) < large, abs(frame.keyboard) < large, abs(frame.scrollOffset ?? 0) < large
+      abs(frame.velocity) < large, abs(frame.keyboard) < large, abs(frame.scrollOffset ?? 0) < large,
+      abs(frame.behind?.offset ?? 0) < large
     else { return exactBytes(of: frame) }
     let longest = (18 + 6) + (18 + 4) + (18 + 5) + (18 + 3)
+    // the view behind's scale, radius and dim lie in their ranges (the core refuses others): 4 numbers
+    let behindLongest = (18 + 5) + (18 + 4) + (18 + 4) + (18 + 5)
     return textBytes(of: frame) + longest + (keyboardShown ? 18 + 4 : 0)
-      + (frame.scrollOffset != nil ? 18 + 4 : 0)
+      + (frame.scrollOffset != nil ? 18 + 4 : 0) + (frame.behind != nil ? behindLongest : 0)
   }
 
   /// The bytes a frame's line adds to the trace's JSON Lines: its texts (``textBytes(of:)``) and its
@@ -175,6 +181,14 @@ extension SheetDriver {
       + TraceNumber.formattedLength(frame.velocity, decimals: 3)
     if keyboardShown { bytes += TraceNumber.formattedLength(frame.keyboard, decimals: 4) }
     if let scroll = frame.scrollOffset { bytes += TraceNumber.formattedLength(scroll, decimals: 4) }
+    if let behind = frame.behind {
+      let d = JSONWriter.behindDecimals
+      bytes +=
+        TraceNumber.formattedLength(behind.scale, decimals: d.scale)
+        + TraceNumber.formattedLength(behind.cornerRadius, decimals: d.cornerRadius)
+        + TraceNumber.formattedLength(behind.offset, decimals: d.offset)
+        + TraceNumber.formattedLength(behind.dim, decimals: d.dim)
+    }
     return bytes
   }
 

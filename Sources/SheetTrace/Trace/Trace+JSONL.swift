@@ -5,8 +5,9 @@ extension Trace {
   ///
   /// Frames carry `state`, `detent`, `target` (where the running transition goes; `null` when none runs,
   /// like a missing `detent`), `height`, `backdrop` and `dh_dt` (the height's rate of change, pt/s, + =
-  /// growing), then `keyboard` (points) when a keyboard was shown in the run and `scroll` (the scroll
-  /// view's content offset) on a frame with a scroll view, in that order; events carry `event` and
+  /// growing), then `keyboard` (points) when a keyboard was shown in the run, `scroll` (the scroll
+  /// view's content offset) on a frame with a scroll view and `behind` (the view behind the sheet,
+  /// `JSONWriter/behind(_:)`) on a frame whose behaviour describes it, in that order; events carry `event` and
   /// their fields. A frame with a non-finite number is left out and a
   /// non-finite event value is written as a string (`"nan"`), so every number is a finite JSON number.
   /// - Returns: The text, ending with a newline when the trace is not empty.
@@ -56,6 +57,7 @@ extension Trace {
       writer.key(literal: "scroll")
       writer.number(scroll, decimals: 4)
     }
+    if let behind = frame.behind { writer.behind(behind) }
     writer.endObject()
     writer.newline()
   }

@@ -4,8 +4,10 @@ extension Trace {
   /// The trace as a table for people: every event, and frames sampled where something changed.
   ///
   /// Columns: time, state, detent, the running transition's target (`-` when none), height, backdrop and
-  /// dh/dt, then `keyboard` (the keyboard's height) when a keyboard was shown and `scroll` (the scroll
-  /// view's content offset, `-` on a frame without one) when a frame has a scroll view, in that order. A
+  /// dh/dt, then `keyboard` (the keyboard's height) when a keyboard was shown, `scroll` (the scroll
+  /// view's content offset, `-` on a frame without one) when a frame has a scroll view, and `scale`,
+  /// `radius`, `offset` and `dim` (the view behind the sheet, `-` on a frame without one) when a frame
+  /// describes it, in that order. A
   /// frame is shown when it is the first or the last, when the state, detent or target changed,
   /// right after an event, or when at least `interval` seconds passed since the last shown frame and the
   /// sheet moved. A frame with a non-finite number is never shown, and a non-finite event value is shown
@@ -18,8 +20,10 @@ extension Trace {
     var out = "\(title)\n"
     let keyboard = hasKeyboard
     let scrollColumn = hasScroll
+    let behindColumns = hasBehind
     out += "       t  state       detent     target        height  backdrop     dh/dt"
-    out += (keyboard ? "  keyboard" : "") + (scrollColumn ? "     scroll\n" : "\n")
+    out += (keyboard ? "  keyboard" : "") + (scrollColumn ? "     scroll" : "")
+    out += behindColumns ? "     scale  radius  offset     dim\n" : "\n"
     var lastShown: TraceFrame?
     var eventPending = false
     let lastFrame = entries.lastIndex { if case .frame(let f) = $0 { f.isFinite } else { false } }
@@ -46,7 +50,7 @@ extension Trace {
           frame, after: lastShown, eventPending: eventPending, isLast: index == lastFrame,
           interval: interval)
         {
-          out += Self.row(frame, keyboard: keyboard, scroll: scrollColumn)
+          out += Self.row(frame, keyboard: keyboard, scroll: scrollColumn, behind: behindColumns)
           lastShown = frame
         }
         eventPending = false
@@ -67,12 +71,24 @@ extension Trace {
     let moved =
       abs(frame.height - last.height) > 0.05 || abs(frame.backdrop - last.backdrop) > 0.0005
       || abs((frame.keyboard ?? 0) - (last.keyboard ?? 0)) > 0.05 || scrolled
+      || Self.behindMoved(frame.behind, last.behind)
     return moved && frame.time - last.time >= interval - 1e-9
   }
 
-  /// One frame as a table row, with the keyboard's height when the trace has a keyboard column and the
-  /// scroll offset when it has a scroll column (in that order).
-  package static func row(_ frame: TraceFrame, keyboard: Bool = false, scroll: Bool = false) -> String {
+  /// Whether the view behind changed visibly between two shown frames (by 0.0005 in scale or dim, or
+  /// 0.05 pt in corner radius or offset), or appeared or went.
+  private static func behindMoved(_ a: BehindView?, _ b: BehindView?) -> Bool {
+    guard let a, let b else { return (a == nil) != (b == nil) }
+    return abs(a.scale - b.scale) > 0.0005 || abs(a.dim - b.dim) > 0.0005
+      || abs(a.cornerRadius - b.cornerRadius) > 0.05 || abs(a.offset - b.offset) > 0.05
+  }
+
+  /// One frame as a table row, with the keyboard's height when the trace has a keyboard column, the
+  /// scroll offset when it has a scroll column and the view behind when it has its columns (in that
+  /// order).
+  package static func row(
+    _ frame: TraceFrame, keyboard: Bool = false, scroll: Bool = false, behind: Bool = false
+  ) -> String {
     var row =
       TraceNumber.column(frame.time, decimals: 4, width: 8) + "  "
       + frame.state.rawValue.padding(11) + " " + (frame.detent ?? "-").padding(10) + " "
@@ -83,6 +99,15 @@ extension Trace {
     if keyboard { row += TraceNumber.column(frame.keyboard ?? 0, decimals: 2, width: 10) }
     if scroll {
       row += frame.scroll.map { TraceNumber.column($0, decimals: 2, width: 11) } ?? "          -"
+    }
+    if behind {
+      row +=
+        frame.behind.map {
+          TraceNumber.column($0.scale, decimals: 4, width: 10)
+            + TraceNumber.column($0.cornerRadius, decimals: 2, width: 8)
+            + TraceNumber.column($0.offset, decimals: 2, width: 8)
+            + TraceNumber.column($0.dim, decimals: 4, width: 8)
+        } ?? "         -       -       -       -"
     }
     return row + "\n"
   }

@@ -60,6 +60,9 @@ public struct TraceFrame: Sendable, Equatable {
   /// The scroll view's content offset in points; nil without a scroll view (every format then leaves
   /// the column out, so a trace without one reads as before scroll views existed).
   public var scroll: Double? = nil
+  /// The view behind the sheet; nil when the behaviour does not describe it (every format then leaves
+  /// its columns out, so such a trace reads as before the view behind existed).
+  public var behind: BehindView? = nil
 
   /// Creates a frame record.
   /// - Parameters:
@@ -72,12 +75,15 @@ public struct TraceFrame: Sendable, Equatable {
   ///   - velocity: The height's rate of change (dh/dt) in points per second.
   ///   - keyboard: The keyboard's height in points, once a keyboard was shown.
   ///   - scroll: The scroll view's content offset in points, when a scroll view exists.
+  ///   - behind: The view behind the sheet, when the behaviour describes it.
   public init(
     time: Double, state: SheetState, detent: String?, target: ReleaseTarget? = nil, height: Double,
-    backdrop: Double, velocity: Double, keyboard: Double? = nil, scroll: Double? = nil
+    backdrop: Double, velocity: Double, keyboard: Double? = nil, scroll: Double? = nil,
+    behind: BehindView? = nil
   ) {
     self.keyboard = keyboard
     self.scroll = scroll
+    self.behind = behind
     self.time = time
     self.state = state
     self.detent = detent
@@ -87,11 +93,16 @@ public struct TraceFrame: Sendable, Equatable {
     self.velocity = velocity
   }
 
-  /// Whether the time, height, backdrop, velocity and the keyboard and scroll columns present are all
-  /// finite (only such frames are written).
+  /// Whether the time, height, backdrop, velocity and the keyboard, scroll and view-behind columns
+  /// present are all finite (only such frames are written).
   public var isFinite: Bool {
     time.isFinite && height.isFinite && backdrop.isFinite && velocity.isFinite && (keyboard?.isFinite ?? true)
-      && (scroll?.isFinite ?? true)
+      && (scroll?.isFinite ?? true) && (behind.map(Self.isFinite) ?? true)
+  }
+
+  /// Whether a view behind's numbers are all finite.
+  private static func isFinite(_ view: BehindView) -> Bool {
+    view.scale.isFinite && view.cornerRadius.isFinite && view.offset.isFinite && view.dim.isFinite
   }
 }
 
@@ -209,6 +220,13 @@ public struct Trace: Sendable, Equatable {
     entries.contains { entry in
       if case .frame(let frame) = entry { return frame.scroll != nil }
       return false
+    }
+  }
+
+  /// Whether any frame describes the view behind the sheet: the formats then add its columns.
+  public var hasBehind: Bool {
+    entries.contains { entry in
+      if case .frame(let frame) = entry { frame.behind != nil } else { false }
     }
   }
 

@@ -116,7 +116,8 @@ extension TraceEvent {
   }
 
   /// A motion as short text: `ease_out 0.25s`, `spring damping=1 response=0.3s`,
-  /// `spring stiffness=1000 damping=500 mass=3 rest_distance=10 rest_speed=10 clamp`, `function 0.3s`.
+  /// `spring stiffness=1000 damping=500 mass=3 rest_distance=10 rest_speed=10 clamp`, `function 0.3s`;
+  /// a stepped spring ends with `stepped`.
   package static func describe(_ motion: Motion) -> String {
     switch motion {
     case .curve(let curve, let duration): "\(curveName(curve)) \(TraceNumber.format(duration))s"
@@ -147,6 +148,7 @@ extension TraceEvent {
     if let d = spring.restDistance { text += " rest_distance=\(TraceNumber.format(d))" }
     if let s = spring.restSpeed { text += " rest_speed=\(TraceNumber.format(s))" }
     if spring.clamps { text += " clamp" }
+    if spring.stepped { text += " stepped" }
     return text
   }
 
