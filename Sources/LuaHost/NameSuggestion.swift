@@ -17,6 +17,15 @@ public enum NameSuggestion {
     return best.name
   }
 
+  /// " (did you mean 'name'?)" for the known name nearest `name`, or "" when none is close.
+  /// - Parameters:
+  ///   - name: The name the user wrote.
+  ///   - known: The names that are accepted.
+  /// - Returns: The hint, with its leading space.
+  public static func hint(_ name: String, among known: [String]) -> String {
+    nearest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
+  }
+
   /// The Levenshtein distance between two strings: insertions, deletions and substitutions of characters.
   /// - Parameters:
   ///   - a: One string.

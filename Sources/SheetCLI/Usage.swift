@@ -91,7 +91,7 @@ enum Usage {
 
   static let tune = """
     usage: sheet tune PATH --param name=from..to:step [--param ...] [--set name=value]... [--jobs N]
-                      [--max-runs N] [--explain]
+                      [--max-runs N] [--explain] [--write FILE]
 
     Runs the scenarios in PATH for every value (or grid of values) of the parameters and prints the outcome
     per scenario per value and the pass count per value. Uses every core unless --jobs says otherwise.
@@ -102,8 +102,11 @@ enum Usage {
     they declare. Rows are printed as their points finish, in grid order. --explain adds, under the table,
     a line per FAIL (the first 10000; the rest are counted): the point, the scenario and its first
     failing expectation or script error with file:line. Last, the verdict: how many points pass every
-    scenario and, per parameter, the values of the passing points (or that none passes). Exit status 1
-    when no point passes.
+    scenario and, per parameter, the values of the passing points (or that none passes). --write FILE
+    writes the passing point nearest FILE's own thresholds (each move measured in its parameter's range)
+    into that behaviour file, changing only those numbers; a file that cannot take them is refused before
+    anything runs, and one edited during the sweep is left alone. Exit status 1 when no point passes or
+    the file was not written.
     """
 
   static let watch = """

@@ -33,7 +33,7 @@ import Testing
 
   @Test func everyPresetsProjectChecksAndItsScenarioPasses() throws {
     let presets = try Self.presets()
-    #expect(presets.count == 11 && presets.contains("system"), "\(presets)")
+    #expect(presets.count == 14 && presets.contains("system"), "\(presets)")
     let scratch = try TemporaryFolder()
     for preset in presets {
       let folder = scratch.url.appendingPathComponent(preset)

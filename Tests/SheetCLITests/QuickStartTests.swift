@@ -55,8 +55,7 @@ import Testing
       var text = original
       if command.text == "sheet test .", tests == 2 {  // "change `redirect_progress = 0.5` to `0.8`"
         text = text.replacingOccurrences(of: "redirect_progress = 0.5,", with: "redirect_progress = 0.8,")
-      } else if command.text == "sheet check behaviour.lua" {  // back at 0.5, with the backdrop callback
-        text = text.replacingOccurrences(of: "redirect_progress = 0.8,", with: "redirect_progress = 0.5,")
+      } else if command.text == "sheet check behaviour.lua" {  // the value tune wrote, and the callback
         text = text.replacingOccurrences(of: "  },\n})\n", with: callback)
       }
       if text != original { try text.write(to: behaviour, atomically: true, encoding: .utf8) }

@@ -24,7 +24,7 @@ enum InitCommand {
     let preset = args.value("--from") ?? defaultPreset
     guard Presets.source(named: preset) != nil else {
       let names = Presets.catalogue.map(\.name)
-      let hint = NameSuggestion.nearest(to: preset, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+      let hint = NameSuggestion.hint(preset, among: names)
       let shown = preset.count > 60 ? preset.prefix(60) + "..." : preset
       throw UsageError(message: "unknown preset '\(shown)'\(hint); `sheet presets` lists them")
     }

@@ -188,7 +188,7 @@ struct Sweep: Sendable {
     let declared = Set(informed.flatMap(\.thresholds)).sorted()
     let swept = parameters.map { ("--param", $0.name) } + options.overrides.map { ("--set", $0.name) }
     for (option, name) in swept where !declared.contains(name) {
-      let hint = NameSuggestion.nearest(to: name, in: declared).map { " (did you mean '\($0)'?)" } ?? ""
+      let hint = NameSuggestion.hint(name, among: declared)
       let list = declared.isEmpty ? "they declare none" : "they declare " + declared.joined(separator: ", ")
       throw UsageError(
         message: "\(option) \(name): no scenario's behaviour declares a threshold '\(name)'\(hint); \(list)")

@@ -4,12 +4,14 @@ import SheetScenario
 import SheetScript
 import Synchronization
 
-/// `sheet tune PATH --param name=from..to:step [--param ...] [--jobs N] [--max-runs N] [--explain]`.
+/// `sheet tune PATH --param name=from..to:step [--param ...] [--jobs N] [--max-runs N] [--explain]
+/// [--write FILE]`.
 enum TuneCommand {
   /// Runs the scenarios for every point of the parameter grid and prints the outcomes.
   /// - Parameter arguments: The words after `tune`.
-  /// - Returns: 0 when at least one point passes every scenario, 1 when none does (the table and the
-  ///   verdict are printed either way).
+  /// - Returns: 0 when at least one point passes every scenario (and, with `--write`, the file took the
+  ///   nearest one), 1 when none does or the file refused it (the table and the verdict are printed
+  ///   either way).
   /// - Throws: `UsageError` for bad arguments, a bad range (or a value outside the range of a threshold the default
   ///   policy reads) or a grid over the run cap, before any run; for a threshold no scenario's behaviour
   ///   declares, after one probing run per scenario and before the sweep.
@@ -18,7 +20,7 @@ enum TuneCommand {
       arguments,
       valued: [
         "--param": "--param", "--set": "--set", "--jobs": "--jobs", "--fps": "--fps",
-        "--max-runs": "--max-runs",
+        "--max-runs": "--max-runs", "--write": "--write",
       ], flags: ["--explain"])
     guard !args.positionals.isEmpty else { throw UsageError(message: "tune needs a scenario file or folder") }
     let found = try ScenarioArguments.scenarios(in: args.positionals)
@@ -44,13 +46,25 @@ enum TuneCommand {
       options: try ScenarioArguments.options(args))
     try sweep.requireRuns(atMost: maximumRuns)
     try sweep.requireDeclaredThresholds(jobs: jobs)
-    let table = Mutex(SweepTable(sweep, explain: args.has("--explain")))
-    Output.write(table.withLock { $0.start() })
-    sweep.run(jobs: jobs, progress: ProgressLine(total: sweep.runCount ?? 0).report) { index, outcomes in
-      Output.write(table.withLock { $0.row(index, outcomes) })
+    let writeBack = try args.value("--write").map { file throws(UsageError) in
+      try TuneWriteBack(file: file, parameters: parameters)
     }
-    Output.write(table.withLock { $0.end() })
-    return table.withLock { $0.passingPoints } > 0 ? 0 : 1
+    let table = Mutex((table: SweepTable(sweep, explain: args.has("--explain")), writeBack: writeBack))
+    Output.write(table.withLock { $0.table.start() })
+    sweep.run(jobs: jobs, progress: ProgressLine(total: sweep.runCount ?? 0).report) { index, outcomes in
+      Output.write(
+        table.withLock { state in
+          if outcomes.filter(\.passed).count == sweep.files.count {
+            state.writeBack?.passed(index: index, point: sweep.point(at: index))
+          }
+          return state.table.row(index, outcomes)
+        })
+    }
+    Output.write(table.withLock { $0.table.end() })
+    let passing = table.withLock { $0.table.passingPoints } > 0
+    guard let written = table.withLock({ $0.writeBack })?.write(sweep) else { return passing ? 0 : 1 }
+    Output.write(written.text)
+    return passing && written.written ? 0 : 1
   }
 }
 

@@ -54,10 +54,7 @@ package struct ScenarioArguments {
     guard fields.keys.contains(where: { key in !known.contains { $0.matches(key) } }) else { return fields }
     let names = known.map(\.name)
     for key in fields.keys.sorted() where !names.contains(key) {
-      let hint =
-        NameSuggestion.nearest(to: key, in: names.filter { Int($0) == nil }).map {
-          " (did you mean '\($0)'?)"
-        } ?? ""
+      let hint = NameSuggestion.hint(key, among: names.filter { Int($0) == nil })
       throw ScenarioRefusal(message: "unknown field '\(key)'\(hint)")
     }
     return fields

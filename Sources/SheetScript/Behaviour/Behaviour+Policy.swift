@@ -229,9 +229,7 @@ extension Behaviour: SheetPolicy {
     }
     if fields.count > numbers.count(where: { $0 != nil }) {
       let key = fields.keys.sorted().first { !BehaviourViews.behindFields.contains($0) } ?? ""
-      let hint =
-        NameSuggestion.nearest(to: key, in: BehaviourViews.behindFields).map { " (did you mean '\($0)'?)" }
-        ?? ""
+      let hint = NameSuggestion.hint(key, among: BehaviourViews.behindFields)
       throw recordScriptError("behind", returned: value, expected: "\(expected); unknown key '\(key)'\(hint)")
     }
     let view = BehindView(

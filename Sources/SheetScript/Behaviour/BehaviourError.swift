@@ -34,7 +34,7 @@ extension BehaviourError: CustomStringConvertible {
     switch self {
     case .notFound(let reference, let searched, _) where searched.isEmpty:
       let names = Presets.catalogue.map(\.name)
-      let hint = NameSuggestion.nearest(to: reference, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+      let hint = NameSuggestion.hint(reference, among: names)
       return "no preset named '\(Quote.cut(reference))'\(hint); the presets: \(names.joined(separator: ", "))"
     case .notFound(let reference, let searched, let nearest):
       let names = Presets.catalogue.map(\.name)

@@ -1,0 +1,87 @@
+import LuaHost
+import SheetScript
+
+/// `sheet tune --write FILE`: after the sweep, the passing point nearest the file's own thresholds is
+/// written into the file through ``ThresholdWriter`` (the preview's write-back), changing only those
+/// numbers.
+///
+/// Nearest: the smallest sum of squared moves, each parameter's move measured in its swept span (so a
+/// velocity in pt/s and a rate near 1 weigh alike); a tie goes to the point the grid lists first. The
+/// file is loaded, its thresholds read and the rewrite tried before anything runs, so a file that cannot
+/// take the values is refused before the sweep, and a file edited during the sweep is left as it is.
+struct TuneWriteBack {
+  /// The behaviour file.
+  let source: BehaviourSource
+  /// The swept parameters.
+  private let parameters: [SweepParameter]
+  /// The file's value of each swept parameter.
+  private let current: [Double]
+  /// The nearest passing point so far: its grid index and distance.
+  private(set) var best: (index: Int, distance: Double)?
+
+  /// Loads the file and checks it can take every swept parameter.
+  /// - Throws: `UsageError` naming the file and the parameter it cannot take.
+  init(file: String, parameters: [SweepParameter]) throws(UsageError) {
+    let behaviour: Behaviour
+    do throws(BehaviourError) {
+      source = try BehaviourSource.resolve(file)
+      behaviour = try Behaviour.load(source)
+    } catch {
+      throw UsageError(message: "--write: \(error.description)")
+    }
+    guard source.path != nil else {
+      throw UsageError(message: "--write \(file): a preset is built in; write into a file of your own")
+    }
+    let declared = behaviour.thresholds
+    let name = source.name
+    current = try parameters.map { parameter throws(UsageError) in
+      guard let value = declared[parameter.name] else {
+        throw UsageError(
+          message: "--write \(name): the behaviour declares no threshold '\(parameter.name)'"
+            + NameSuggestion.hint(parameter.name, among: declared.keys.sorted()))
+      }
+      return value
+    }
+    self.parameters = parameters
+    do throws(ThresholdWriterError) {
+      let values = Dictionary(uniqueKeysWithValues: zip(parameters.map(\.name), current))
+      _ = try ThresholdWriter.rewrite(values, in: source.text, file: source.name)
+    } catch {
+      throw UsageError(message: "--write: \(error.description)")
+    }
+  }
+
+  /// Notes a grid point every scenario passed at.
+  mutating func passed(index: Int, point: [Double]) {
+    var distance = 0.0
+    for (parameter, (value, now)) in zip(parameters, zip(point, current)) {
+      let span = (parameter.values.max() ?? 0) - (parameter.values.min() ?? 0)
+      let move = span > 0 ? (value - now) / span : 0
+      distance += move * move
+    }
+    if let best, best.distance < distance || (best.distance == distance && best.index < index) { return }
+    best = (index, distance)
+  }
+
+  /// Writes the nearest passing point into the file, or says why nothing was written.
+  /// - Parameter sweep: The sweep, for the point's values.
+  /// - Returns: What to print, and whether the file was written.
+  func write(_ sweep: Sweep) -> (text: String, written: Bool) {
+    guard let best else { return ("\(source.name): not written: no point passes\n", false) }
+    let point = sweep.point(at: best.index)
+    let values = Dictionary(uniqueKeysWithValues: zip(parameters.map(\.name), point))
+    do throws(ThresholdWriterError) {
+      let rewrite = try ThresholdWriter.write(values, toFile: source.path ?? source.name, loaded: source.text)
+      guard !rewrite.changes.isEmpty else {
+        return ("\(source.name): its thresholds already pass; nothing to write\n", true)
+      }
+      let lines = rewrite.changes.map { change in
+        "\(source.name):\(change.line): \(change.name) = \(change.new)"
+          + (change.old.map { " (was \($0))" } ?? " (added)") + "\n"
+      }
+      return ("wrote the passing point nearest the file's values:\n" + lines.joined(), true)
+    } catch {
+      return ("\(source.name): not written: \(error.description)\n", false)
+    }
+  }
+}
