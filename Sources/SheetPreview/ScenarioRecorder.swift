@@ -1,4 +1,5 @@
 import SheetCore
+import SheetScenario
 
 /// Writes what happens in the page as a scenario that `sheet run` replays call for call.
 ///
@@ -112,53 +113,15 @@ struct ScenarioRecorder {
     return all.joined(separator: "\n") + "\n"
   }
 
-  /// A number as Lua reads it back to the same `Double` (Swift prints the shortest such text).
-  static func number(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return String(value)
-  }
+  /// A number as Lua reads it back to the same `Double` (`ScenarioText.number`).
+  static func number(_ value: Double) -> String { ScenarioText.number(value) }
 
-  /// A Lua string literal in single quotes.
-  static func quoted(_ text: String) -> String {
-    var out = "'"
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\\": out += "\\\\"
-      case "'": out += "\\'"
-      case "\n": out += "\\n"
-      default:
-        if scalar.value < 0x20 { out += "\\\(scalar.value)" } else { out.unicodeScalars.append(scalar) }
-      }
-    }
-    return out + "'"
-  }
+  /// A Lua string literal in single quotes (`ScenarioText.quoted`).
+  static func quoted(_ text: String) -> String { ScenarioText.quoted(text) }
 
-  /// A Lua table of named numbers, sorted by name (`{ dismiss_velocity = 1800 }`).
-  static func table(_ values: [String: Double]) -> String {
-    let fields = values.keys.sorted().map { name in
-      let key = Self.isIdentifier(name) ? name : "[\(quoted(name))]"
-      return "\(key) = \(number(values[name] ?? 0))"
-    }
-    return "{ " + fields.joined(separator: ", ") + " }"
-  }
+  /// A Lua table of named numbers, sorted by name (`ScenarioText.table`).
+  static func table(_ values: [String: Double]) -> String { ScenarioText.table(values) }
 
-  /// Whether a name is a Lua identifier (and not a keyword).
-  static func isIdentifier(_ name: String) -> Bool {
-    guard let first = name.unicodeScalars.first,
-      first == "_" || (first.isASCII && first.properties.isAlphabetic)
-    else { return false }
-    let keywords: Set = [
-      "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in", "local",
-      "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
-    ]
-    return !keywords.contains(name)
-      && name.unicodeScalars.allSatisfy {
-        $0 == "_" || ($0.isASCII && $0.properties.isAlphabetic) || ("0"..."9").contains($0)
-      }
-  }
-
-  /// Text on one line (a comment cannot hold a newline).
-  static func oneLine(_ text: String) -> String {
-    String(text.prefix(300).map { $0.isNewline ? " " : $0 })
-  }
+  /// Text on one line (`ScenarioText.oneLine`).
+  static func oneLine(_ text: String) -> String { ScenarioText.oneLine(text) }
 }
