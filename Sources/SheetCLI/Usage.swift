@@ -27,8 +27,8 @@ enum Usage {
 
     A scenario file's first line starts with `-- scenario`; a file named here that does not is refused.
 
-    exit status: 0 success; 1 a failed expectation, a script error, an invalid behaviour or a scenario with
-    no expectations; 2 a usage error (including a file that is not a scenario, and an -o that names a file
+    exit status: 0 success; 1 a failed expectation, a script error, an invalid behaviour, a scenario with
+    no expectations or a fuzz finding; 2 a usage error (including a file that is not a scenario, and an -o that names a file
     the run reads, or that cannot be written).
     """
 
