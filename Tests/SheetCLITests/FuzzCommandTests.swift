@@ -98,12 +98,20 @@ import Testing
     (["system", "--seconds", "0"], "--seconds expects a time in seconds above 0 and at most 86400", #line),
     (["system", "--seconds", "nan"], "--seconds expects a time in seconds above 0 and at most 86400", #line),
     (["system", "--seconds", "1e9"], "--seconds expects a time in seconds above 0 and at most 86400", #line),
-    (["system", "--seed", "-1"], "--seed expects a whole number in 0...18446744073709551615, got '-1'", #line),
+    (
+      ["system", "--seed", "-1"], "--seed expects a whole number in 0...18446744073709551615, got '-1'", #line
+    ),
     (["system", "--steps", "0"], "--steps expects a whole number in 1...1000, got '0'", #line),
-    (["system", "--screen", "390"], "--screen expects WIDTHxHEIGHT or WIDTHxHEIGHT,SAFE_TOP,SAFE_BOTTOM", #line),
+    (
+      ["system", "--screen", "390"], "--screen expects WIDTHxHEIGHT or WIDTHxHEIGHT,SAFE_TOP,SAFE_BOTTOM",
+      #line
+    ),
     (["system", "--screen", "390x844,900,0"], "--screen expects WIDTHxHEIGHT", #line),
     (["system", "--screen", "0x844"], "--screen expects WIDTHxHEIGHT", #line),
-    (["system", "--shard", "3/2"], "--shard expects i/n with whole numbers 1 <= i <= n <= 100000, got '3/2'", #line),
+    (
+      ["system", "--shard", "3/2"], "--shard expects i/n with whole numbers 1 <= i <= n <= 100000, got '3/2'",
+      #line
+    ),
     (["system", "--shard", "0/1"], "--shard expects i/n", #line),
     (["system", "--jobs", "0"], "--jobs expects a count in 1...256, got '0'", #line),
     (["system", "--exempt", "rest"], "--exempt: no property 'rest' (did you mean 'rests'?)", #line),

@@ -36,7 +36,8 @@ import Testing
     _ target: FuzzTarget, _ properties: FuzzUserProperties?, seed: UInt64, runs: Int, warm: WarmStates
   ) -> (run: Int, case: FuzzCase, failure: FuzzFailure)? {
     for run in 0..<runs {
-      let (made, verdict) = FuzzCase.generate(target, seed: seed, run: run, warm: warm, properties: properties)
+      let (made, verdict) = FuzzCase.generate(
+        target, seed: seed, run: run, warm: warm, properties: properties)
       if case .failed(let failure) = verdict { return (run, made, failure) }
     }
     return nil
@@ -60,7 +61,8 @@ import Testing
       #expect(shrunk.run(target, warm: nil, properties: properties).0 == .failed(failure), "line \(line)")
 
       let finding = FuzzFinding(
-        run: found.run, original: found.case, originalFailure: found.failure, shrunk: shrunk, failure: failure,
+        run: found.run, original: found.case, originalFailure: found.failure, shrunk: shrunk,
+        failure: failure,
         shrinkRuns: shrinker.runs)
       let result = try Self.replay(finding, target: target, properties: properties, seed: seed)
       #expect(finding.replays(result), "\(file) seed \(seed): \(result.failures) (line \(line))")

@@ -104,7 +104,8 @@ struct FuzzCampaign {
       defer { pool.give(warm) }
       let properties = target.properties.flatMap { try? FuzzUserProperties($0) }
       while let k = order.claim() {
-        let made = FuzzCase.generate(target, seed: seed, run: shard.run(k), warm: warm, properties: properties)
+        let made = FuzzCase.generate(
+          target, seed: seed, run: shard.run(k), warm: warm, properties: properties)
         warm.settle()
         ended.withLock { $0[k] = made }
         order.finish(k, SweepOutcome(passed: true)) { point, _ in

@@ -1,6 +1,6 @@
 /// A property `sheet fuzz` checks: one of the built-in ones, or one the behaviour's author wrote in Lua
 /// (``FuzzUserProperties``).
-public enum FuzzProperty: Hashable, Sendable, Comparable {
+package enum FuzzProperty: Hashable, Sendable, Comparable {
   /// It comes to rest within ``FuzzProperty/restBound`` seconds, on an active detent, or dismissed or
   /// hidden (checked by the rest steps, which also fail when the sheet does not come to rest within a
   /// scenario's `settle()` limit of 60 s).
@@ -30,16 +30,16 @@ public enum FuzzProperty: Hashable, Sendable, Comparable {
   case user(String)
 
   /// The built-in properties, in the order they are checked and listed.
-  public static let builtIn: [FuzzProperty] = [
+  package static let builtIn: [FuzzProperty] = [
     .rests, .noDismiss, .finite, .noError, .monotone, .snapCurrent, .rotation, .reload,
   ]
 
   /// The longest a rest step waits for the sheet to come to rest, seconds.
-  public static let restBound = 10.0
+  package static let restBound = 10.0
 
   /// The property's name on the command line (`--exempt`) and in reports: `rests`, `no-dismiss`, ...;
   /// a user property's own name.
-  public var name: String {
+  package var name: String {
     switch self {
     case .rests: "rests"
     case .noDismiss: "no-dismiss"
@@ -54,7 +54,7 @@ public enum FuzzProperty: Hashable, Sendable, Comparable {
   }
 
   /// The property in one sentence: the message of the expectation a written finding fails with.
-  public var sentence: String {
+  package var sentence: String {
     switch self {
     case .rests:
       "rests: comes to rest within \(Int(Self.restBound)) s on an active detent, or dismissed or hidden"
@@ -74,12 +74,12 @@ public enum FuzzProperty: Hashable, Sendable, Comparable {
   ///   - name: The name.
   ///   - userNames: The user properties' names.
   /// - Returns: The property, or nil for no such name.
-  public static func named(_ name: String, userNames: [String] = []) -> FuzzProperty? {
+  package static func named(_ name: String, userNames: [String] = []) -> FuzzProperty? {
     if let found = builtIn.first(where: { $0.name == name }) { return found }
     return userNames.contains(name) ? .user(name) : nil
   }
 
-  public static func < (a: FuzzProperty, b: FuzzProperty) -> Bool {
+  package static func < (a: FuzzProperty, b: FuzzProperty) -> Bool {
     func rank(_ p: FuzzProperty) -> (Int, String) {
       (builtIn.firstIndex(of: p) ?? builtIn.count, p.name)
     }
