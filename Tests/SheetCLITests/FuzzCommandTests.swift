@@ -127,6 +127,22 @@ import Testing
     #expect(run.stdout.isEmpty, "line \(line): nothing runs")
   }
 
+  @Test func aBehaviourOrPropertiesThatDoNotLoadEndWithStatus1() throws {
+    let scratch = try TemporaryFolder()
+    let broken = try scratch.write("broken.lua", "return { detents = { { id = 'a', height = 'tall' } } }")
+    let run = try SheetBinary.run(["fuzz", broken, "--runs", "1"])
+    #expect(run.status == 1, "\(run.stderr)")
+    #expect(run.stderr.contains("broken.lua"), "\(run.stderr)")
+    let props = try scratch.write("p.props.lua", "property('rests', function() return true end)")
+    let clash = try SheetBinary.run(["fuzz", "system", "--props", props, "--runs", "1"])
+    #expect(clash.status == 1)
+    #expect(clash.stderr.contains("'rests' is a built-in property's name"), "\(clash.stderr)")
+    let none = try scratch.write("none.props.lua", "local x = 1")
+    let empty = try SheetBinary.run(["fuzz", "system", "--props", none, "--runs", "1"])
+    #expect(empty.status == 1)
+    #expect(empty.stderr.contains("declares no property"), "\(empty.stderr)")
+  }
+
   @Test func anOutputThatIsTheBehaviourIsRefused() throws {
     let path = Self.planted("stuck")
     let run = try SheetBinary.run(["fuzz", path, "-o", path])

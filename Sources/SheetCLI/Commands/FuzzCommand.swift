@@ -62,7 +62,7 @@ enum FuzzCommand {
         properties = try FuzzUserProperties(file)
         target.properties = file
       } catch {
-        Output.error("sheet fuzz: \(propertiesPath): \(error)")
+        Output.error("sheet fuzz: \(error)")
         return 1
       }
     }
