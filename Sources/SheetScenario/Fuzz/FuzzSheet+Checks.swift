@@ -154,7 +154,7 @@ extension FuzzSheet {
     let judged = target.checks(.monotone)
     open("monotone releases: flicks \(opening ? "opening" : "closing") the sheet from \(detent)")
     defer { close() }
-    try call(.flick(dy: dy, velocity: sign * slow, at: at, dx: 0, velocityX: nil, atX: nil))
+    if let failure = try checkedFlick(dy: dy, velocity: sign * slow, at: at) { return failure }
     if let failure = try rest() { return failure }
     let slower = driver?.machine.height ?? 0
     if judged { write("local slower = sheet.height") }
@@ -167,7 +167,7 @@ extension FuzzSheet {
       if let failure = try rest() { return failure }
     }
     guard restingDetent == detent else { return nil }  // cannot go back to the same place: no judgement
-    try call(.flick(dy: dy, velocity: sign * fast, at: at, dx: 0, velocityX: nil, atX: nil))
+    if let failure = try checkedFlick(dy: dy, velocity: sign * fast, at: at) { return failure }
     if let failure = try rest() { return failure }
     guard judged else { return nil }
     let faster = driver?.machine.height ?? 0
@@ -225,19 +225,7 @@ extension FuzzSheet {
       )
       return (.finite, problem)
     }
-    if target.checks(.noDismiss), step.releases, !m.configuration.allowsDismiss,
-      m.state == .dismissing || m.state == .dismissed, before != .dismissing, before != .dismissed,
-      let decision = entries.last(where: {
-        if case .event(let e) = $0 { e.name == "decision" } else { false }
-      }),
-      case .event(let event) = decision, event["target"] == .string("dismiss")
-    {
-      write(
-        "expect(sheet.state ~= 'dismissing' and sheet.state ~= 'dismissed', "
-          + "\(ScenarioText.quoted(FuzzProperty.noDismiss.sentence)))")
-      let reason = event["reason"].flatMap { if case .string(let r) = $0 { r } else { nil } } ?? ""
-      return (.noDismiss, "a release decided dismiss (\(reason)) and the behaviour has allow_dismiss = false")
-    }
+    if step.releases, let found = forbiddenDismissal(in: entries, from: before) { return found }
     if let properties, driver != nil {
       if let failed = properties.firstFailing(on: m, checked: target.checks) {
         write(
@@ -247,6 +235,36 @@ extension FuzzSheet {
       }
     }
     return nil
+  }
+
+  /// A dismissal a release decided though the behaviour does not allow dismissal: the release's
+  /// `decision` event among `entries` (the events of the calls just made, which ended with it) targets
+  /// `dismiss` and the sheet now leaves, which it was not doing before. Writes the expectation that fails.
+  /// - Parameters:
+  ///   - entries: The trace entries of the calls just made.
+  ///   - before: The state before them.
+  /// - Returns: nil, or the failure.
+  func forbiddenDismissal(in entries: [TraceEntry], from before: SheetState?) -> (FuzzProperty, String)? {
+    guard target.checks(.noDismiss), let m = driver?.machine, !m.configuration.allowsDismiss,
+      m.state == .dismissing || m.state == .dismissed, before != .dismissing, before != .dismissed,
+      case .event(let event)? = entries.last(where: {
+        if case .event(let e) = $0 { e.name == "decision" } else { false }
+      }),
+      event["target"] == .string("dismiss")
+    else { return nil }
+    write(
+      "expect(sheet.state ~= 'dismissing' and sheet.state ~= 'dismissed', "
+        + "\(ScenarioText.quoted(FuzzProperty.noDismiss.sentence)))")
+    let reason = event["reason"].flatMap { if case .string(let r) = $0 { r } else { nil } } ?? ""
+    return (.noDismiss, "a release decided dismiss (\(reason)) and the behaviour has allow_dismiss = false")
+  }
+
+  /// A flick a check makes, checked as a step that releases is (``forbiddenDismissal(in:from:)``).
+  func checkedFlick(dy: Double, velocity: Double, at: Double) throws(FuzzStop) -> (FuzzProperty, String)? {
+    let mark = driver?.trace.entries.count ?? 0
+    let before = driver?.machine.state
+    try call(.flick(dy: dy, velocity: velocity, at: at, dx: 0, velocityX: nil, atX: nil))
+    return forbiddenDismissal(in: Array(driver?.trace.entries.dropFirst(mark) ?? []), from: before)
   }
 
   /// What is wrong with the sheet's numbers, or nil: height, velocity and backdrop finite, the height
