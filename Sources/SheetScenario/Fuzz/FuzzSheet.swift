@@ -98,31 +98,31 @@ package final class FuzzSheet {
     case .present: try call(.present)
     case .dismiss: try call(.dismiss)
     case .snap(let place):
-      try makeSheet()
+      try ensureSheet()
       guard !detents.isEmpty else { return nil }
       try call(.snapTo(detents[((place % detents.count) + detents.count) % detents.count].id))
     case .wait(let frames): try call(.wait(Double(frames) / sheetFPS))
     case .drag(let dy, let dx, let duration, let grab, let release, let velocity):
-      try makeSheet()
+      try ensureSheet()
       try call(
         .drag(
           DragGesture(
             dy: dy, duration: duration, at: grabY(grab), release: release, velocity: velocity, dx: dx)))
     case .flick(let dy, let velocity, let grab):
-      try makeSheet()
+      try ensureSheet()
       try call(.flick(dy: dy, velocity: velocity, at: grabY(grab), dx: 0, velocityX: nil, atX: nil))
     case .touchDown(let finger, let grab, let x, let time):
-      try makeSheet()
+      try ensureSheet()
       try call(.touchDown(finger: finger, x: x, y: grabY(grab), time: time.map(touchTime)))
     case .touchMove(let finger, let dy, let time):
-      try makeSheet()
+      try ensureSheet()
       let y = (driver?.touch(finger)?.y ?? grabY(10)) + dy
       try call(.touchMove(finger: finger, x: nil, y: y, time: time.map(touchTime)))
     case .touchUp(let finger, let velocity, let time):
       try call(.touchUp(finger: finger, velocity: velocity, velocityX: nil, time: time.map(touchTime)))
     case .touchCancel(let finger): try call(.touchCancel(finger: finger))
     case .tap(let grab):
-      try makeSheet()
+      try ensureSheet()
       try call(.tap(x: nil, y: grabY(grab)))
     case .tapBackdrop: try call(.tapBackdrop)
     case .resize(let width, let height, let top, let bottom):
@@ -212,6 +212,12 @@ package final class FuzzSheet {
     } catch {
       throw FuzzStop(message: "\(action.callName): \(ScenarioSession.describe(error))")
     }
+  }
+
+  /// Makes the sheet, when a step needs it to work out its call (its detents, its edge), with a call
+  /// that changes nothing else, `wait(0 / fps)`: the written scenario makes it at the same moment.
+  func ensureSheet() throws(FuzzStop) {
+    if driver == nil { try call(.wait(0)) }
   }
 
   /// `settle()`: steps until the sheet is still, at most 60 s.
