@@ -56,4 +56,31 @@ package struct FuzzCase: Sendable, Hashable {
       target: target, contentHeight: contentHeight, warm: warm, properties: properties, writing: writing)
     return (sheet.run(steps), sheet)
   }
+
+  /// The case as a scenario: its set-up (the screen, the behaviour as ``FuzzTarget/reference`` names
+  /// it, the content height, the author's properties when asked), then the case run once more on a new
+  /// sheet with its transcript: every call and check as it ran.
+  /// - Parameters:
+  ///   - target: The behaviour, screen and properties.
+  ///   - properties: The author's properties, loaded.
+  ///   - comments: The first lines (the first starts with `-- scenario`).
+  ///   - writesProperties: Whether the properties file is loaded at the top, as `properties`.
+  /// - Returns: The scenario's text, and the sheet of the run that wrote it.
+  package func scenario(
+    _ target: FuzzTarget, properties: FuzzUserProperties?, comments: [String], writesProperties: Bool
+  ) -> (text: String, sheet: FuzzSheet) {
+    let (_, sheet) = run(target, warm: nil, properties: properties, writing: true)
+    let g = target.screen
+    var lines =
+      comments + [
+        "screen { width = \(ScenarioText.number(g.width)), height = \(ScenarioText.number(g.height)), "
+          + "safe_top = \(ScenarioText.number(g.safeArea.top)), "
+          + "safe_bottom = \(ScenarioText.number(g.safeArea.bottom)), fps = \(ScenarioText.number(target.fps)) }",
+        "behaviour \(ScenarioText.quoted(target.reference))",
+      ]
+    if let contentHeight { lines.append("content { height = \(ScenarioText.number(contentHeight)) }") }
+    if writesProperties, let properties { lines += properties.scenarioLines }
+    lines += sheet.transcript ?? []
+    return (lines.joined(separator: "\n") + "\n", sheet)
+  }
 }

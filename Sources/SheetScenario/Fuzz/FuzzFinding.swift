@@ -43,24 +43,16 @@ package struct FuzzFinding: Sendable {
   package func scenario(
     _ target: FuzzTarget, properties: FuzzUserProperties?, seed: UInt64, command: String
   ) -> String {
-    let (_, sheet) = shrunk.run(target, warm: nil, properties: properties, writing: true)
-    let g = target.screen
-    var lines = [
+    var user: FuzzUserProperties?
+    if case .user = failure.property { user = properties }
+    let comments = [
       "-- scenario: sheet fuzz: \(ScenarioText.oneLine(failure.property.sentence))",
       "-- Found by `\(ScenarioText.oneLine(command))` (seed \(seed), run \(run)), shrunk from "
         + "\(original.steps.count) steps to \(shrunk.steps.count); `sheet run` fails it the same way.",
       "-- Seen: \(ScenarioText.oneLine(failure.detail))",
-      "screen { width = \(ScenarioText.number(g.width)), height = \(ScenarioText.number(g.height)), "
-        + "safe_top = \(ScenarioText.number(g.safeArea.top)), safe_bottom = \(ScenarioText.number(g.safeArea.bottom)), "
-        + "fps = \(ScenarioText.number(target.fps)) }",
-      "behaviour \(ScenarioText.quoted(target.reference))",
     ]
-    if let height = shrunk.contentHeight {
-      lines.append("content { height = \(ScenarioText.number(height)) }")
-    }
-    if case .user = failure.property, let properties { lines += properties.scenarioLines }
-    lines += sheet.transcript ?? []
-    return lines.joined(separator: "\n") + "\n"
+    return shrunk.scenario(target, properties: properties, comments: comments, writesProperties: user != nil)
+      .text
   }
 
   /// Whether a scenario run fails the way the finding does: the property's expectation failed, or, for
