@@ -1,6 +1,7 @@
 -- luacheck configuration (`luacheck scripts`).
--- Behaviour files (Sources/SheetScript/Presets, Tests/Scenarios/fixtures) run in LuaHost's sandbox: Lua 5.4's
--- standard globals minus io, os, debug, package, dofile and loadfile; no host globals.
+-- Behaviour files (Sources/SheetScript/Presets, Tests/Scenarios/fixtures, Tests/Fuzz/Planted) run in
+-- LuaHost's sandbox: Lua 5.4's standard globals minus io, os, debug, package, dofile and loadfile; no
+-- host globals.
 -- Scenario files (Tests/Scenarios) also get the scenario language's globals: the scenario
 -- calls are ScenarioCall's cases (Sources/SheetScenario/Scenario/ScenarioCall.swift), and ScenarioNamesTests
 -- checks that this list holds exactly the globals a scenario gets.
@@ -27,3 +28,7 @@ files["Tests/Scenarios/fixtures"] = { std = "lua54" }
 
 -- A hot-reload fixture that is broken on purpose (a syntax error the host must refuse).
 exclude_files = { "Tests/Scenarios/fixtures/reload_broken_syntax.lua" }
+
+-- A behaviour's own properties for `sheet fuzz` (NAME.props.lua beside NAME.lua): they call `property`.
+stds.sheet_properties = { read_globals = { "property" } }
+files["**/*.props.lua"] = { std = "lua54+sheet_properties" }

@@ -85,18 +85,9 @@ package final class ScenarioReplay: ScenarioActionRecorder {
     if let view = start.scrollView { try d.apply { m throws(SheetError) in try m.setScrollView(view) } }
     for action in actions {
       switch action {
-      case .screen(let width, let height, let safeTop, let safeBottom, let fps):
-        let next = screen.resize(
-          width: width, height: height, safeTop: safeTop, safeBottom: safeBottom, fps: fps)
-        if let fps, !fpsFixed { d.fps = fps }
-        try d.apply { m throws(SheetError) in try m.resize(next) }
-      case .content(let height, let change):
-        if let height { try d.apply { m throws(SheetError) in try m.setContentHeight(height) } }
-        switch change {
-        case .keep: break
-        case .set(let view): try d.apply { m throws(SheetError) in try m.setScrollView(view) }
-        case .remove: try d.apply { m throws(SheetError) in try m.setScrollView(nil) }
-        }
+      case .screen, .content:
+        _ = screen.take(action)
+        try screen.apply(action, to: &d, fpsFixed: fpsFixed)
       case .settle:
         try d.settle(limit: 60)
       default:

@@ -13,6 +13,8 @@ enum Usage {
       compare SCENARIO... --behaviour A --behaviour B
                      run scenarios under several behaviours and set the outcomes side by side
       tune PATH      run scenarios over a grid of threshold values
+      fuzz BEHAVIOUR drive a behaviour with random gestures, check its properties, write a failure as a
+                     scenario
       watch FILE     re-run a scenario whenever it or its behaviour changes
       check FILE     validate a behaviour file
       presets        list the built-in behaviours
@@ -162,5 +164,32 @@ enum Usage {
                       with a real client over loopback, and the process's memory, then exit
       --messages N    round trips the benchmark measures, 100...1000000 (default 5000)
       --soak S        instead, S seconds of synthetic drags, for memory flatness (1...86400)
+    """
+
+  static let fuzz = """
+    usage: sheet fuzz BEHAVIOUR [--runs N | --seconds S] [--seed N] [--screen WxH[,TOP,BOTTOM]] [--steps N]
+                      [--jobs N] [--shard i/n] [--exempt PROPERTY]... [--props FILE] [-o OUT]
+
+    Drives the behaviour (a preset's name or a file) with random sequences of what scenarios can do
+    (drags and flicks from anywhere, touch streams with odd timing, taps, snaps and dismisses
+    mid-animation, presents, resizes, content and scroll changes, the keyboard, reloads) and checks its
+    properties after each step: rests (comes to rest within 10 s on an active detent, or dismissed or
+    hidden), no-dismiss (no release dismisses when allow_dismiss is false), finite (height, velocity and
+    backdrop finite, backdrop in [0, 1]), no-error (no script error, no limit reached), monotone (a
+    faster flick from the same place never ends short of a slower one), snap-current, rotation, reload,
+    and the properties of the behaviour's NAME.props.lua (or --props FILE). The first failing run is
+    shrunk to few steps with round numbers and written as a scenario that `sheet run` fails the same
+    way (default fuzz-NAME-SEED.lua). Exit status 0 when every run held, 1 for a finding.
+
+      --runs N        runs, 1...10000000 (default 1000)
+      --seconds S     stop starting runs after S seconds (0 < S <= 86400)
+      --seed N        the seed, 0...2^64-1 (default 1): the same seed makes the same runs and report
+      --screen WxH    the screen the runs start on (default 390x844,47,34)
+      --steps N       the most steps a run makes, 1...1000 (default 40)
+      --jobs N        worker threads, 1...256 (default every core); the report is the same
+      --shard i/n     make runs i, i+n, i+2n, ... (1-based) of the runs
+      --exempt P      do not check property P (repeatable)
+      --props FILE    the author's properties: property('name', function(sheet) ... end) calls
+      -o OUT          where a finding is written
     """
 }

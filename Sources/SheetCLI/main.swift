@@ -22,6 +22,7 @@ func sheetMain(_ arguments: [String]) -> Int32 {
     "presets": (Usage.presets, PresetsCommand.main),
     "bench": (Usage.bench, BenchCommand.main),
     "preview": (Usage.preview, PreviewCommand.main),
+    "fuzz": (Usage.fuzz, FuzzCommand.main),
   ]
   switch command {
   case "--version", "version":

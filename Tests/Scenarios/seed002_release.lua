@@ -66,6 +66,7 @@ touch_up { velocity = 0 }
 settle()
 expect(sheet.state == 'resting', 'at rest')
 expect_near(sheet.height, 300, 0.01, 'nothing moves: h stays 300')
+expect(sheet.detent == 'default', 'it stays at the default detent, where it is')
 expect_near(sheet.backdrop, 0.6, 1e-6, 'backdrop 0.6')
 
 -- velocity plays no part: a hard downward fling that ends at newHeight 250 goes back to 300

@@ -148,7 +148,7 @@ import Testing
     page.send(.keyboard(height: 5000, duration: 0.25, t: page.t))
     let refusal = try #require(page.errors.last)
     #expect(refusal["refused"] as? String == "keyboard")
-    #expect((refusal["message"] as? String)?.contains("keyboard.height") == true, "\(refusal)")
+    #expect((refusal["message"] as? String)?.contains("keyboard height 5000") == true, "\(refusal)")
   }
 
   /// Each row: the screen the preview starts with, and the layout after one rotation and after two:

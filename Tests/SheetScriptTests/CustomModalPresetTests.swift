@@ -45,7 +45,7 @@ import Testing
     ("maximum", 479, "default", 300, #line),  // 301
     ("maximum", 481, "default", 300, #line),  // 299 < 300
     ("maximum", 581, "dismiss", 0, #line),  // 199 < 200
-    ("default", 0, "height 300.0", 300, #line),  // ty 0: no rule applies, nothing moves
+    ("default", 0, "default", 300, #line),  // ty 0: no rule applies, nothing moves: it stays at default
   ]
 
   @Test(arguments: releases.indices) func heightRulesInOrder(_ i: Int) throws {

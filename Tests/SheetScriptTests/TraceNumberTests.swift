@@ -1,4 +1,5 @@
 import Foundation
+import SheetCore
 import SheetTestSupport
 import Testing
 

@@ -19,6 +19,8 @@ final class SweepOrder: @unchecked Sendable {
   private var first = 0
   /// The outcomes of the points from ``first`` on that have any, by point.
   private var waiting: [Int: [SweepOutcome?]] = [:]
+  /// Whether ``stop()`` was called: no run is claimed any more.
+  private var stopped = false
 
   /// An order over `points` points of `files` runs each.
   /// - Parameters:
@@ -38,10 +40,19 @@ final class SweepOrder: @unchecked Sendable {
   func claim() -> Int? {
     condition.lock()
     defer { condition.unlock() }
-    while next < runs, next / files >= first + window { condition.wait() }
-    guard next < runs else { return nil }
+    while !stopped, next < runs, next / files >= first + window { condition.wait() }
+    guard !stopped, next < runs else { return nil }
     next += 1
     return next - 1
+  }
+
+  /// Claims no more runs: ``claim()`` returns nil from now on, and the runs already claimed are
+  /// finished and handed on as before (`sheet fuzz` stops at its first failure, or its time).
+  func stop() {
+    condition.lock()
+    defer { condition.unlock() }
+    stopped = true
+    condition.broadcast()
   }
 
   /// Records run `index`'s outcome, then hands on every point that is now complete and first in line.

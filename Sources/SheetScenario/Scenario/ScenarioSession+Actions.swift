@@ -9,27 +9,16 @@ extension ScenarioSession {
   /// - Throws: `ScenarioRefusal` with the message the scenario's line raises.
   package func execute(_ action: ScenarioAction) throws(ScenarioRefusal) {
     switch action {
-    case .screen(let width, let height, let safeTop, let safeBottom, let newFPS):
-      let next = screen.resize(
-        width: width, height: height, safeTop: safeTop, safeBottom: safeBottom, fps: newFPS)
+    case .screen, .content:
+      _ = screen.take(action)
       guard hasSheet else { return }
-      if let newFPS, options.fps == nil { driver?.fps = newFPS }
-      try withDriver { d throws(SheetError) in try d.apply { m throws(SheetError) in try m.resize(next) } }
+      let screen = screen
+      let fpsFixed = options.fps != nil
+      try withDriver { d throws(SheetError) in try screen.apply(action, to: &d, fpsFixed: fpsFixed) }
     case .behaviour(let value, let line):
       behaviour.value = value
       behaviour.line = line
       if hasSheet { try swapBehaviour() }
-    case .content(let height, let change):
-      screen.change(height: height, scroll: change)
-      guard hasSheet else { return }
-      try withDriver { d throws(SheetError) in
-        if let height { try d.apply { m throws(SheetError) in try m.setContentHeight(height) } }
-        switch change {
-        case .keep: break
-        case .set(let view): try d.apply { m throws(SheetError) in try m.setScrollView(view) }
-        case .remove: try d.apply { m throws(SheetError) in try m.setScrollView(nil) }
-        }
-      }
     case .set(let pairs):
       do throws(LuaError) {
         try behaviour.set(pairs, in: state)

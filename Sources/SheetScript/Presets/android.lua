@@ -430,7 +430,10 @@ local behaviour = {
     end
     if not captured then
       if math.abs(travel) <= thresholds.touch_slop then
-        return gesture.start_height
+        -- the sheet stays where the touch found it, within the expanded top of the screen it is on now
+        -- (the screen may have shrunk under the finger: a rotation lays the sheet out again)
+        local _, _, expd = roles(sheet)
+        return math.min(gesture.start_height, expd or sheet.screen.height)
       end
       captured = true
       capture_travel = travel

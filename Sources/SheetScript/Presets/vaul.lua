@@ -149,6 +149,13 @@ local function snap_overlay_while_dragging(sheet)
     return nil
   end
   local lo, hi = sheet.detents[sheet.order[f - 1]], sheet.detents[sheet.order[f]]
+  if hi <= lo then
+    -- a pair squeezed to one height (the keyboard leaves no room between them): no ramp to follow
+    if sheet.height >= hi then
+      return 1.0
+    end
+    return 0.0
+  end
   if i == f and sheet.height >= hi then
     return 1.0 -- dragging up from the fade point: 1
   end
@@ -291,10 +298,17 @@ local behaviour = {
       return { height = sheet.height }, 'no snap points'
     end
     if swipe_amount(sheet) == 0 then
-      -- `!swipeAmount`: vaul does nothing, so the sheet stays (at its snap point when it is at one)
-      local id = sheet.detent
-      if id ~= nil and sheet.detents[id] == sheet.height then
-        return id, 'translate 0: no release'
+      -- `!swipeAmount`: vaul does nothing, so the sheet stays, at the snap point whose offset it is at
+      -- (vaul knows a snap point by its offset: a drawer grabbed while it closed is at one all the
+      -- same); at the window's top with the last snap point lower (a keyboard lowers them), at the last
+      local order = sheet.order
+      for k = 1, #order do
+        if sheet.detents[order[k]] == sheet.height then
+          return order[k], 'translate 0: no release'
+        end
+      end
+      if sheet.height >= sheet.detents[order[#order]] then
+        return order[#order], 'translate 0: no release, at or above the last snap point'
       end
       return { height = sheet.height }, 'translate 0: no release'
     end

@@ -67,4 +67,13 @@ package enum LuaLiteral {
   package static func oneLine(_ text: String) -> String {
     String(text.prefix(300).map { $0.isNewline ? " " : $0 })
   }
+
+  /// A Lua long string holding `text` as it is: `[==[` ... `]==]` with enough `=` that the text cannot
+  /// close it (a newline right after the opening bracket is skipped by Lua, so one is added).
+  package static func longString(_ text: String) -> String {
+    var level = 0
+    while text.contains("]" + String(repeating: "=", count: level) + "]") { level += 1 }
+    let equals = String(repeating: "=", count: level)
+    return "[\(equals)[\n\(text)]\(equals)]"
+  }
 }

@@ -1,4 +1,10 @@
-/// A seeded SplitMix64 generator (never the system generator).
+/// A seeded SplitMix64 generator: the one seeded source of random numbers in the package (`sheet fuzz`
+/// and the tests' random sessions), never the system generator, so a seed gives the same numbers in
+/// every process.
+///
+/// The algorithm and its constants are Steele, Lea and Flood's (“Fast splittable pseudorandom number
+/// generators”, OOPSLA 2014), as in Vigna's reference `splitmix64.c`: the state moves by the golden
+/// gamma `0x9E3779B97F4A7C15` and each output is the state through two xor-shift-multiply rounds.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
   /// The generator's state.
   public var state: UInt64
@@ -6,6 +12,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
   /// A generator starting from `seed`.
   public init(seed: UInt64) { state = seed }
 
+  /// The next 64 random bits.
   public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
