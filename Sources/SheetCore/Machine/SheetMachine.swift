@@ -85,6 +85,9 @@ public struct SheetMachine {
   /// every step; ``BehindView/identity`` until the first, and nil when the policy does not describe it
   /// (``SheetConfiguration/describesBehind``).
   public internal(set) var behind: BehindView?
+  /// How many ``SheetEvent/dismissAttempt(cause:)`` events the sheet has recorded (0 unless the
+  /// configuration reports attempts, ``SheetConfiguration/reportsDismissAttempts``).
+  public internal(set) var dismissAttempts = 0
 
   /// Events recorded by the call under way, handed out when it returns (``emitted()``): empty between
   /// calls, except after the initializer (see the type's documentation). Its capacity is kept.

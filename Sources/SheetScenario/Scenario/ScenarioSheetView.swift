@@ -17,7 +17,7 @@ package final class ScenarioSheetView {
 
   /// The number fields, in the batch's slot order.
   private enum Number: Int, CaseIterable {
-    case height, backdrop, velocity, time, keyboard
+    case height, backdrop, velocity, time, keyboard, dismissAttempts
 
     var key: String {
       switch self {
@@ -26,6 +26,7 @@ package final class ScenarioSheetView {
       case .velocity: "velocity"
       case .time: "time"
       case .keyboard: "keyboard"
+      case .dismissAttempts: "dismiss_attempts"
       }
     }
   }
@@ -97,6 +98,7 @@ package final class ScenarioSheetView {
     numbers.stage(Number.velocity.rawValue, machine.velocity)
     numbers.stage(Number.time.rawValue, machine.time)
     numbers.stage(Number.keyboard.rawValue, machine.keyboard.height)
+    numbers.stage(Number.dismissAttempts.rawValue, Double(machine.dismissAttempts))
     numbers.flush()
     write(scroll: machine.scrollSnapshot, in: state)
     write(behind: machine.behind, in: state)

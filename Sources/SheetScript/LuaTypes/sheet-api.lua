@@ -219,6 +219,8 @@
 ---@field on_tap? fun(sheet: SheetView, tap: TapView): 'dismiss'|string|false|nil 'dismiss' or a detent id
 ---@field on_resize? fun(sheet: SheetView): string? a detent id to go to, or nil to stay
 ---@field on_state? fun(sheet: SheetView, from: SheetStateName, to: SheetStateName)
+---With allow_dismiss = false: a release below the lowest detent or a backdrop tap that does nothing:
+---@field on_dismiss_attempt? fun(sheet: SheetView, cause: 'release'|'tap')
 ---@field on_scroll? fun(sheet: SheetView, gesture: GestureView, scroll: ScrollViewState): ScrollOwnerName?
 ---@field keyboard? KeyboardModeName default 'interactive'
 ---A detent id, a height (brought into [keyboard, cap]) or nil for the `keyboard` mode:
