@@ -145,8 +145,13 @@ public struct SheetMachine {
   public var frame: SheetFrame {
     SheetFrame(
       time: time, state: state, detent: detent, target: target, height: height, velocity: velocity,
-      backdrop: backdrop, keyboard: keyboard.height, scrollOffset: scrollOffset, behind: behind)
+      backdrop: backdrop, keyboard: keyboard.height, scrollOffset: scrollOffset, detentIndex: detentIndex,
+      behind: behind)
   }
+
+  /// The fractional detent index of the current height over the active detents
+  /// (``Formulas/detentIndex(height:detents:)``).
+  public var detentIndex: Double { Formulas.detentIndex(height: height, detents: detents.lazy.map(\.height)) }
 
   /// Whether nothing moves: the state is still (``SheetState/isStill``), the keyboard is not animating
   /// and no scroll view is decelerating or bouncing. A still machine's frames change nothing but the
