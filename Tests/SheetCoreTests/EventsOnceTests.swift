@@ -23,6 +23,15 @@ import Testing
     return policy
   }()
 
+  /// A sheet that may not be dismissed, whose taps do nothing, reporting dismissal attempts.
+  static let modal: DefaultPolicy = {
+    var policy = DefaultPolicy()
+    policy.configuration.allowsDismiss = false
+    policy.configuration.tapDismissRegions = []
+    policy.configuration.reportsDismissAttempts = true
+    return policy
+  }()
+
   static let rotated = SheetGeometry(width: 844, height: 390, safeArea: SafeArea(top: 0, bottom: 21))
 
   /// Each row: the policy, whether the sheet is presented and at rest first (those calls' events are
@@ -43,6 +52,18 @@ import Testing
           .panEnded(400, velocity: nil),
         ],
         ["ignored snap hidden", "ignored pan_began hidden", "ignored pan_ended hidden"], #line
+      ),
+      (
+        // medium's top is at 844 - 398.5 = 445.5: the tap at 10 is on the backdrop; the pan drags the
+        // sheet 300 pt down, below medium (the lowest detent), and is released there
+        modal, true,
+        [.tap(10), .panBegan(455.5), .panChanged(755.5), .panEnded(755.5, velocity: 0), .settle],
+        [
+          "tap backdrop none", "dismiss attempt tap", "gesture began", "state resting dragging",
+          "gesture ended", "release 0", "decision medium", "dismiss attempt release",
+          "animation restore medium",
+          "state dragging settling", "settled medium 398.5", "state settling resting",
+        ], #line
       ),
       (
         DefaultPolicy(), true, [.tap(10), .steps(3), .present, .settle],
@@ -152,6 +173,7 @@ import Testing
     switch event {
     case .present(let detent): return "present \(detent)"
     case .dismiss(let cause): return "dismiss \(cause.rawValue)"
+    case .dismissAttempt(let cause): return "dismiss attempt \(cause.rawValue)"
     case .snap(let id): return "snap \(id)"
     case .gesture(let phase, _): return "gesture \(phase.rawValue)"
     case .ignoredGesture: return "ignored gesture"

@@ -44,6 +44,41 @@ import Testing
     #expect(Formulas.nearest(1, in: []) == nil)
   }
 
+  /// Each row: a height over detents 200, 400 and 600 (or the given ones), and the index by hand from
+  /// the points (0, -1), (200, 0), (400, 1), (600, 2).
+  static let indices: [(height: Double, detents: [Double], expected: Double, line: UInt)] = [
+    (0, [200, 400, 600], -1, #line),
+    (50, [200, 400, 600], -0.75, #line),  // -1 + 50 / 200
+    (200, [200, 400, 600], 0, #line),
+    (300, [200, 400, 600], 0.5, #line),
+    (500, [200, 400, 600], 1.5, #line),  // gorhom's 1.5: halfway between the second and the third
+    (600, [200, 400, 600], 2, #line),
+    (700, [200, 400, 600], 2, #line),  // clamped above the largest
+    (150, [300], -0.5, #line),  // -1 + 150 / 300
+    (400, [400, 400, 600], 1, #line),  // detents of one height: the higher index
+    (100, [], -1, #line),
+  ]
+
+  @Test(arguments: indices.indices) func detentIndex(_ i: Int) {
+    let row = Self.indices[i]
+    let index = Formulas.detentIndex(height: row.height, detents: row.detents)
+    #expect(abs(index - row.expected) < 1e-12, "line \(row.line): \(index)")
+  }
+
+  /// A frame carries the index and its fractional part.
+  @Test func aFrameCarriesTheIndexAndTheProgress() throws {
+    var policy = DefaultPolicy()
+    policy.configuration.detents = [Detent("low", .fixed(200)), Detent("high", .fixed(600))]
+    var m = try SheetMachine(policy: policy, geometry: .reference)
+    try m.presented()
+    _ = try m.snap(to: "high")
+    var frame = m.frame
+    while frame.height < 500 { frame = try m.step(SheetMachine.defaultFrameInterval).frame }
+    let expected = (frame.height - 200) / 400  // between 200 (0) and 600 (1)
+    #expect(abs(frame.detentIndex - expected) < 1e-12 && abs(frame.detentProgress - expected) < 1e-12)
+    #expect(frame.detentIndex > 0.75 && frame.detentIndex < 1)
+  }
+
   @Test func formatMatchesPrintf() {
     #expect(Format.fixed(612.25, 1) == "612.2")
     #expect(Format.fixed(0.625, 2) == "0.62")

@@ -4,8 +4,11 @@ public enum SheetEvent: Sendable, Equatable {
   public enum DismissCause: String, Sendable {
     /// `dismiss()` was called (during a drag: when the drag ended).
     case request
-    /// A tap dismissed.
+    /// A tap dismissed (as an attempt: a tap on the backdrop that a sheet which may not be dismissed
+    /// refused).
     case tap
+    /// Only as an attempt: a release below the lowest detent of a sheet that may not be dismissed.
+    case release
   }
 
   /// A pan phase (`changed` is not recorded).
@@ -22,6 +25,11 @@ public enum SheetEvent: Sendable, Equatable {
   case present(detent: String)
   /// A dismissal was requested or tapped (a release's dismissal shows as its `decision`).
   case dismiss(cause: DismissCause)
+  /// A sheet whose configuration forbids dismissal (``SheetConfiguration/allowsDismiss`` false) was
+  /// asked to go: released below its lowest detent (`release`), or tapped on the backdrop without a tap
+  /// action (`tap`). It stays; the policy is told (``SheetPolicy/dismissAttempt(_:_:)``). UIKit's
+  /// `presentationControllerDidAttemptToDismiss` with `isModalInPresentation`.
+  case dismissAttempt(cause: DismissCause)
   /// `snap(to:)` was called.
   case snap(to: String)
   /// A tracked pan's phase at screen y.

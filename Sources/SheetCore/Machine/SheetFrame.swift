@@ -19,6 +19,11 @@ public struct SheetFrame: Sendable, Equatable {
   /// The scroll view's content offset in points (see ``SheetMachine/scrollOffset``); nil without a
   /// scroll view.
   public var scrollOffset: Double? = nil
+  /// The fractional detent index (``Formulas/detentIndex(height:detents:)``): 1.5 halfway between the
+  /// second and the third detent, -1 at height 0.
+  public var detentIndex: Double = -1
+  /// The progress from the detent below toward the next one up, in [0, 1): the index's fractional part.
+  public var detentProgress: Double { detentIndex - detentIndex.rounded(.down) }
   /// The view behind the sheet (see ``SheetMachine/behind``); nil when the policy does not describe it.
   public var behind: BehindView? = nil
 }

@@ -110,7 +110,7 @@ extension SheetMachine {
     case .snap(let id):
       startSnap(to: id)
     case .none:
-      break
+      if region == .backdrop { attemptDismiss(.tap) }
     }
     return emitted()
   }

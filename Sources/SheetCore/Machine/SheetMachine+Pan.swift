@@ -242,6 +242,9 @@ extension SheetMachine {
     }
     var decision = callRelease(gestureInput(d, velocity: vy, velocityX: vx))
     record(.decision(target: decision.target, reason: decision.reason))
+    if decision.target != .dismiss, let lowest = detents.first?.height, height < lowest {
+      attemptDismiss(.release)
+    }
     if case .height(let h) = decision.target, keyboard.isVisible {
       decision.target = .height(keyboardGeometry.clamped(h))  // never under the keyboard
     }

@@ -211,4 +211,17 @@ extension SheetMachine {
       recordScriptError(error)
     }
   }
+
+  /// Records a dismissal attempt and tells the policy (a thrown error is recorded, nothing else changes),
+  /// when the sheet may not be dismissed and the configuration reports attempts.
+  mutating func attemptDismiss(_ cause: SheetEvent.DismissCause) {
+    guard !configuration.allowsDismiss, configuration.reportsDismissAttempts else { return }
+    dismissAttempts += 1
+    record(.dismissAttempt(cause: cause))
+    do throws(ScriptError) {
+      try policy.dismissAttempt(cause, snapshot)
+    } catch {
+      recordScriptError(error)
+    }
+  }
 }

@@ -85,6 +85,9 @@ public struct SheetMachine {
   /// every step; ``BehindView/identity`` until the first, and nil when the policy does not describe it
   /// (``SheetConfiguration/describesBehind``).
   public internal(set) var behind: BehindView?
+  /// How many ``SheetEvent/dismissAttempt(cause:)`` events the sheet has recorded (0 unless the
+  /// configuration reports attempts, ``SheetConfiguration/reportsDismissAttempts``).
+  public internal(set) var dismissAttempts = 0
 
   /// Events recorded by the call under way, handed out when it returns (``emitted()``): empty between
   /// calls, except after the initializer (see the type's documentation). Its capacity is kept.
@@ -142,8 +145,13 @@ public struct SheetMachine {
   public var frame: SheetFrame {
     SheetFrame(
       time: time, state: state, detent: detent, target: target, height: height, velocity: velocity,
-      backdrop: backdrop, keyboard: keyboard.height, scrollOffset: scrollOffset, behind: behind)
+      backdrop: backdrop, keyboard: keyboard.height, scrollOffset: scrollOffset, detentIndex: detentIndex,
+      behind: behind)
   }
+
+  /// The fractional detent index of the current height over the active detents
+  /// (``Formulas/detentIndex(height:detents:)``).
+  public var detentIndex: Double { Formulas.detentIndex(height: height, detents: detents.lazy.map(\.height)) }
 
   /// Whether nothing moves: the state is still (``SheetState/isStill``), the keyboard is not animating
   /// and no scroll view is decelerating or bouncing. A still machine's frames change nothing but the

@@ -25,6 +25,28 @@ public enum Formulas {
     (1 - 1 / (overshoot * constant / dimension + 1)) * dimension
   }
 
+  /// The fractional detent index of a height: 0 at the lowest detent, 1 at the next, 1.5 halfway (by
+  /// height) between the second and the third, and from 0 down to -1 as the height goes from the lowest
+  /// detent to 0; clamped to `[-1, n - 1]`.
+  ///
+  /// Piecewise-linear through the points `(0, -1), (h0, 0), (h1, 1), ...`; between two detents of the
+  /// same height the higher index wins. Source: gorhom's bottom sheet, whose `animatedIndex` interpolates
+  /// the sheet's position over its snap points and the closed position (index -1) with clamping.
+  /// - Parameters:
+  ///   - height: The sheet's height in points.
+  ///   - detents: The detents' heights in points, ascending.
+  /// - Returns: The index, dimensionless; -1 without detents.
+  public static func detentIndex(height: Double, detents: some Collection<Double>) -> Double {
+    var below = 0.0  // the height of the point below, index - 1 at first
+    var index = -1.0
+    for h in detents {
+      if height < h { return index + max(0, height - below) / (h - below) }
+      below = h
+      index += 1
+    }
+    return index
+  }
+
   /// Clamps `x` to `[lo, hi]`.
   /// - Parameters:
   ///   - x: The value.

@@ -36,6 +36,10 @@ public struct SheetConfiguration: Sendable {
   /// asks it at every frame and frames carry it (``SheetFrame/behind``); false (the default) leaves
   /// frames and traces without it.
   public var describesBehind = false
+  /// Whether a sheet that may not be dismissed (``allowsDismiss`` false) reports the user's attempts to
+  /// dismiss it: the machine then records ``SheetEvent/dismissAttempt(cause:)`` and tells the policy
+  /// (``SheetPolicy/dismissAttempt(_:_:)``); false (the default) leaves events and traces without them.
+  public var reportsDismissAttempts = false
 
   /// Creates a configuration.
   /// - Parameters:

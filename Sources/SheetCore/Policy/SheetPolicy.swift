@@ -129,6 +129,15 @@ public protocol SheetPolicy {
   /// - Throws: ``ScriptError``.
   func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(ScriptError)
 
+  /// Told when a sheet that may not be dismissed was asked to go by the user (see
+  /// ``SheetEvent/dismissAttempt(cause:)``), after the event; the sheet goes where the release or tap
+  /// sends it all the same.
+  /// - Parameters:
+  ///   - cause: `release` (released below the lowest detent) or `tap` (a backdrop tap).
+  ///   - sheet: The sheet at the attempt.
+  /// - Throws: ``ScriptError``.
+  func dismissAttempt(_ cause: SheetEvent.DismissCause, _ sheet: SheetSnapshot) throws(ScriptError)
+
   /// The script error the core records when it refuses one of this policy's results (a height out of range,
   /// an inactive detent, an animation that cannot be played). Called only then; it computes nothing.
   /// - Parameters:
@@ -215,6 +224,8 @@ extension SheetPolicy {
   public func behind(_ sheet: SheetSnapshot) throws(ScriptError) -> BehindView? { nil }
   /// Default: nothing.
   public func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(ScriptError) {}
+  /// Default: nothing.
+  public func dismissAttempt(_ cause: SheetEvent.DismissCause, _ sheet: SheetSnapshot) throws(ScriptError) {}
   /// Default: the core's name for the callback and its reason (`dragHeight`: `returned nan; ...`).
   public func scriptError(refusing callback: PolicyCallback, _ reason: String) -> ScriptError {
     ScriptError(callback: callback.rawValue, message: reason)

@@ -10,6 +10,8 @@ public struct SheetSnapshot: Sendable, Equatable {
   public var state: SheetState
   /// Height in points.
   public var height: Double
+  /// The fractional detent index of ``height`` over ``detents`` (``Formulas/detentIndex(height:detents:)``).
+  public var detentIndex: Double { Formulas.detentIndex(height: height, detents: detents.lazy.map(\.height)) }
   /// The detent at rest, or the one the movement started from / heads to (see ``SheetMachine/detent``).
   public var detent: String?
   /// Backdrop opacity.

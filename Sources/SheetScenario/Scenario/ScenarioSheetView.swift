@@ -17,7 +17,7 @@ package final class ScenarioSheetView {
 
   /// The number fields, in the batch's slot order.
   private enum Number: Int, CaseIterable {
-    case height, backdrop, velocity, time, keyboard
+    case height, backdrop, velocity, time, keyboard, dismissAttempts, index
 
     var key: String {
       switch self {
@@ -26,6 +26,8 @@ package final class ScenarioSheetView {
       case .velocity: "velocity"
       case .time: "time"
       case .keyboard: "keyboard"
+      case .dismissAttempts: "dismiss_attempts"
+      case .index: "index"
       }
     }
   }
@@ -78,6 +80,7 @@ package final class ScenarioSheetView {
   package func writeHidden() {
     write("state", SheetState.hidden.rawValue, &written.state)
     for number in Number.allCases { numbers.stage(number.rawValue, 0) }
+    numbers.stage(Number.index.rawValue, -1)  // height 0
     write("detent", nil, &written.detent)
     write("edge", nil, &written.edge)
     numbers.flush()
@@ -97,6 +100,8 @@ package final class ScenarioSheetView {
     numbers.stage(Number.velocity.rawValue, machine.velocity)
     numbers.stage(Number.time.rawValue, machine.time)
     numbers.stage(Number.keyboard.rawValue, machine.keyboard.height)
+    numbers.stage(Number.dismissAttempts.rawValue, Double(machine.dismissAttempts))
+    numbers.stage(Number.index.rawValue, machine.detentIndex)
     numbers.flush()
     write(scroll: machine.scrollSnapshot, in: state)
     write(behind: machine.behind, in: state)

@@ -18,6 +18,7 @@ extension Behaviour {
     configuration.backdropFollowsHeight = spec.backdropFollowsHeight ?? standard.backdropFollowsHeight
     configuration.keyboard = spec.keyboard ?? standard.keyboard
     configuration.describesBehind = spec.behind != nil
+    configuration.reportsDismissAttempts = spec.onDismissAttempt != nil
     configuration.prefersScrollingExpandsWhenScrolledToEdge =
       spec.prefersScrollingExpands ?? standard.prefersScrollingExpandsWhenScrolledToEdge
     if let entries = spec.detents {

@@ -245,6 +245,15 @@ extension Behaviour: SheetPolicy {
     }
   }
 
+  /// `on_dismiss_attempt(sheet, cause)`: told, results ignored.
+  public func dismissAttempt(_ cause: SheetEvent.DismissCause, _ sheet: SheetSnapshot) throws(ScriptError) {
+    guard let onAttempt = spec.onDismissAttempt else { return }
+    views.update(sheet: sheet)
+    try invoke(BehaviourField.onDismissAttempt.rawValue) { () throws(LuaError) in
+      try onAttempt.callIgnoringResults([.tableRef(views.sheet), .string(cause.rawValue)])
+    }
+  }
+
   /// A `curve = function(t)` of the behaviour's animations at a frame's time progress: one call of the
   /// function with the number (allocation-free); an error or a result that is not a number is a script error of
   /// `animations`, and the core finishes the transition with its default policy.

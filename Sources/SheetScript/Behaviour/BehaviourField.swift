@@ -26,6 +26,7 @@ package enum BehaviourField: String, CaseIterable, Sendable {
   case onTap = "on_tap"
   case onResize = "on_resize"
   case onState = "on_state"
+  case onDismissAttempt = "on_dismiss_attempt"
   case onScroll = "on_scroll"
   case animations
   case keyboard
@@ -36,8 +37,8 @@ package enum BehaviourField: String, CaseIterable, Sendable {
   /// `backdrop`) always are, `detents` and `animations` may be. A script error names the field it came from.
   package var isCallback: Bool {
     switch self {
-    case .detents, .onDrag, .onRelease, .backdrop, .onTap, .onResize, .onState, .onScroll, .animations,
-      .onKeyboard, .behind:
+    case .detents, .onDrag, .onRelease, .backdrop, .onTap, .onResize, .onState, .onDismissAttempt, .onScroll,
+      .animations, .onKeyboard, .behind:
       true
     default: false
     }

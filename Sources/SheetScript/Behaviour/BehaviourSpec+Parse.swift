@@ -63,6 +63,7 @@ extension BehaviourSpec {
     onTap = try reader.callback(fields, .onTap)
     onResize = try reader.callback(fields, .onResize)
     onState = try reader.callback(fields, .onState)
+    onDismissAttempt = try reader.callback(fields, .onDismissAttempt)
     onScroll = try reader.callback(fields, .onScroll)
     onKeyboard = try reader.callback(fields, .onKeyboard)
     behind = try reader.callback(fields, .behind)
@@ -93,6 +94,7 @@ extension BehaviourSpec {
     case .onTap: onTap
     case .onResize: onResize
     case .onState: onState
+    case .onDismissAttempt: onDismissAttempt
     case .onScroll: onScroll
     case .animations: animationsFunction
     case .onKeyboard: onKeyboard

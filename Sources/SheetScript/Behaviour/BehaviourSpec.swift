@@ -47,6 +47,7 @@ package struct BehaviourSpec {
   package var onTap: LuaFunction?
   package var onResize: LuaFunction?
   package var onState: LuaFunction?
+  package var onDismissAttempt: LuaFunction?
   package var onScroll: LuaFunction?
   package var animations: [SheetTransition: AnimationEntry] = [:]
   package var animationsFunction: LuaFunction?

@@ -29,6 +29,7 @@ extension BehaviourViews {
     write(sheetData, "detent", snapshot.detent, &written.pointee.detent)
     numbers.stage(Number.backdrop.rawValue, snapshot.backdrop)
     numbers.stage(Number.time.rawValue, snapshot.time)
+    numbers.stage(Number.index.rawValue, snapshot.detentIndex)
     if let view = snapshot.scroll {
       stage(scroll: view)
       if written.pointee.hasScroll != true {

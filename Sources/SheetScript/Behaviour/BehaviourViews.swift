@@ -52,7 +52,7 @@ package final class BehaviourViews {
 
   /// The slots of ``numbers``: a field of `sheet`, `gesture` or `scroll` each.
   enum Number: Int, CaseIterable {
-    case height, backdrop, time
+    case height, backdrop, time, index
     case startY, y, translation, velocity, startHeight, startX, x, translationX, velocityX, startTime
     case gestureTime, averageVelocity, averageVelocityX, delta
     case offset, contentHeight, scrollHeight, top, maxOffset, scrollVelocity
@@ -66,6 +66,7 @@ package final class BehaviourViews {
       case .height, .scrollHeight: "height"
       case .backdrop: "backdrop"
       case .time, .gestureTime: "time"
+      case .index: "index"
       case .startY: "start_y"
       case .y: "y"
       case .translation: "translation"
@@ -89,7 +90,7 @@ package final class BehaviourViews {
     /// The view whose backing table holds the field.
     var view: View {
       switch rawValue {
-      case ...Number.time.rawValue: .sheet
+      case ...Number.index.rawValue: .sheet
       case ...Number.delta.rawValue: .gesture
       default: .scroll
       }
@@ -105,7 +106,7 @@ package final class BehaviourViews {
   /// The fields of the `sheet` view (nil-able ones included: `detent`, `content`).
   package static let sheetFields = [
     "height", "state", "detent", "backdrop", "time", "edge", "available", "content", "screen", "safe",
-    "detents", "order", "thresholds", "target", "target_height", "scroll",
+    "detents", "order", "thresholds", "target", "target_height", "scroll", "index",
   ]
   /// The fields of the `ctx` view of detent resolvers.
   package static let contextFields = ["screen", "safe", "available", "content", "edge", "thresholds"]

@@ -150,6 +150,10 @@ public final class ScriptedSheet {
   public var sheetConfiguration: SheetConfiguration { machine.configuration }
   /// The sheet's time in seconds: 0 when made, advanced by ``advance(to:)`` and ``step(_:)``.
   public var time: Double { machine.time }
+  /// How many times the user tried to dismiss a sheet that may not be dismissed (a release below its
+  /// lowest detent, a backdrop tap the behaviour does nothing with), counted when the behaviour defines
+  /// `on_dismiss_attempt`; each is also a `dismiss_attempt` event in ``drainEvents()``.
+  public var dismissAttempts: Int { machine.dismissAttempts }
 
   /// Whether the sheet is still: at rest, hidden or dismissed, with no finger down. A host may pause its
   /// display link while it is (and resume it on the next input).

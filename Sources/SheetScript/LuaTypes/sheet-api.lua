@@ -65,6 +65,8 @@
 ---@field detent string? the detent the sheet rests at (while dragging, the one the drag started from)
 ---@field backdrop number opacity in [0, 1]
 ---@field time number seconds since the sheet was made
+---@field index number the fractional detent index: 0 at the lowest detent, 1.5 halfway (by height) between
+---the second and third, -1 at height 0, clamped to [-1, #order - 1]; `index % 1` is the progress up
 ---@field edge SheetEdge
 ---@field available number pt: the screen height minus the safe-area inset opposite the edge
 ---@field content number? pt: the content's height, nil when the host gives none
@@ -219,6 +221,8 @@
 ---@field on_tap? fun(sheet: SheetView, tap: TapView): 'dismiss'|string|false|nil 'dismiss' or a detent id
 ---@field on_resize? fun(sheet: SheetView): string? a detent id to go to, or nil to stay
 ---@field on_state? fun(sheet: SheetView, from: SheetStateName, to: SheetStateName)
+---With allow_dismiss = false: a release below the lowest detent or a backdrop tap that does nothing:
+---@field on_dismiss_attempt? fun(sheet: SheetView, cause: 'release'|'tap')
 ---@field on_scroll? fun(sheet: SheetView, gesture: GestureView, scroll: ScrollViewState): ScrollOwnerName?
 ---@field keyboard? KeyboardModeName default 'interactive'
 ---A detent id, a height (brought into [keyboard, cap]) or nil for the `keyboard` mode:

@@ -31,6 +31,9 @@ extension TraceEvent {
     case .dismiss(let cause):
       add("cause", .string(cause.rawValue))
       return "dismiss"
+    case .dismissAttempt(let cause):
+      add("cause", .string(cause.rawValue))
+      return "dismiss_attempt"
     case .snap(let id):
       add("target", .string(id))
       return "snap"

@@ -12,7 +12,7 @@ public struct TracePlot: Sendable {
   /// The events marked with a vertical line.
   public var markedEvents: Set<String> = [
     "present", "dismiss", "gesture", "release", "decision", "snap", "tap", "resize", "reload",
-    "script_error", "scroll_handoff",
+    "script_error", "scroll_handoff", "dismiss_attempt",
   ]
 
   /// The margins around the plot area, pixels.
