@@ -210,7 +210,8 @@ package final class FuzzSheet {
         try ScenarioSession.drive(action, on: &d)
       }
     } catch {
-      throw FuzzStop(message: "\(action.callName): \(error.description(naming: ScenarioSession.scenarioName))")
+      throw FuzzStop(
+        message: "\(action.callName): \(error.description(naming: ScenarioSession.scenarioName))")
     }
   }
 
