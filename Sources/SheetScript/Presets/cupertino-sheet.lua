@@ -180,7 +180,7 @@ local behaviour = {
     local t = thresholds
     local open = open_height(sheet)
     if not started then
-      return { height = sheet.height }, 'the drag never started (within the touch slop)'
+      return S.stay(sheet), 'the drag never started (within the touch slop)'
     end
     if u > 0 then
       start(sheet, v, v, t.stretch_ms, ease_out, true)

@@ -100,12 +100,7 @@ local behaviour = {
     -- nothing moves: the sheet stays, at the detent whose height it is at when it is at one (a press
     -- released where it landed)
     local reason = ('newHeight %.1f, ty %.1f: no rule applies, nothing moves'):format(new_height, ty)
-    for _, id in ipairs(sheet.order) do
-      if sheet.detents[id] == sheet.height then
-        return id, reason
-      end
-    end
-    return { height = sheet.height }, reason
+    return S.stay(sheet), reason
   end,
 
   -- The dimmed view is 0.6 whenever the sheet is up and "does not change while dragging" (nil keeps the

@@ -76,21 +76,23 @@ end
 -- The snap sizes in pixels, ascending (reused): min, the snap sizes given, max (_impliedSnapSizes).
 local snaps, snap_ids, snap_count = {}, {}, 0
 
-local function add_snap(id, size, H)
+-- A size's height: its detent's as the sheet placed it (lifted onto a keyboard: Flutter lays the sheet
+-- out in the space the keyboard leaves, resizeToAvoidBottomInset), else the fraction of the screen.
+local function add_snap(sheet, id, size)
   snap_count = snap_count + 1
-  snap_ids[snap_count], snaps[snap_count] = id, size * H
+  snap_ids[snap_count], snaps[snap_count] = id, sheet.detents[id] or size * sheet.screen.height
 end
 
-local function collect_snaps(H)
+local function collect_snaps(sheet)
   local t = thresholds
   snap_count = 0
-  add_snap('min', t.min_size, H)
+  add_snap(sheet, 'min', t.min_size)
   for k = 1, 4 do
     if t['snap_' .. k] ~= 0 then
-      add_snap('snap_' .. k, t['snap_' .. k], H)
+      add_snap(sheet, 'snap_' .. k, t['snap_' .. k])
     end
   end
-  add_snap('max', t.max_size, H)
+  add_snap(sheet, 'max', t.max_size)
   for k = #snaps, snap_count + 1, -1 do
     snaps[k], snap_ids[k] = nil, nil
   end
@@ -191,31 +193,36 @@ local behaviour = {
       return sheet.height
     end
     local H = sheet.screen.height
-    return S.clamp(sheet.height - gesture.delta, t.min_size * H, t.max_size * H)
+    local low, high = sheet.detents.min or t.min_size * H, sheet.detents.max or t.max_size * H
+    return S.clamp(sheet.height - gesture.delta, low, high)
   end,
 
   on_release = function(sheet, gesture)
     local t = thresholds
     local position = sheet.height
     if not started then
-      return { height = position }, 'the drag never started (within the touch slop)'
+      local stay = S.stay(sheet)
+      if type(stay) == 'string' then
+        return stay, 'the drag never started (within the touch slop)'
+      end
+      -- a hold let go mid-snap: the position goes ballistic at 0 (goBallistic(0)), so it snaps from here
     end
-    local v = -gesture.velocity -- a scroll velocity: + = the content moving up, the sheet growing
+    local v = started and -gesture.velocity or 0 -- a scroll velocity: + = the sheet growing
     if math.abs(v) <= t.min_fling_velocity then
       v = 0
     end
     v = S.clamp(v, -t.max_fling_velocity, t.max_fling_velocity)
-    collect_snaps(sheet.screen.height)
+    collect_snaps(sheet)
     local tolerance = 1 / t.device_pixel_ratio
     if v == 0 then
       for k = 1, snap_count do
         if math.abs(position - snaps[k]) <= tolerance then
-          return { height = position }, ('v 0 at %s (within %.3f px): no snap'):format(snap_ids[k], tolerance)
+          return S.stay(sheet), ('v 0 at %s (within %.3f px): no snap'):format(snap_ids[k], tolerance)
         end
       end
     end
     if v > 0 and position >= snaps[snap_count] then
-      return { height = position }, ('v %.1f up at the max size: no snap'):format(v)
+      return S.stay(sheet), ('v %.1f up at the max size: no snap'):format(v)
     end
     local k, rule = snap_size(position, v)
     return snap_ids[k], rule, snap_motion(snaps[k] - position, v)

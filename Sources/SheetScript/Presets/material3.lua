@@ -142,6 +142,13 @@ end
 -- AD computeTarget. Returns the target id and the reason.
 local function compute_target(offset, v)
   local t = thresholds
+  -- AnchoredDraggableState keeps its offset between the anchors (dispatchRawDelta coerces it), so a
+  -- sheet above its top anchor (grown by a resize or a scroll hand-off) is released from that anchor.
+  local top, bottom = offsets[1], offsets[1]
+  for k = 2, count do
+    top, bottom = math.min(top, offsets[k]), math.max(bottom, offsets[k])
+  end
+  offset = S.clamp(offset, top, bottom)
   local at = offset_of(current)
   if at == nil then -- its anchor went with a relayout: updateAnchors' target, the closest anchor
     local best

@@ -136,6 +136,19 @@ function S.clamp(x, lo, hi)
   return x
 end
 
+---Where a release that moves nothing sends the sheet (`on_release`'s answer): the active detent at
+---whose height the sheet stands, so it rests on that detent, else its height as it is.
+---@param sheet SheetView the callback's `sheet`
+---@return string|{height: number} target a detent id, or `{ height = sheet.height }`
+function S.stay(sheet)
+  for _, id in ipairs(sheet.order) do
+    if sheet.detents[id] == sheet.height then
+      return id
+    end
+  end
+  return { height = sheet.height }
+end
+
 ---Linear interpolation a + (b - a) * t (t is not clamped).
 ---@param a number
 ---@param b number same unit as a
