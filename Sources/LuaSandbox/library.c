@@ -11,7 +11,8 @@
 // - table.sort costs 2 n log2(n) comparisons; collectgarbage's full cycle costs the heap size in
 //   bytes / (4 SANDBOX_BYTES_PER_UNIT);
 // - pattern matching (find, match, gmatch, gsub) runs in match.c, which counts every step;
-// - coroutine.close and coroutine.wrap run in coroutine.c, which counts every coroutine reset.
+// - coroutine.close and coroutine.wrap run in coroutine.c, which counts every coroutine reset;
+// - the table functions are in table.c.
 //
 // Every function here runs inside a Lua call, so raising is safe (C frames only).
 
@@ -19,7 +20,6 @@
 
 #include <lauxlib.h>
 #include <lua.h>
-#include <math.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -28,11 +28,9 @@
 #include "coroutine.h"
 #include "host.h"
 #include "identity.h"
+#include "library_internal.h"
 #include "match.h"
 #include "order.h"
-
-/// The most values a C function can return (Lua's LUAI_MAXSTACK).
-#define SANDBOX_MOST_RESULTS 1000000.0
 
 /// Runs the original library function (upvalue 1) on the wrapper's arguments; returns its results.
 /// The original is a plain C function without upvalues, so it runs as a C call in the wrapper's own
@@ -40,7 +38,7 @@
 /// original's do ("behaviour.lua:3: bad argument #1 to 'insert' (table expected, got nil)"), where a
 /// call from the wrapper's frame lost the script's line (luaL_where found a C frame) and named the
 /// function 'table.insert' or '?'. Wrappers leave the stack as they found it (only the arguments).
-static int cl_forward(lua_State *L) {
+int sandbox_lib_forward(lua_State *L) {
   lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
   if (original != NULL) return original(L);
   int n = lua_gettop(L);
@@ -51,12 +49,12 @@ static int cl_forward(lua_State *L) {
 }
 
 /// The number of integers in from...to (0 when empty), without overflow.
-static double cl_span(lua_Integer from, lua_Integer to) {
+double sandbox_lib_span(lua_Integer from, lua_Integer to) {
   return to >= from ? (double)to - (double)from + 1 : 0;
 }
 
 /// An optional integer argument, or def when absent or not an integer (the original then reports it).
-static lua_Integer cl_optint(lua_State *L, int arg, lua_Integer def) {
+lua_Integer sandbox_lib_optint(lua_State *L, int arg, lua_Integer def) {
   int ok = 0;
   lua_Integer value = lua_tointegerx(L, arg, &ok);
   return ok ? value : def;
@@ -79,7 +77,7 @@ static lua_Integer cl_end(lua_Integer pos, size_t len) {
 }
 
 /// The raw length of a table argument (0 for anything else; the original reports the type).
-static double cl_table_length(lua_State *L, int arg) {
+double sandbox_lib_table_length(lua_State *L, int arg) {
   return lua_type(L, arg) == LUA_TTABLE ? (double)luaL_len(L, arg) : 0;
 }
 
@@ -93,23 +91,23 @@ static int cl_string_rep(lua_State *L) {
   lua_Integer n = luaL_checkinteger(L, 2);
   luaL_optlstring(L, 3, "", &lsep);
   if (n > 0 && l + lsep == 0) sandbox_charge(L, (double)n);
-  return cl_forward(L);
+  return sandbox_lib_forward(L);
 }
 
 /// string.byte: one unit per value returned.
 static int cl_string_byte(lua_State *L) {
   size_t l;
   luaL_checklstring(L, 1, &l);
-  lua_Integer first = cl_optint(L, 2, 1);
-  lua_Integer last = cl_end(cl_optint(L, 3, first), l);
-  sandbox_charge(L, 1 + cl_span(cl_start(first, l), last));
-  return cl_forward(L);
+  lua_Integer first = sandbox_lib_optint(L, 2, 1);
+  lua_Integer last = cl_end(sandbox_lib_optint(L, 3, first), l);
+  sandbox_charge(L, 1 + sandbox_lib_span(cl_start(first, l), last));
+  return sandbox_lib_forward(L);
 }
 
 /// Functions whose work is their argument count (string.char, string.pack, table.pack, utf8.char).
 static int cl_per_argument(lua_State *L) {
   sandbox_charge(L, 1 + (double)lua_gettop(L));
-  return cl_forward(L);
+  return sandbox_lib_forward(L);
 }
 
 /// string.pack, string.unpack, string.packsize: the format's length plus the arguments (options such
@@ -118,7 +116,7 @@ static int cl_per_format(lua_State *L) {
   size_t l = 0;
   if (lua_type(L, 1) == LUA_TSTRING) lua_tolstring(L, 1, &l);
   sandbox_charge(L, 1 + (double)lua_gettop(L) + (double)l);
-  return cl_forward(L);
+  return sandbox_lib_forward(L);
 }
 
 /// string.format: as Lua's, charged per format byte and argument, with identities that do not depend
@@ -146,76 +144,7 @@ static int cl_string_format(lua_State *L) {
     }
   }
   sandbox_charge(L, 1 + (double)lua_gettop(L) + (double)lf);
-  return cl_forward(L);
-}
-
-// MARK: table
-
-/// Charges one unit per element of list[i..j] the original can visit, i and j being arguments `arg`
-/// and `arg + 1` (defaults 1 and #list), at most `most`. With `stops_at_nil` (table.concat) the
-/// original stops at the first nil of a table without a metatable (an error a script may catch), so a
-/// range past its raw length costs only what exists: a huge range is the original's own error, not a
-/// spent budget.
-static void cl_charge_range(lua_State *L, int arg, double most, int stops_at_nil) {
-  lua_Integer first = cl_optint(L, arg, 1);
-  lua_Integer last =
-    lua_isnoneornil(L, arg + 1) ? (lua_Integer)cl_table_length(L, 1) : cl_optint(L, arg + 1, 0);
-  double span = cl_span(first, last);
-  if (!stops_at_nil) {
-    // nothing to clamp to: the original visits the whole range
-  } else if (lua_type(L, 1) == LUA_TTABLE && !lua_getmetatable(L, 1)) {
-    double reachable = (double)lua_rawlen(L, 1) + 1;
-    if (span > reachable) span = reachable;
-  } else if (lua_type(L, 1) == LUA_TTABLE) {
-    lua_pop(L, 1);  // the metatable
-  }
-  sandbox_charge(L, 1 + (span < most ? span : most));
-}
-
-/// table.concat (list [, sep [, i [, j]]]): one unit per element.
-static int cl_table_concat(lua_State *L) {
-  cl_charge_range(L, 3, HUGE_VAL, 1);
-  return cl_forward(L);
-}
-
-/// table.insert (list, [pos,] value): one unit per element shifted (none for a position out of
-/// bounds, which the original refuses before any work).
-static int cl_table_insert(lua_State *L) {
-  double shifted = 0;
-  if (lua_gettop(L) == 3) {
-    double end = cl_table_length(L, 1) + 1;
-    double pos = (double)cl_optint(L, 2, (lua_Integer)end);
-    shifted = pos >= 1 && end > pos ? end - pos : 0;
-  }
-  sandbox_charge(L, 1 + shifted);
-  return cl_forward(L);
-}
-
-/// table.remove (list [, pos]): one unit per element shifted.
-static int cl_table_remove(lua_State *L) {
-  double size = cl_table_length(L, 1);
-  double pos = (double)cl_optint(L, 2, (lua_Integer)size);
-  sandbox_charge(L, 1 + (pos >= 1 && size > pos ? size - pos : 0));
-  return cl_forward(L);
-}
-
-/// table.move (a1, f, e, t [, a2]): one unit per element moved.
-static int cl_table_move(lua_State *L) {
-  sandbox_charge(L, 1 + cl_span(cl_optint(L, 2, 1), cl_optint(L, 3, 0)));
-  return cl_forward(L);
-}
-
-/// table.sort (list [, comp]): 2 n log2(n) comparisons (a Lua comparator also counts its own code).
-static int cl_table_sort(lua_State *L) {
-  double n = cl_table_length(L, 1);
-  sandbox_charge(L, 1 + (n > 1 ? 2 * n * log2(n) : 0));
-  return cl_forward(L);
-}
-
-/// table.unpack (list [, i [, j]]): one unit per value returned.
-static int cl_table_unpack(lua_State *L) {
-  cl_charge_range(L, 2, SANDBOX_MOST_RESULTS, 0);  // more results than the stack holds: the original's error
-  return cl_forward(L);
+  return sandbox_lib_forward(L);
 }
 
 // MARK: utf8 and base
@@ -224,16 +153,16 @@ static int cl_table_unpack(lua_State *L) {
 static int cl_utf8_codepoint(lua_State *L) {
   size_t l = 0;
   if (lua_type(L, 1) == LUA_TSTRING) lua_tolstring(L, 1, &l);
-  lua_Integer first = cl_optint(L, 2, 1);
-  lua_Integer last = cl_end(cl_optint(L, 3, first), l);
-  sandbox_charge(L, 1 + cl_span(cl_start(first, l), last));
-  return cl_forward(L);
+  lua_Integer first = sandbox_lib_optint(L, 2, 1);
+  lua_Integer last = cl_end(sandbox_lib_optint(L, 3, first), l);
+  sandbox_charge(L, 1 + sandbox_lib_span(cl_start(first, l), last));
+  return sandbox_lib_forward(L);
 }
 
 /// The iterator utf8.codes returns, counted: each step skips a character's continuation bytes, which
 /// the original does in C; the bytes it advanced are charged after it (at most the string's length).
 static int cl_utf8_codes_step(lua_State *L) {
-  lua_Integer before = cl_optint(L, 2, 0);
+  lua_Integer before = sandbox_lib_optint(L, 2, 0);
   lua_CFunction original = lua_tocfunction(L, lua_upvalueindex(1));
   int results = original(L);
   if (results > 0 && lua_isinteger(L, -results)) {
@@ -245,7 +174,7 @@ static int cl_utf8_codes_step(lua_State *L) {
 
 /// utf8.codes (s [, lax]): the original's iterator wrapped in a counted one.
 static int cl_utf8_codes(lua_State *L) {
-  int results = cl_forward(L);  // (iterator, s, 0)
+  int results = sandbox_lib_forward(L);  // (iterator, s, 0)
   if (results >= 1 && lua_tocfunction(L, -results) != NULL) {
     lua_pushvalue(L, -results);
     lua_pushcclosure(L, cl_utf8_codes_step, 1);
@@ -259,7 +188,7 @@ static int cl_per_byte(lua_State *L) {
   size_t l = 0;
   if (lua_type(L, 1) == LUA_TSTRING) lua_tolstring(L, 1, &l);
   sandbox_charge(L, 1 + (double)l / SANDBOX_BYTES_PER_UNIT);
-  return cl_forward(L);
+  return sandbox_lib_forward(L);
 }
 
 /// collectgarbage: a full cycle or step visits the heap.
@@ -270,7 +199,7 @@ static int cl_collectgarbage(lua_State *L) {
     work += (double)sandbox_host_of(L)->bytes / (4 * SANDBOX_BYTES_PER_UNIT);
   }
   sandbox_charge(L, work);
-  return cl_forward(L);
+  return sandbox_lib_forward(L);
 }
 
 /// charge(units): the trusted prelude's way to bill work done on a script's behalf (parsing, printing,
@@ -347,13 +276,13 @@ void sandbox_install_counted_libraries(lua_State *L) {
   cl_wrap(L, "string", "format", cl_string_format);
   cl_wrap(L, "string", "unpack", cl_per_format);
   cl_wrap(L, "string", "packsize", cl_per_format);
-  cl_wrap(L, "table", "concat", cl_table_concat);
-  cl_wrap(L, "table", "insert", cl_table_insert);
-  cl_wrap(L, "table", "remove", cl_table_remove);
-  cl_wrap(L, "table", "move", cl_table_move);
-  cl_wrap(L, "table", "sort", cl_table_sort);
+  cl_wrap(L, "table", "concat", sandbox_table_concat);
+  cl_wrap(L, "table", "insert", sandbox_table_insert);
+  cl_wrap(L, "table", "remove", sandbox_table_remove);
+  cl_wrap(L, "table", "move", sandbox_table_move);
+  cl_wrap(L, "table", "sort", sandbox_table_sort);
   cl_wrap(L, "table", "pack", cl_per_argument);
-  cl_wrap(L, "table", "unpack", cl_table_unpack);
+  cl_wrap(L, "table", "unpack", sandbox_table_unpack);
   cl_wrap(L, "utf8", "char", cl_per_argument);
   cl_wrap(L, "utf8", "codepoint", cl_utf8_codepoint);
   cl_wrap(L, "utf8", "len", cl_per_byte);

@@ -1,3 +1,5 @@
+import LuaHost
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -67,38 +69,15 @@ enum OutputFile {
     if exists && (info.st_mode & S_IFMT) != S_IFREG {
       let descriptor = open(path, O_WRONLY | O_TRUNC)
       guard descriptor >= 0 else { throw failure(errno) }
-      var code = writeAll(Array(text.utf8), to: descriptor)
+      var code = SourceFile.writeAll(Array(text.utf8), to: descriptor)
       if close(descriptor) != 0 && code == 0 { code = errno }
       guard code == 0 else { throw failure(code) }
       return
     }
     let destination = exists ? identity(of: path)?.realPath ?? path : path
-    let folder: String
-    let name: String
-    if let slash = destination.lastIndex(of: "/") {
-      folder = slash == destination.startIndex ? "/" : String(destination[..<slash])
-      name = String(destination[destination.index(after: slash)...])
-    } else {
-      folder = "."
-      name = destination
-    }
-    let unique = String(repeating: "X", count: 6)  // mkstemp replaces these six characters
-    var template = Array("\(folder)/.\(name).sheet-\(unique)".utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-      guard let base = buffer.baseAddress else { return -1 }
-      return mkstemp(base)
-    }
-    guard descriptor >= 0 else { throw failure(errno) }
-    let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    var code: Int32 = 0
-    if fchmod(descriptor, exists ? info.st_mode & 0o7777 : 0o666 & ~currentUmask()) != 0 { code = errno }
-    if code == 0 { code = writeAll(Array(text.utf8), to: descriptor) }
-    if close(descriptor) != 0 && code == 0 { code = errno }
-    if code == 0 && rename(temporary, destination) != 0 { code = errno }
-    guard code == 0 else {
-      unlink(temporary)
-      throw failure(code)
-    }
+    let code = SourceFile.replace(
+      destination, with: text, permissions: exists ? info.st_mode & 0o7777 : 0o666 & ~currentUmask())
+    guard code == 0 else { throw failure(code) }
   }
 
   /// Writes `text` to a new file at `path`, never over anything already there: the file is created
@@ -116,7 +95,7 @@ enum OutputFile {
       if code == EEXIST { throw UsageError(message: "\(path) already exists") }
       throw cannotWrite(path, code)
     }
-    var code = writeAll(Array(text.utf8), to: descriptor)
+    var code = SourceFile.writeAll(Array(text.utf8), to: descriptor)
     if close(descriptor) != 0 && code == 0 { code = errno }
     guard code == 0 else {
       unlink(path)
@@ -127,28 +106,6 @@ enum OutputFile {
   /// "cannot write PATH: <the system's reason>".
   private static func cannotWrite(_ path: String, _ code: Int32) -> UsageError {
     UsageError(message: "cannot write \(path): \(String(cString: strerror(code)))")
-  }
-
-  /// Writes every byte to an open file.
-  /// - Returns: 0, or the `errno` of the failed write.
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32 {
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        #if canImport(Glibc)
-          return Glibc.write(descriptor, base + offset, bytes.count - offset)
-        #else
-          return Darwin.write(descriptor, base + offset, bytes.count - offset)
-        #endif
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return errno
-      }
-      offset += written
-    }
-    return 0
   }
 
   /// The process's file-creation mask (read by setting it and putting it back; the CLI is

@@ -41,44 +41,11 @@ extension ThresholdWriter {
     let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
     var info = stat()
     guard stat(target, &info) == 0 else { throw .unwritable(file: path, reason: reason(errno)) }
-    let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
-    let name = URL(fileURLWithPath: target).lastPathComponent
-    var template = Array("\(folder)/.\(name).thresholds-XXXXXX".utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { buffer in
-      buffer.baseAddress.map { mkstemp($0) } ?? -1
-    }
-    guard descriptor >= 0 else { throw .unwritable(file: path, reason: reason(errno)) }
-    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    let bytes = Array(text.utf8)
-    var written = 0
-    var failure: Int32 = 0
-    while written < bytes.count {
-      let count = bytes.withUnsafeBytes {
-        writeBytes(descriptor, UnsafeRawBufferPointer(rebasing: $0[written...]))
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        failure = errno
-        break
-      }
-      written += count
-    }
-    if failure == 0, fchmod(descriptor, info.st_mode & 0o7777) != 0 { failure = errno }
-    if failure == 0, fsync(descriptor) != 0 { failure = errno }
-    close(descriptor)
-    if failure == 0, rename(temporary, target) != 0 { failure = errno }
-    if failure != 0 {
-      unlink(temporary)
-      throw .unwritable(file: path, reason: reason(failure))
-    }
+    let code = SourceFile.replace(target, with: text, permissions: info.st_mode & 0o7777)
+    guard code == 0 else { throw .unwritable(file: path, reason: reason(code)) }
   }
 
   private static func reason(_ code: Int32) -> String {
     String(cString: strerror(code))
   }
-}
-
-/// One write(2) of a buffer (at file scope, where `write` is the C function).
-private func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
-  write(descriptor, buffer.baseAddress, buffer.count)
 }
