@@ -23,7 +23,13 @@ package enum LuaLiteral {
       case "'": out += "\\'"
       case "\n": out += "\\n"
       default:
-        if scalar.value < 0x20 { out += "\\\(scalar.value)" } else { out.unicodeScalars.append(scalar) }
+        if scalar.value < 0x20 {
+          // three digits, so a digit after it is not read as part of the escape (`\0012` is "\u{1}2")
+          let digits = String(scalar.value)
+          out += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
       }
     }
     return out + "'"
