@@ -62,7 +62,7 @@ import Testing
       #expect(shrunk.run(target, warm: nil, properties: properties).0 == .failed(failure), "line \(line)")
 
       let finding = FuzzFinding(
-        run: found.run, original: found.case, originalFailure: found.failure, shrunk: shrunk,
+        run: found.run, original: found.case, shrunk: shrunk,
         failure: failure,
         shrinkRuns: shrinker.runs)
       let result = try Self.replay(finding, target: target, properties: properties, seed: seed)

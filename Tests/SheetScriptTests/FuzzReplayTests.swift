@@ -44,7 +44,7 @@ import Testing
       case .failed(let failure):
         ends["failed", default: 0] += 1
         let finding = FuzzFinding(
-          run: run, original: made, originalFailure: failure, shrunk: made, failure: failure, shrinkRuns: 0)
+          run: run, original: made, shrunk: made, failure: failure, shrinkRuns: 0)
         #expect(finding.replays(result), "\(preset) run \(run): \(failure) against \(failures)")
       case .stopped(let message):
         ends["stopped", default: 0] += 1

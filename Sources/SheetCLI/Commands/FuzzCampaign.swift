@@ -136,7 +136,7 @@ struct FuzzCampaign {
     var shrinker = FuzzShrinker(target: target, warm: WarmStates(), properties: properties)
     let (shrunk, shrunkFailure) = shrinker.shrink(made, failing: failure)
     return FuzzFinding(
-      run: run, original: made, originalFailure: failure, shrunk: shrunk, failure: shrunkFailure,
+      run: run, original: made, shrunk: shrunk, failure: shrunkFailure,
       shrinkRuns: shrinker.runs)
   }
 

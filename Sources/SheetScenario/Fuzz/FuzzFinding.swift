@@ -11,8 +11,6 @@ package struct FuzzFinding: Sendable {
   package var run: Int
   /// The failing run as it was drawn.
   package var original: FuzzCase
-  /// How it failed.
-  package var originalFailure: FuzzFailure
   /// The shrunk case.
   package var shrunk: FuzzCase
   /// How the shrunk case fails (the same property).
@@ -22,12 +20,11 @@ package struct FuzzFinding: Sendable {
 
   /// A finding.
   package init(
-    run: Int, original: FuzzCase, originalFailure: FuzzFailure, shrunk: FuzzCase, failure: FuzzFailure,
+    run: Int, original: FuzzCase, shrunk: FuzzCase, failure: FuzzFailure,
     shrinkRuns: Int
   ) {
     self.run = run
     self.original = original
-    self.originalFailure = originalFailure
     self.shrunk = shrunk
     self.failure = failure
     self.shrinkRuns = shrinkRuns

@@ -70,12 +70,4 @@ package enum FuzzStep: Sendable, Hashable {
     default: false
     }
   }
-
-  /// Whether the step is a check of its own (and so ends with an expectation when it runs).
-  var isCheck: Bool {
-    switch self {
-    case .rest, .pair, .snapCurrent, .rotation, .reloadCheck: true
-    default: false
-    }
-  }
 }

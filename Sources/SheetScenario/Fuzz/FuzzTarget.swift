@@ -7,7 +7,7 @@ package struct FuzzTarget: Sendable {
   /// The behaviour's text and name.
   package var source: BehaviourSource
   /// How a written finding names the behaviour: a preset's name, or the file's path relative to the
-  /// finding's folder (``FuzzFinding/write(to:)`` sets it).
+  /// finding's folder (set by `sheet fuzz` when it writes the finding).
   package var reference: String
   /// The screen every run starts on.
   package var screen = SheetGeometry.reference

@@ -218,10 +218,6 @@ local behaviour = {
     return 'dismiss', reason .. ' -> pop', animation
   end,
 
-  backdrop = function()
-    return 0.0
-  end,
-
   on_state = function(sheet, _, to)
     if to == 'dragging' then
       started = false

@@ -228,10 +228,6 @@ local behaviour = {
     return snap_ids[k], rule, snap_motion(snaps[k] - position, v)
   end,
 
-  backdrop = function()
-    return 0.0
-  end,
-
   on_state = function(_, _, to)
     if to == 'dragging' then
       started = false

@@ -301,11 +301,10 @@ local behaviour = {
       -- `!swipeAmount`: vaul does nothing, so the sheet stays, at the snap point whose offset it is at
       -- (vaul knows a snap point by its offset: a drawer grabbed while it closed is at one all the
       -- same); at the window's top with the last snap point lower (a keyboard lowers them), at the last
+      local stay = S.stay(sheet)
       local order = sheet.order
-      for k = 1, #order do
-        if sheet.detents[order[k]] == sheet.height then
-          return order[k], 'translate 0: no release'
-        end
+      if type(stay) == 'string' then
+        return stay, 'translate 0: no release'
       end
       if sheet.height >= sheet.detents[order[#order]] then
         return order[#order], 'translate 0: no release, at or above the last snap point'

@@ -103,11 +103,6 @@ extension TracePlot {
       return index
     }
 
-    /// Marks a box as taken (a label placed outside the curves' area, which other labels keep off).
-    package mutating func take(_ box: Box) {
-      placed.append(box)
-    }
-
     /// The first index whose point satisfies `predicate`, in a curve sorted by it (binary search).
     private static func firstIndex(in curve: [(Double, Double)], where predicate: ((Double, Double)) -> Bool)
       -> Int
