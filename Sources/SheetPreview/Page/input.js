@@ -26,7 +26,7 @@
 
   function sendTouch(type, press, p, t) {
     const message = { type: type, finger: press.finger, x: p.x, y: p.y, t: t };
-    P.state.sent.push(message);
+    P.keep(P.state.sent, message);
     P.send(message);
   }
 
@@ -65,7 +65,7 @@
     } else {
       const p = point(event);
       const tap = { type: 'tap', x: p.x, y: p.y, t: event.timeStamp };
-      P.state.sent.push(tap);
+      P.keep(P.state.sent, tap);
       P.send(tap);
     }
   });

@@ -12,6 +12,12 @@
 
 (function (P) {
   const $ = (id) => document.getElementById(id);
+  // Appends to one of the page's lists, keeping its last 2000 entries: a page left open for hours
+  // keeps a bounded history.
+  P.keep = (list, item) => {
+    list.push(item);
+    if (list.length > 2000) list.shift();
+  };
   const state = {
     layout: null,
     frame: null,
@@ -81,7 +87,7 @@
       case 'layout': applyLayout(m); break;
       case 'frame': applyFrame(m); break;
       case 'error':
-        state.errors.push(m.message);
+        P.keep(state.errors, m.message);
         addLog('error', m.message);
         P.refused(m);
         break;
@@ -157,12 +163,12 @@
     for (const e of f.events) {
       const fields = e.fields || {};
       if (e.type === 'decision') {
-        state.decisions.push({ target: fields.target, reason: fields.reason, t: e.t });
+        P.keep(state.decisions, { target: fields.target, reason: fields.reason, t: e.t });
         $('decision-text').textContent = 'target ' + fields.target + ' — ' + fields.reason;
       }
-      if (e.type === 'release') state.releases.push(fields.finger_velocity);
+      if (e.type === 'release') P.keep(state.releases, fields.finger_velocity);
       if (e.type === 'scroll_handoff') {
-        state.handoffs.push({ to: fields.to, height: fields.height, offset: fields.offset, t: e.t, at: performance.now() });
+        P.keep(state.handoffs, { to: fields.to, height: fields.height, offset: fields.offset, t: e.t, at: performance.now() });
       }
       if (e.type === 'reload') {
         state.reloadError = fields.ok ? null : fields.message;
@@ -177,8 +183,7 @@
   }
 
   function addLog(kind, text) {
-    state.log.push(text);
-    if (state.log.length > 2000) state.log.shift();
+    P.keep(state.log, text);
     const item = document.createElement('li');
     if (kind) item.className = kind;
     item.textContent = text;
