@@ -492,6 +492,15 @@ import Testing
     #expect(throws: SheetError.invalidValue(field: "geometry.width", value: 0)) {
       try ScriptedSheet.Configuration(geometry: SheetGeometry(width: 0, height: 0))
     }
+    for (deadline, line) in [(-0.1, #line), (60.5, #line), (.infinity, #line)] {
+      #expect(
+        throws: SheetError.invalidValue(field: "callbackDeadline", value: deadline),
+        sourceLocation: Testing.SourceLocation(fileID: #fileID, filePath: #filePath, line: line, column: 1)
+      ) { try ScriptedSheet.Configuration(callbackDeadline: deadline) }
+    }
+    #expect(throws: (any Error).self) { try ScriptedSheet.Configuration(callbackDeadline: .nan) }
+    #expect(try ScriptedSheet.Configuration(callbackDeadline: 0).callbackDeadline == 0)
+    #expect(ScriptedSheet.Configuration.standard.callbackDeadline == 0.5)
   }
 
   @Test func aDraggingHostFrameAllocatesNothingInLuaAndQueuesNothing() throws {

@@ -39,6 +39,7 @@ extension SheetMachine {
     drag = Drag(
       startY: y, y: y, startX: startX, x: startX, startTime: t, time: t, startHeight: height,
       startDetent: startDetent, startedResting: state == .resting)
+    dragTravel = (0, 0)
     dismissAfterDrag = false
     beginScrollTracking(y: y)
     stopTransition()
@@ -197,11 +198,9 @@ extension SheetMachine {
   /// Asks the policy for the height at the drag's latest sample, handing it the sheet's travel since
   /// the previous such call (``GestureInput/delta``); the height as it is without a drag.
   mutating func dragHeight(velocity: Double, velocityX: Double) -> Double {
-    guard var d = drag else { return height }
+    guard let d = drag else { return height }
     let translation = d.y - d.startY - d.scrollTravel
-    d.delta = translation - d.seenTranslation
-    d.seenTranslation = translation
-    drag = d
+    dragTravel = (translation, translation - dragTravel.seen)
     return callDragHeight(gestureInput(d, velocity: velocity, velocityX: velocityX))
   }
 
@@ -209,7 +208,7 @@ extension SheetMachine {
     GestureInput(
       sheet: snapshot, startY: d.startY + d.scrollTravel, y: d.y, startHeight: d.startHeight,
       startDetent: d.startDetent, velocity: velocity, startX: d.startX, x: d.x, velocityX: velocityX,
-      startTime: d.startTime, time: d.time, delta: d.delta)
+      startTime: d.startTime, time: d.time, delta: dragTravel.delta)
   }
 
   /// Asks the policy where the released sheet goes and starts that transition (a dismissal instead,

@@ -133,7 +133,8 @@ extension SheetMachine {
   /// scroll view has the pan, as a pan outside the scroll view does.
   /// - Returns: Whether the sheet moved, and whether its height is already computed.
   mutating func routeScroll(dy: Double, vy: Double, vx: Double) -> (sheetMoved: Bool, heightDone: Bool) {
-    guard var d = drag, d.inScroll, var current = scroll else { return (true, false) }
+    // Checked before the drag is copied: a pan outside a scroll view (the common frame) copies nothing.
+    guard drag?.inScroll == true, var d = drag, var current = scroll else { return (true, false) }
     guard dy != 0 else { return (d.owner != .scroll, false) }
     let sign = geometry.edge.heightSign
     let grow = sign * dy
@@ -252,7 +253,7 @@ extension SheetMachine {
   /// While dragging, the velocities of the one that moves: the sheet's dh/dt or the scroll view's.
   mutating func setDragVelocities(_ vy: Double) {
     let sign = geometry.edge.heightSign
-    if let d = drag, d.owner == .scroll, var current = scroll {
+    if drag?.owner == .scroll, var current = scroll {
       velocity = 0
       current.velocity = sign * vy
       scroll = current

@@ -27,6 +27,9 @@ public struct ScenarioLimits: Sendable, Equatable {
   /// The most bytes of one `print` kept in the trace; longer lines are cut and say their length
   /// (default 4096).
   public var printBytes = 4096
+  /// Seconds of wall-clock time one call into the scenario's or the behaviour's Lua may run (default
+  /// 0.5; 0 turns the deadline off, leaving the budgets above to end a runaway loop).
+  public var deadline = 0.5
 
   /// The defaults above.
   public init() {}

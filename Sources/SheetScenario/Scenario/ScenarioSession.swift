@@ -58,7 +58,9 @@ package final class ScenarioSession {
   package var scenarioUnits = 0
   /// Options for the states that load behaviours: they report to the run's meter, and their `print`
   /// goes to the trace as the scenario's own does.
-  package var behaviourOptions: LuaState.Options { LuaState.Options(print: printSink, meter: meter) }
+  package var behaviourOptions: LuaState.Options {
+    LuaState.Options(print: printSink, deadline: options.limits.deadline, meter: meter)
+  }
   /// Where every `print` of the run goes, the scenario's own and its behaviours' (an inline behaviour
   /// shares the scenario's state): a `print` event in the trace, the line cut to
   /// ``ScenarioLimits/printBytes``, the events bounded by the trace's limits.
@@ -87,12 +89,14 @@ package final class ScenarioSession {
     notes = ScenarioNotes(limit: options.limits.traceEntries)
     if let warm, let text, let entry = warm.restoredScenario(file: file, text: text, meter: meter) {
       state = entry.state
+      state.deadline = options.limits.deadline  // the restored state keeps its maker's otherwise
       language = entry.language
       behaviour = ScenarioBehaviour(options: options, helperModule: entry.helperModule)
       thresholdsViews = entry.thresholdsViews
       loaded = (text, .success(entry.chunk))
     } else {
-      var stateOptions = LuaState.Options(moduleRoot: directory, meter: meter)
+      var stateOptions = LuaState.Options(
+        moduleRoot: directory, deadline: options.limits.deadline, meter: meter)
       stateOptions.restorable = warm != nil
       state = try LuaState(stateOptions)
       language = try ScenarioLanguage(in: state)

@@ -1,8 +1,8 @@
 import SheetCore
 
 extension ScriptedSheet {
-  /// What a sheet is made with besides its behaviour: the screen, the content's height and threshold
-  /// overrides.
+  /// What a sheet is made with besides its behaviour: the screen, the content's height, threshold
+  /// overrides and the callbacks' deadline.
   ///
   /// The screen and the content height are checked when the configuration is made, so a sheet made
   /// with one never fails for them; the overrides are checked when the behaviour loads (each must be a
@@ -15,30 +15,47 @@ extension ScriptedSheet {
     /// Threshold values that replace the behaviour's (`dismiss_velocity = 1800`), applied to every
     /// version ``ScriptedSheet/reload()`` loads too.
     public var overrides: [String: Double]
+    /// Seconds of wall-clock time one call into the behaviour may run before it is stopped as a script
+    /// error (default 0.5; 0 turns the deadline off, for a build run under a debugger or a sanitizer,
+    /// where the budget of instructions still ends a runaway loop).
+    public internal(set) var callbackDeadline: Double
 
-    /// The reference screen (390 x 844, safe area 47 / 34), no content height, no overrides.
+    /// The reference screen (390 x 844, safe area 47 / 34), no content height, no overrides, the
+    /// 0.5 s callback deadline.
     public static let standard = Configuration(
-      checked: .reference, contentHeight: nil, overrides: [:])
+      checked: .reference, contentHeight: nil, overrides: [:], callbackDeadline: 0.5)
 
     /// Creates a configuration.
     /// - Parameters:
     ///   - geometry: The screen (default: the reference screen).
     ///   - contentHeight: The content's intrinsic height, if any.
     ///   - overrides: Threshold values by name.
+    ///   - callbackDeadline: Seconds one callback may run (default 0.5; 0: no deadline).
     /// - Throws: `SheetError.invalidValue(field:value:)` for a screen `SheetLimits.check(_:)` refuses (a
-    ///   view not laid out yet has a zero size) or a negative or non-finite content height.
+    ///   view not laid out yet has a zero size), a negative or non-finite content height, or a
+    ///   `callbackDeadline` outside [0, 60] seconds.
     public init(
-      geometry: SheetGeometry = .reference, contentHeight: Double? = nil, overrides: [String: Double] = [:]
+      geometry: SheetGeometry = .reference, contentHeight: Double? = nil, overrides: [String: Double] = [:],
+      callbackDeadline: Double = 0.5
     ) throws(SheetError) {
       try SheetLimits.check(geometry)
       if let contentHeight { try SheetLimits.check(contentHeight: contentHeight) }
-      self.init(checked: geometry, contentHeight: contentHeight, overrides: overrides)
+      guard callbackDeadline >= 0 && callbackDeadline <= 60 else {
+        throw .invalidValue(field: "callbackDeadline", value: callbackDeadline)
+      }
+      self.init(
+        checked: geometry, contentHeight: contentHeight, overrides: overrides,
+        callbackDeadline: callbackDeadline)
     }
 
-    private init(checked geometry: SheetGeometry, contentHeight: Double?, overrides: [String: Double]) {
+    private init(
+      checked geometry: SheetGeometry, contentHeight: Double?, overrides: [String: Double],
+      callbackDeadline: Double
+    ) {
       self.geometry = geometry
       self.contentHeight = contentHeight
       self.overrides = overrides
+      self.callbackDeadline = callbackDeadline
     }
   }
 }
