@@ -1,8 +1,8 @@
 import SheetCore
 
 extension ScriptedSheet {
-  /// What a sheet is made with besides its behaviour: the screen, the content's height and threshold
-  /// overrides.
+  /// What a sheet is made with besides its behaviour: the screen, the content's height, threshold
+  /// overrides and, optionally, the edge the sheet is attached to.
   ///
   /// The screen and the content height are checked when the configuration is made, so a sheet made
   /// with one never fails for them; the overrides are checked when the behaviour loads (each must be a
@@ -15,6 +15,10 @@ extension ScriptedSheet {
     /// Threshold values that replace the behaviour's (`dismiss_velocity = 1800`), applied to every
     /// version ``ScriptedSheet/reload()`` loads too.
     public var overrides: [String: Double]
+    /// The edge the sheet is attached to, replacing the behaviour's own `edge` (nil: the behaviour's),
+    /// for every version ``ScriptedSheet/reload()`` loads too: a side sheet is `.leading` (the screen's
+    /// left edge) or `.trailing` (its right edge). See ``Behaviour/attach(to:)``.
+    public var edge: SheetEdge?
 
     /// The reference screen (390 x 844, safe area 47 / 34), no content height, no overrides.
     public static let standard = Configuration(
@@ -25,14 +29,17 @@ extension ScriptedSheet {
     ///   - geometry: The screen (default: the reference screen).
     ///   - contentHeight: The content's intrinsic height, if any.
     ///   - overrides: Threshold values by name.
+    ///   - edge: The edge the sheet is attached to (nil: the behaviour's).
     /// - Throws: `SheetError.invalidValue(field:value:)` for a screen `SheetLimits.check(_:)` refuses (a
     ///   view not laid out yet has a zero size) or a negative or non-finite content height.
     public init(
-      geometry: SheetGeometry = .reference, contentHeight: Double? = nil, overrides: [String: Double] = [:]
+      geometry: SheetGeometry = .reference, contentHeight: Double? = nil, overrides: [String: Double] = [:],
+      edge: SheetEdge? = nil
     ) throws(SheetError) {
       try SheetLimits.check(geometry)
       if let contentHeight { try SheetLimits.check(contentHeight: contentHeight) }
       self.init(checked: geometry, contentHeight: contentHeight, overrides: overrides)
+      self.edge = edge
     }
 
     private init(checked geometry: SheetGeometry, contentHeight: Double?, overrides: [String: Double]) {

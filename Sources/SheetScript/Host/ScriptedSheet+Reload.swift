@@ -46,7 +46,8 @@ extension ScriptedSheet {
   private func swap(to next: BehaviourSource) throws(BehaviourError) {
     let fresh: Behaviour
     do throws(BehaviourError) {
-      fresh = try Self.load(next, overrides: configuration.overrides, prints: prints)
+      fresh = try Self.load(
+        next, overrides: configuration.overrides, edge: configuration.edge, prints: prints)
     } catch {
       collectBehaviourOutput()  // what the broken version printed before it failed
       enqueue(Event(time: machine.time, kind: .reload(file: next.name, error: error)))
@@ -90,12 +91,16 @@ extension ScriptedSheet {
     watcher = nil
   }
 
-  /// Loads a behaviour in a fresh sandboxed state whose `print` goes to the sheet's events.
+  /// Loads a behaviour in a fresh sandboxed state whose `print` goes to the sheet's events, attached to
+  /// `edge` when one is given.
   package static func load(
-    _ source: BehaviourSource, overrides: [String: Double], prints: PrintBuffer
+    _ source: BehaviourSource, overrides: [String: Double], edge: SheetEdge? = nil, prints: PrintBuffer
   ) throws(BehaviourError) -> Behaviour {
     let ordered = overrides.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
-    return try Behaviour.load(source, overrides: ordered, options: LuaState.Options(print: prints.sink))
+    let behaviour = try Behaviour.load(
+      source, overrides: ordered, options: LuaState.Options(print: prints.sink))
+    behaviour.attach(to: edge)
+    return behaviour
   }
 
   /// A file's source, never a preset (a bare name is a file in the working directory).

@@ -124,7 +124,8 @@ public final class ScriptedSheet {
 
   private init(loading source: BehaviourSource, configuration: Configuration) throws(BehaviourError) {
     let prints = PrintBuffer()
-    let behaviour = try Self.load(source, overrides: configuration.overrides, prints: prints)
+    let behaviour = try Self.load(
+      source, overrides: configuration.overrides, edge: configuration.edge, prints: prints)
     self.prints = prints
     self.behaviour = behaviour
     self.source = source
