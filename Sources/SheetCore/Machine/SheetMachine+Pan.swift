@@ -221,8 +221,8 @@ extension SheetMachine {
   mutating func release(velocity vy: Double, velocityX vx: Double) {
     guard let d = drag else { return }
     record(.release(velocity: vy, velocityX: vx))
-    // A scroll view that has the pan takes the release's vertical momentum; the sheet is let go
-    // standing (the horizontal velocity stays the release's: the scroll view only scrolls along y).
+    // A scroll view that has the pan takes the release's momentum along the sheet's axis; the sheet is
+    // let go standing (the velocity across it stays the release's: the scroll view scrolls along the axis).
     let scrollOwned = endScrollTracking(velocity: vy)
     let vy = scrollOwned ? 0 : vy
     if dismissAfterDrag {
@@ -269,7 +269,8 @@ extension SheetMachine {
 }
 
 extension SheetMachine {
-  /// The pan finger's screen velocity now, points per second (+ = down): what a release at the machine's
+  /// The pan finger's velocity now along the sheet's axis, points per second (+ = down; a side sheet's
+  /// along x, + = right): what a release at the machine's
   /// time would use (the estimator over the pan's recent samples, ``VelocityEstimator``); nil when no pan
   /// is tracked. A tuning view shows it live beside the thresholds a release compares it with.
   public var panVelocity: Double? {

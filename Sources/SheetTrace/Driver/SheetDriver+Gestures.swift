@@ -52,7 +52,8 @@ extension SheetDriver {
   /// drag's moves from where it is (and lifts, unless told not to).
   ///
   /// The finger moves along both axes at once: after frame `k` of `n` it is at
-  /// `(x0 + dx · k / n, y0 + dy · k / n)`.
+  /// `(x0 + dx · k / n, y0 + dy · k / n)`, from the landing point (`at_x`, `at`; by default
+  /// ``grabPoint``: for a side sheet a screen x 10 pt inside its leading edge, at the screen's middle).
   /// - Parameter gesture: The drag.
   /// - Returns: Whether the sheet followed a finger the drag put down.
   /// - Throws: `SheetError.invalidValue` for a position or velocity the machine refuses.
