@@ -13,7 +13,7 @@ max_line_length = 110
 stds.sheet_scenario = {
   read_globals = {
     -- set-up
-    "screen", "behaviour", "behavior", "content", "set",
+    "screen", "behaviour", "behavior", "content", "set", "edge",
     -- actions
     "present", "dismiss", "snap_to", "wait", "settle", "drag", "flick",
     "touch_down", "touch_move", "touch_up", "touch_cancel", "tap", "tap_backdrop", "resize",

@@ -55,7 +55,7 @@ package final class ScenarioReplay: ScenarioActionRecorder {
   /// Notes one call as the session is about to carry it out.
   package func note(_ action: ScenarioAction, in session: ScenarioSession) {
     switch action {
-    case .behaviour, .set, .reload:
+    case .behaviour, .set, .edge, .reload:
       if start != nil { unsupported = "the scenario changes its behaviour after the sheet is made" }
     case .expectScriptError:
       break

@@ -199,7 +199,7 @@ extension PreviewSession {
         "recorded in sheet preview: \(sheet.behaviour.source.name) on \(LuaLiteral.number(g.width))x\(LuaLiteral.number(g.height))",
       geometry: g, fps: fps, behaviour: scenarioReference(), overrides: overrides,
       contentHeight: sheet.configuration.contentHeight, scrollView: sheet.scrollView,
-      limit: setup.limits.recordingLines)
+      limit: setup.limits.recordingLines, edge: sheet.configuration.edge)
     notes.append("recording: the sheet starts over, presented anew")
     return []
   }

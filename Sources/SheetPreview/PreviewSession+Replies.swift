@@ -128,7 +128,7 @@ extension PreviewSession {
     reply.field("landscape", landscape)
     reply.field("keyboard", sheet.machine.keyboard.targetHeight)
     reply.field("file", setup.isPreset ? nil : sheet.source.name)
-    reply.field("edge", c.edge == .bottom ? "bottom" : "top")
+    reply.field("edge", c.edge.rawValue)
     reply.field("cornerRadius", c.cornerRadius)
     reply.field("grabber", c.grabber)
     reply.field("backdropMax", c.backdropMax)

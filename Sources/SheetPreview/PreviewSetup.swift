@@ -25,6 +25,9 @@ public struct PreviewSetup: Sendable {
   public var compareBehaviours: [String]
   /// The server's bounds.
   public var limits: PreviewLimits
+  /// The edge the sheet is attached to in place of the behaviour's (a scenario's `edge`); nil: the
+  /// behaviour's.
+  public var edge: SheetEdge?
 
   /// Creates a set-up.
   /// - Parameters:
@@ -74,7 +77,7 @@ public struct PreviewSetup: Sendable {
     let configuration: ScriptedSheet.Configuration
     do throws(SheetError) {
       configuration = try ScriptedSheet.Configuration(
-        geometry: geometry, contentHeight: contentHeight, overrides: overrides ?? self.overrides)
+        geometry: geometry, contentHeight: contentHeight, overrides: overrides ?? self.overrides, edge: edge)
     } catch {
       throw PreviewError("screen refused: \(error)")
     }

@@ -38,9 +38,10 @@ struct ScenarioRecorder {
   ///   - contentHeight: The content's height, if any.
   ///   - scrollView: The scroll view, if any.
   ///   - limit: The most lines.
+  ///   - edge: The edge the sheet is attached to in place of the behaviour's, if any.
   init(
     title: String, geometry: SheetGeometry, fps: Double, behaviour: String, overrides: [String: Double],
-    contentHeight: Double?, scrollView: ScrollView?, limit: Int
+    contentHeight: Double?, scrollView: ScrollView?, limit: Int, edge: SheetEdge? = nil
   ) {
     self.fps = fps
     self.limit = limit
@@ -56,6 +57,7 @@ struct ScenarioRecorder {
       "behaviour \(LuaLiteral.quoted(behaviour))",
     ]
     if !overrides.isEmpty { header.append("set " + LuaLiteral.table(overrides)) }
+    if let edge { header.append("edge \(LuaLiteral.quoted(edge.rawValue))") }
     var content: [String] = []
     if let contentHeight { content.append("height = \(LuaLiteral.number(contentHeight))") }
     if let scrollView { content.append("scroll = \(Self.scrollTable(scrollView))") }

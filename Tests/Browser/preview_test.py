@@ -5,7 +5,7 @@ Each test drives the page through the browser's own input pipeline (W3C pointer 
 what a user would see: pixels of a screenshot, the decisions the page shows, and that what it records
 replays under `sheet run` to the same decisions. The harness is harness.py; the tests of the sheet's
 content, the keyboard, the devices, the readouts and the thresholds' fields and write-back are
-screen_test.py. Run by scripts/browser-test (which installs what is missing); the last line is
+screen_test.py, and a side sheet's side_test.py. Run by scripts/browser-test (which installs what is missing); the last line is
 `N passed, N failed`.
 
 usage: preview_test.py --sheet PATH/TO/sheet [--screenshot OUT.png] [--keep]
@@ -25,6 +25,7 @@ from selenium.webdriver.common.by import By
 
 from harness import ROOT, Preview, decisions_of_run, decode_png, luminance, number
 import screen_test
+import side_test
 
 
 # ---------------------------------------------------------------------------- the tests
@@ -270,7 +271,7 @@ TESTS = [
     test_a_recorded_gesture_replays_under_sheet_run,
     test_a_foreign_origin_is_refused,
     test_a_page_over_the_session_cap_shows_why,
-] + screen_test.TESTS
+] + screen_test.TESTS + side_test.TESTS
 
 
 def main():

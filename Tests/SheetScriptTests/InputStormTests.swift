@@ -176,9 +176,9 @@ struct Storm {
         try d.apply { m throws(SheetError) in try m.tap(x: x, y: y) }
       }
     case 6:
-      let backdrop = driver.backdropY
+      let backdrop = driver.backdropPoint
       attempt("tap backdrop") { d throws(SheetError) in
-        try d.apply { m throws(SheetError) in try m.tap(y: backdrop) }
+        try d.apply { m throws(SheetError) in try m.tap(x: backdrop.x, y: backdrop.y) }
       }
     case 7, 8, 9:
       let at = rng.chance(0.6) ? driver.grabY + rng.uniform(-5, 5) : y

@@ -76,6 +76,7 @@ import Testing
         "content { scroll = { content_hieght = 2400 } }", #line
       )
     case .set: ("set { projection_rate = 0.99 }", "set { projection_rate = 'fast' }", #line)
+    case .edge: ("edge 'bottom'", "edge 'side'", #line)
     case .present: ("present()", nil, #line)
     case .dismiss: ("dismiss()\nsettle()\npresent()", nil, #line)
     case .snapTo: ("snap_to 'large'", "snap_to(1)", #line)

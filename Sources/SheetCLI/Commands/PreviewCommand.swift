@@ -38,7 +38,7 @@ enum PreviewCommand {
     serveUntilInterrupted(server)
   }
 
-  /// The sessions' set-up: the scenario's screen, frame rate, content, thresholds and behaviour, with
+  /// The sessions' set-up: the scenario's screen, frame rate, content, thresholds, behaviour and edge, with
   /// the command line's `--behaviour`, `--set` and `--fps` over them; its scroll view, or the preview's
   /// list (`PreviewSetup.defaultScrollView`) when it describes none.
   static func setup(_ args: CommandLineArguments) throws -> PreviewSetup {
@@ -64,6 +64,7 @@ enum PreviewCommand {
       contentHeight: setUp?.contentHeight, scrollView: setUp?.scrollView ?? PreviewSetup.defaultScrollView,
       scenario: scenario, recordDirectory: directory)
     setup.limits = PreviewLimits()
+    setup.edge = setUp?.edge
     try setup.check()
     return setup
   }

@@ -49,7 +49,7 @@ public enum DetentResolution {
         continue
       }
       guard detent.height > 0 else { continue }
-      declared.append(ResolvedDetent(id: detent.id, height: min(detent.height, context.geometry.height)))
+      declared.append(ResolvedDetent(id: detent.id, height: min(detent.height, context.geometry.extent)))
     }
     let ascending = declared.enumerated().sorted { lhs, rhs in
       lhs.element.height != rhs.element.height

@@ -16,7 +16,7 @@ public enum GestureArea: Sendable, Equatable {
   /// - Returns: The region under the touch.
   public func region(y: Double, height: Double, geometry: SheetGeometry) -> TouchRegion {
     let edgeY = geometry.leadingEdgeY(sheetHeight: height)
-    let depth = geometry.edge == .bottom ? y - edgeY : edgeY - y
+    let depth = geometry.edge.isAtAxisEnd ? y - edgeY : edgeY - y
     if depth < 0 || height <= 0 { return .backdrop }
     if case .band(let size, _) = self, depth <= size { return .gestureArea }
     return .sheet

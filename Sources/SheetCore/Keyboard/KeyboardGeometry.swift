@@ -15,6 +15,9 @@
 /// keyboard's top, `min(d, H − K)`; a detent left with no room (`H − K <= 0`) is inactive; explicit
 /// heights rest in `[0, H − K]`; `fill` rests at `H − K`.
 ///
+/// Side sheet (`leading`, `trailing`): the keyboard rises across the sheet's axis, so it takes no room
+/// along it; the sheet rests as without a keyboard.
+///
 /// With `K = 0` nothing changes: detents keep their heights and explicit heights their `[0, H]` range.
 public struct KeyboardGeometry: Sendable, Equatable {
   /// The screen.
@@ -35,15 +38,15 @@ public struct KeyboardGeometry: Sendable, Equatable {
     self.mode = mode
   }
 
-  /// Whether the keyboard takes any room.
-  public var isActive: Bool { keyboard > 0 }
+  /// Whether the keyboard takes any room along the sheet's axis (never for a side sheet).
+  public var isActive: Bool { keyboard > 0 && !geometry.edge.isHorizontal }
 
   /// Whether the mode lifts detents onto the keyboard (bottom sheets: all but ``KeyboardMode/none``).
   var lifts: Bool { mode != .none }
 
   /// The highest a sheet rests: bottom `max(A, K)` when the mode lifts, else `H`; top `H − K`.
   public var cap: Double {
-    guard isActive else { return geometry.height }
+    guard isActive else { return geometry.extent }
     if geometry.edge == .top { return max(geometry.height - keyboard, 0) }
     return lifts ? max(geometry.availableHeight, keyboard) : geometry.height
   }
@@ -72,7 +75,7 @@ public struct KeyboardGeometry: Sendable, Equatable {
 
   /// The part of a sheet of height `h` the keyboard leaves uncovered, points: a bottom sheet's top edge
   /// is `h` above the screen's bottom, the keyboard's `k`, so `max(0, h − k)`; a top sheet hangs down to
-  /// `y = h` and the keyboard starts at `y = H − k`, so `max(0, min(h, H − k))`. With `k = 0`, `h`. The
+  /// `y = h` and the keyboard starts at `y = H − k`, so `max(0, min(h, H − k))`. With `k = 0`, and for a side sheet, `h`. The
   /// scroll view's frame is laid out in this height (UIKit's `keyboardLayoutGuide`: a list pinned to
   /// the keyboard's top edge).
   /// - Parameters:
@@ -81,6 +84,7 @@ public struct KeyboardGeometry: Sendable, Equatable {
   ///   - geometry: The screen.
   /// - Returns: Points, in `[0, h]`.
   public static func uncovered(sheetHeight h: Double, keyboard k: Double, geometry: SheetGeometry) -> Double {
+    if geometry.edge.isHorizontal { return h }
     if geometry.edge == .top { return max(0, min(h, geometry.height - k)) }
     return max(0, h - k)
   }

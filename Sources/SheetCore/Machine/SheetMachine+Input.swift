@@ -100,8 +100,9 @@ extension SheetMachine {
     if let x { try SheetLimits.check(x: x) }
     try SheetLimits.check(coordinate: y)
     guard admit(.tap) else { return emitted() }
-    let region = configuration.gestureArea.region(y: y, height: height, geometry: geometry)
-    let action = callTap(region, x: x ?? centreX, y: y)
+    let (along, cross) = geometry.axisPoint(x: x ?? centreX, y: y)
+    let region = configuration.gestureArea.region(y: along, height: height, geometry: geometry)
+    let action = callTap(region, x: cross, y: along)
     record(.tap(region: region, action: action))
     switch action {
     case .dismiss:

@@ -35,8 +35,8 @@ extension SheetMachine {
   ///   the screen's top.
   public var invariantViolation: String? {
     guard time.isFinite, time >= 0 else { return "time \(time)" }
-    guard height.isFinite, height >= 0, height <= geometry.height else {
-      return "height \(height) outside [0, \(geometry.height)]"
+    guard height.isFinite, height >= 0, height <= geometry.extent else {
+      return "height \(height) outside [0, \(geometry.extent)]"
     }
     guard backdrop.isFinite, backdrop >= 0, backdrop <= 1 else {
       return "backdrop \(backdrop) outside [0, 1]"
@@ -80,7 +80,7 @@ extension SheetMachine {
     }
     guard state == .resting, keyboardMotion == nil, k.isVisible else { return nil }
     let place = keyboardGeometry
-    let slack = 1e-9 * max(1, geometry.height)
+    let slack = 1e-9 * max(1, geometry.extent)
     if height < place.floor - slack || height > max(place.floor, place.cap) + slack {
       return "resting at \(height) with a \(k.targetHeight) keyboard, outside "
         + "[\(place.floor), \(place.cap)]"
@@ -120,8 +120,8 @@ extension SheetMachine {
   /// What is wrong with the active detents, or nil.
   private var detentProblem: String? {
     for (index, d) in detents.enumerated() {
-      guard d.height.isFinite, d.height > 0, d.height <= geometry.height else {
-        return "detent \(d.id) at \(d.height) outside (0, \(geometry.height)]"
+      guard d.height.isFinite, d.height > 0, d.height <= geometry.extent else {
+        return "detent \(d.id) at \(d.height) outside (0, \(geometry.extent)]"
       }
       if index > 0, detents[index - 1].height > d.height { return "detents not ascending at \(d.id)" }
       if detents[..<index].contains(where: { $0.id == d.id }) { return "detent \(d.id) twice" }

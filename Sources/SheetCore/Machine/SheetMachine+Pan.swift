@@ -11,8 +11,9 @@ extension SheetMachine {
   /// as ignored and the tracked pan goes on.
   /// - Parameters:
   ///   - x: Screen x in points (at most ``SheetLimits/maximumCoordinate`` in magnitude); nil = the
-  ///     screen's horizontal centre. The sheet moves along y; x reaches the policy as
-  ///     ``GestureInput/x`` and its velocity as ``GestureInput/velocityX``.
+  ///     screen's horizontal centre. A bottom or top sheet moves along y and x reaches the policy as
+  ///     ``GestureInput/x`` (its velocity as ``GestureInput/velocityX``); a side sheet moves along x, and
+  ///     the policy sees x as ``GestureInput/y`` and y as ``GestureInput/x`` (``SheetGeometry/axisPoint(x:y:)``).
   ///   - y: Screen y in points (at most ``SheetLimits/maximumCoordinate`` in magnitude).
   ///   - time: Sample time in seconds, finite (nil = the machine's time).
   /// - Returns: Whether the pan is tracked, and the events the call caused.
@@ -29,25 +30,26 @@ extension SheetMachine {
     guard admit(.panBegan) else {
       return PanStart(response: .ignored(reason: "the sheet is \(state.rawValue)"), events: emitted())
     }
-    let region = configuration.gestureArea.region(y: y, height: height, geometry: geometry)
+    // the drag keeps the finger along the sheet's axis as y and across it as x
+    let (along, cross) = geometry.axisPoint(x: x ?? centreX, y: y)
+    let region = configuration.gestureArea.region(y: along, height: height, geometry: geometry)
     if let reason = ignoreReason(region) {
       record(.ignoredGesture(reason: reason))
       return PanStart(response: .ignored(reason: reason), events: emitted())
     }
     let startDetent = state == .resting ? detent : target?.detentID
-    let startX = x ?? centreX
     drag = Drag(
-      startY: y, y: y, startX: startX, x: startX, startTime: t, time: t, startHeight: height,
+      startY: along, y: along, startX: cross, x: cross, startTime: t, time: t, startHeight: height,
       startDetent: startDetent, startedResting: state == .resting)
     dragTravel = (0, 0)
     dismissAfterDrag = false
-    beginScrollTracking(y: y)
+    beginScrollTracking(y: along)
     stopTransition()
     detent = startDetent
     velocity = 0
     estimator.reset()
-    estimator.add(x: startX, y: y, time: t)
-    record(.gesture(.began, y: y))
+    estimator.add(x: cross, y: along, time: t)
+    record(.gesture(.began, y: along))
     setState(.dragging)
     return PanStart(response: .tracking, events: emitted())
   }
@@ -105,8 +107,9 @@ extension SheetMachine {
       return emitted()
     }
     let estimated = follow(x: x, y: y, time: time)
-    record(.gesture(.ended, y: y))
-    release(velocity: velocity ?? estimated.y, velocityX: velocityX ?? estimated.x)
+    record(.gesture(.ended, y: drag?.y ?? y))
+    let (along, cross) = geometry.edge.isHorizontal ? (velocityX, velocity) : (velocity, velocityX)
+    release(velocity: along ?? estimated.y, velocityX: cross ?? estimated.x)
     return emitted()
   }
 
@@ -125,7 +128,7 @@ extension SheetMachine {
     -> [SheetEvent]
   {
     guard try trackedPan(.panCancelled, x: x, y: y, time: time) else { return emitted() }
-    record(.gesture(.cancelled, y: y))
+    record(.gesture(.cancelled, y: geometry.edge.isHorizontal ? x ?? drag?.y ?? y : y))
     drag?.time = time ?? self.time  // the release's `time` is the cancellation's
     if let d = drag, d.startedResting, height == d.startHeight, !dismissAfterDrag, restsInPlace {
       endScrollTracking(velocity: 0)
@@ -173,12 +176,13 @@ extension SheetMachine {
 
   /// Records a sample (already checked; a nil x keeps the last) and maps the finger to a height and
   /// backdrop.
-  /// - Returns: The estimated screen velocity (pt/s), vertical and horizontal, at the sample.
+  /// - Returns: The estimated velocity (pt/s) along the sheet's axis (`y`) and across it (`x`).
   @discardableResult
   mutating func follow(x: Double?, y: Double, time: Double?) -> (y: Double, x: Double) {
     let t = time ?? self.time
     guard var d = drag else { return (estimator.velocity(at: t), estimator.velocityX(at: t)) }
-    let sampleX = x ?? d.x
+    // along the sheet's axis (y) and across it (x); a nil x keeps the finger's last screen x
+    let (y, sampleX) = geometry.edge.isHorizontal ? (x ?? d.y, y) : (y, x ?? d.x)
     estimator.add(x: sampleX, y: y, time: t)
     let dy = y - d.y
     d.y = y
@@ -216,8 +220,8 @@ extension SheetMachine {
   mutating func release(velocity vy: Double, velocityX vx: Double) {
     guard let d = drag else { return }
     record(.release(velocity: vy, velocityX: vx))
-    // A scroll view that has the pan takes the release's vertical momentum; the sheet is let go
-    // standing (the horizontal velocity stays the release's: the scroll view only scrolls along y).
+    // A scroll view that has the pan takes the release's momentum along the sheet's axis; the sheet is
+    // let go standing (the velocity across it stays the release's: the scroll view scrolls along the axis).
     let scrollOwned = endScrollTracking(velocity: vy)
     let vy = scrollOwned ? 0 : vy
     if dismissAfterDrag {
@@ -264,7 +268,8 @@ extension SheetMachine {
 }
 
 extension SheetMachine {
-  /// The pan finger's screen velocity now, points per second (+ = down): what a release at the machine's
+  /// The pan finger's velocity now along the sheet's axis, points per second (+ = down; a side sheet's
+  /// along x, + = right): what a release at the machine's
   /// time would use (the estimator over the pan's recent samples, ``VelocityEstimator``); nil when no pan
   /// is tracked. A tuning view shows it live beside the thresholds a release compares it with.
   public var panVelocity: Double? {

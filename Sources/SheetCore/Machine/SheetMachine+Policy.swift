@@ -21,7 +21,7 @@ extension SheetMachine {
   func isActive(_ id: String) -> Bool { height(of: id) != nil }
 
   /// `a height in [0, 844]`.
-  var heightRange: String { "a height in [0, \(Format.general(geometry.height))]" }
+  var heightRange: String { "a height in [0, \(Format.general(geometry.extent))]" }
 
   /// `'x', not an active detent (active: 'a', 'b')`.
   func notActive(_ id: String) -> String {
@@ -59,7 +59,7 @@ extension SheetMachine {
   mutating func callDragHeight(_ input: DragInput) -> Double {
     do throws(ScriptError) {
       let h = try policy.dragHeight(input)
-      if h.isFinite && h >= 0 && h <= geometry.height { return h }
+      if h.isFinite && h >= 0 && h <= geometry.extent { return h }
       refuse(.dragHeight, "returned \(Format.general(h)); expected \(heightRange)")
     } catch {
       recordScriptError(error)
@@ -85,7 +85,7 @@ extension SheetMachine {
   func problem(with target: ReleaseTarget) -> String? {
     switch target {
     case .detent(let id) where !isActive(id): return "returned \(notActive(id))"
-    case .height(let h) where !(h.isFinite && h >= 0 && h <= geometry.height):
+    case .height(let h) where !(h.isFinite && h >= 0 && h <= geometry.extent):
       return "returned height \(Format.general(h)); expected \(heightRange)"
     default: return nil
     }

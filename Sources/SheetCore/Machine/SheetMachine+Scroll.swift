@@ -79,7 +79,7 @@ extension SheetMachine {
     }
     let upper = current.view.maxOffset(sheetHeight: uncoveredHeight)
     let bounded = Formulas.clamp(offset, 0, upper)
-    current.position = geometry.edge == .bottom ? bounded : upper - bounded
+    current.position = geometry.edge.isAtAxisEnd ? bounded : upper - bounded
     current.velocity = 0
     current.motion = current.isTracking ? .tracking(virtual: current.position) : .idle
     scroll = current
@@ -97,11 +97,11 @@ extension SheetMachine {
 
   /// +1 when the content offset grows with the distance from the pinned edge (a bottom sheet), -1 when
   /// it shrinks (a top sheet).
-  var pinnedSign: Double { geometry.edge == .bottom ? 1 : -1 }
+  var pinnedSign: Double { geometry.edge.isAtAxisEnd ? 1 : -1 }
 
   /// The content offset of a distance from the pinned edge.
   func contentOffset(ofPosition position: Double, _ scroll: ScrollModel) -> Double {
-    geometry.edge == .bottom ? position : scroll.view.maxOffset(sheetHeight: uncoveredHeight) - position
+    geometry.edge.isAtAxisEnd ? position : scroll.view.maxOffset(sheetHeight: uncoveredHeight) - position
   }
 
   /// Whether screen y lies in the scroll view's frame: from `top` inside the sheet's leading edge,
@@ -109,7 +109,7 @@ extension SheetMachine {
   func scrollFrameContains(y: Double) -> Bool {
     guard let scroll, height > 0 else { return false }
     let edgeY = geometry.leadingEdgeY(sheetHeight: height)
-    let depth = geometry.edge == .bottom ? y - edgeY : edgeY - y
+    let depth = geometry.edge.isAtAxisEnd ? y - edgeY : edgeY - y
     let start = scroll.view.top
     return depth >= start && depth <= start + scroll.view.frameHeight(sheetHeight: uncoveredHeight)
   }
@@ -143,7 +143,7 @@ extension SheetMachine {
       split = ScrollRouting.Split(owner, grow)
     } else {
       let fingerHeight = d.startHeight + sign * (d.y - d.startY - d.scrollTravel) - grow
-      let largest = detents.last?.height ?? geometry.height
+      let largest = detents.last?.height ?? geometry.extent
       split = ScrollRouting.split(
         grow: grow, sheetHeight: fingerHeight, largest: largest,
         nextDetent: nextDetentHeight(atOrAbove: fingerHeight) ?? largest,

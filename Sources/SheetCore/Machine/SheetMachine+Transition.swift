@@ -52,7 +52,7 @@ extension SheetMachine {
     case .height(let h): end = h
     case .dismiss: end = slide.map { max(0, height - $0) } ?? 0
     }
-    return Formulas.clamp(end, 0, geometry.height)
+    return Formulas.clamp(end, 0, geometry.extent)
   }
 
   /// The animation a transition plays, the first that can be played of: the release's override (or the
@@ -140,7 +140,7 @@ extension SheetMachine {
     guard var motion = heightMotion else { return }
     advance(&motion, by: dt)
     heightMotion = motion
-    height = Formulas.clamp(motion.value, 0, geometry.height)
+    height = Formulas.clamp(motion.value, 0, geometry.extent)
     velocity = motion.velocity
     var backdropDone = true
     if var b = backdropMotion {
@@ -170,7 +170,7 @@ extension SheetMachine {
 
   /// Comes to rest at the target (or dismissed).
   mutating func finishTransition() {
-    height = Formulas.clamp(heightMotion?.to ?? height, 0, geometry.height)
+    height = Formulas.clamp(heightMotion?.to ?? height, 0, geometry.extent)
     backdrop = Formulas.clamp(backdropTo, 0, 1)
     velocity = 0
     heightMotion = nil
@@ -194,7 +194,7 @@ extension SheetMachine {
   /// detent when that one became inactive), with the `resize` animation. A resting sheet already there
   /// stays. Other states keep going.
   mutating func reconcileDetents() {
-    height = Formulas.clamp(height, 0, geometry.height)
+    height = Formulas.clamp(height, 0, geometry.extent)
     guard state == .presenting || state == .resting || state == .settling else { return }
     var goal: ReleaseTarget
     if let id = callResizeTarget() {

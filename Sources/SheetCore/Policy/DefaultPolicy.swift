@@ -65,7 +65,7 @@ public struct DefaultPolicy: SheetPolicy, Sendable {
     if !configuration.allowsDismiss, let lowest = input.detents.first?.height, h < lowest {
       h = lowest - Formulas.rubberBand(overshoot: lowest - h, dimension: a, constant: rubberBandConstant)
     }
-    return Formulas.clamp(h, 0, input.geometry.height)
+    return Formulas.clamp(h, 0, input.geometry.extent)
   }
 
   /// The backdrop: 0 at and below the largest undimmed detent (or at h = 0 without one), `backdropMax` at

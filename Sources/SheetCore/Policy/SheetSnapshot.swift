@@ -36,6 +36,10 @@ public struct SheetSnapshot: Sendable, Equatable {
 }
 
 /// A pan in progress or being released, with the sheet it moves.
+///
+/// The fields named y measure along the sheet's axis and those named x across it: screen y and x for a
+/// bottom or top sheet, screen x and y for a side sheet (``SheetEdge/leading``, ``SheetEdge/trailing``),
+/// so a rule written for a bottom sheet reads a trailing one the same way (``SheetGeometry/axisPoint(x:y:)``).
 public struct GestureInput: Sendable, Equatable {
   /// The sheet (its `height` is the current height).
   public var sheet: SheetSnapshot

@@ -21,12 +21,27 @@
     // the backdrop
     c.fillStyle = 'rgba(0, 0, 0, ' + Math.max(0, Math.min(1, b)) + ')';
     c.fillRect(0, 0, width, height);
-    if (guides) drawGuides(c, width, height, L);
-    if (h > 0) drawSheet(c, width, height, h, L, f);
+    if (P.isSide(L)) {
+      // a side sheet is the bottom (trailing) or top (leading) sheet of the screen turned a quarter:
+      // the turned screen's point (x', y') is drawn at (y', height - x'), its height is our width
+      c.transform(0, -1, 1, 0, 0, height);
+      const turned = Object.assign({}, L, {
+        edge: L.edge === 'trailing' ? 'bottom' : 'top', safeTop: 0, safeBottom: 0, safeLeft: 0, safeRight: 0,
+      });
+      if (guides) drawGuides(c, height, width, turned);
+      if (h > 0) drawSheet(c, height, width, h, turned, f);
+      c.setTransform(pixelScale, 0, 0, pixelScale, 0, 0);
+    } else {
+      if (guides) drawGuides(c, width, height, L);
+      if (h > 0) drawSheet(c, width, height, h, L, f);
+    }
     if (f && f.k > 0) drawKeyboard(c, width, height, f.k);
     if (f) drawHardware(c, width, height, L);
     c.restore();
   };
+
+  // Whether the layout's sheet is a side sheet: it moves along x, its height is a width.
+  P.isSide = function (L) { return L.edge === 'leading' || L.edge === 'trailing'; };
 
   // dashed guides at the active detents
   function drawGuides(c, width, height, L) {
@@ -181,7 +196,8 @@
     if (!L) return;
     const now = performance.now();
     const x = (t) => plot.width - (now - t) / 5000 * plot.width;
-    const yh = (h) => plot.height - 6 - h / L.height * (plot.height - 12);
+    const extent = P.isSide(L) ? L.width : L.height;  // the screen along the sheet's axis
+    const yh = (h) => plot.height - 6 - h / extent * (plot.height - 12);
     c.strokeStyle = '#e08a1e';
     c.setLineDash([4, 4]);
     for (const d of L.detents) {

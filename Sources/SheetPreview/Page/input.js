@@ -77,11 +77,11 @@
     if (press.dragging) P.send({ type: 'touch_cancel', finger: press.finger, t: event.timeStamp });
   });
 
-  // the content-height handle: dragged along the screen's height
+  // the content-height handle: dragged along the screen's height (a side sheet has none)
   P.placeContentHandle = function () {
     const L = P.state.layout;
     if (!L) return;
-    handle.hidden = false;
+    handle.hidden = P.isSide(L);
     const h = L.contentHeight === null || L.contentHeight === undefined ? L.height / 2 : L.contentHeight;
     const y = L.edge === 'bottom' ? L.height - h : h;
     handle.style.top = (10 + y * P.scale - 11) + 'px';

@@ -300,6 +300,7 @@ extension ScenarioAction {
     case .content: "content"
     case .scrollTo: "scroll_to"
     case .set: "set"
+    case .edge: "edge"
     case .present: "present"
     case .dismiss: "dismiss"
     case .snapTo: "snap_to"

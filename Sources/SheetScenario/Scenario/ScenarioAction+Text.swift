@@ -36,6 +36,7 @@ extension ScenarioAction {
       var values: [String: Double] = [:]
       for (name, value) in pairs { values[name] = value }
       return "set " + LuaLiteral.table(values)
+    case .edge(let edge): return "edge \(LuaLiteral.quoted(edge.rawValue))"
     case .present: return "present()"
     case .dismiss: return "dismiss()"
     case .snapTo(let id): return "snap_to \(LuaLiteral.quoted(id))"

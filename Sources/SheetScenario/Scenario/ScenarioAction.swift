@@ -12,6 +12,8 @@ package enum ScenarioAction {
   case content(height: Double?, scroll: ScrollChange)
   case scrollTo(Double)
   case set([(name: String, value: Double)])
+  /// `edge 'trailing'`: the edge the sheet is attached to, replacing the behaviour's.
+  case edge(SheetEdge)
   case present
   case dismiss
   case snapTo(String)
@@ -82,6 +84,8 @@ extension ScenarioAction {
       }
       let place = arguments.count > 1 ? arguments[1].stringValue ?? "" : ""
       return .behaviour(value, line: SourceLocation(parsing: place)?.line ?? 0)
+    case .edge:
+      return .edge(try args.edge())
     case .content:
       let t = try args.table(known: ["height", "scroll"])
       let height = try args.number(t, "height", 0...100_000)
@@ -128,8 +132,10 @@ extension ScenarioAction {
       let t = try args.table(known: [
         "dy", "duration", "at", "release", "velocity", "dx", "at_x", "velocity_x",
       ])
-      guard let dy = try args.number(t, "dy", -100_000...100_000) else {
-        throw ScenarioRefusal(message: "expected { dy = points, ... }")
+      // a side sheet's drag may give only dx
+      let dx = try args.number(t, "dx", Self.distances)
+      guard let dy = try args.number(t, "dy", -100_000...100_000) ?? dx.map({ _ in 0 }) else {
+        throw ScenarioRefusal(message: "expected { dy = points, ... } or { dx = points, ... }")
       }
       var release = true
       if let value = t["release"] {
@@ -143,8 +149,7 @@ extension ScenarioAction {
           dy: dy, duration: try args.number(t, "duration", 0...60) ?? 0.25,
           at: try args.number(t, "at", -100_000...100_000),
           release: release, velocity: try args.number(t, "velocity", Self.velocities),
-          dx: try args.number(t, "dx", Self.distances) ?? 0,
-          atX: try args.number(t, "at_x", Self.coordinates),
+          dx: dx ?? 0, atX: try args.number(t, "at_x", Self.coordinates),
           velocityX: try args.number(t, "velocity_x", Self.velocities)))
     case .flick:
       let t = try args.table(known: ["dy", "velocity", "at", "dx", "velocity_x", "at_x", 1, 2])
@@ -152,14 +157,20 @@ extension ScenarioAction {
       let namedVelocity = try args.number(t, "velocity", -1_000_000...1_000_000)
       let listDY = try args.number(t, 1, -100_000...100_000)
       let listVelocity = try args.number(t, 2, -1_000_000...1_000_000)
-      guard let dy = namedDY ?? listDY, let velocity = namedVelocity ?? listVelocity else {
-        throw ScenarioRefusal(message: "expected { dy = points, velocity = points per second }")
+      let dx = try args.number(t, "dx", Self.distances)
+      let velocityX = try args.number(t, "velocity_x", Self.velocities)
+      // a side sheet's flick may give only dx and velocity_x
+      let sideways = dx != nil && velocityX != nil ? 0.0 : nil
+      guard let dy = namedDY ?? listDY ?? sideways, let velocity = namedVelocity ?? listVelocity ?? sideways
+      else {
+        throw ScenarioRefusal(
+          message:
+            "expected { dy = points, velocity = points per second } or { dx = points, velocity_x = points per second }"
+        )
       }
       return .flick(
-        dy: dy, velocity: velocity, at: try args.number(t, "at", Self.coordinates),
-        dx: try args.number(t, "dx", Self.distances) ?? 0,
-        velocityX: try args.number(t, "velocity_x", Self.velocities),
-        atX: try args.number(t, "at_x", Self.coordinates))
+        dy: dy, velocity: velocity, at: try args.number(t, "at", Self.coordinates), dx: dx ?? 0,
+        velocityX: velocityX, atX: try args.number(t, "at_x", Self.coordinates))
     case .touchDown:
       let t = try args.table(known: ["x", "y", "time", "finger"], optional: true)
       return .touchDown(

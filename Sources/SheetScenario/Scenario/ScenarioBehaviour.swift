@@ -1,4 +1,5 @@
 import LuaHost
+import SheetCore
 import SheetScript
 
 /// What a scenario's behaviour is chosen and loaded from, and the one running now: the scenario's
@@ -16,6 +17,9 @@ package struct ScenarioBehaviour {
   /// The file (or preset name) the running behaviour was loaded from, as the set-up names it (nil: an
   /// inline table or the default policy); noted when the behaviour loads, so it is not resolved again.
   package var reference: String?
+  /// The scenario's `edge`: the edge the sheet is attached to, replacing the behaviour's (nil: the
+  /// behaviour's own; with no behaviour named, the `system` preset's rules on that edge).
+  package var edge: SheetEdge?
   /// The scenario's `set`, by name.
   private(set) var scenarioOverrides: [String: Double] = [:]
   /// The command line's overrides, which win over the scenario's (``ScenarioOptions/overrides``).

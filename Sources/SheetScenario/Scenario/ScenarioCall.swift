@@ -8,6 +8,7 @@ package enum ScenarioCall: String, CaseIterable, Sendable {
   case behaviour
   case content
   case set
+  case edge
   case present
   case dismiss
   case snapTo = "snap_to"

@@ -26,6 +26,9 @@ extension ScenarioSession {
         throw ScenarioRefusal(message: error.description)
       }
       if hasSheet { try swapBehaviour() }
+    case .edge(let edge):
+      behaviour.edge = edge
+      if hasSheet { try swapBehaviour() }
     case .reload(let reference):
       _ = reload(reference)
     case .settle:
@@ -56,14 +59,15 @@ extension ScenarioSession {
     case .snapTo(let id): try d.apply { m throws(SheetError) in try m.snap(to: id) }
     case .tap(let x, let y): try d.apply { m throws(SheetError) in try m.tap(x: x, y: y) }
     case .tapBackdrop:
-      let y = d.backdropY
-      try d.apply { m throws(SheetError) in try m.tap(y: y) }
+      let point = d.backdropPoint
+      try d.apply { m throws(SheetError) in try m.tap(x: point.x, y: point.y) }
     case .wait(let seconds): try d.wait(seconds)
     case .drag(let gesture): try d.drag(gesture)
     case .flick(let dy, let velocity, let at, let dx, let velocityX, let atX):
       try d.flick(dy: dy, velocity: velocity, at: at, dx: dx, velocityX: velocityX, atX: atX)
     case .touchDown(let finger, let x, let y, let time):
-      try d.touchDown(finger: finger, x: x, y: y ?? d.grabY, time: time)
+      let grab = d.grabPoint
+      try d.touchDown(finger: finger, x: x ?? grab.x, y: y ?? grab.y, time: time)
     case .touchMove(let finger, let x, let y, let time):
       try d.touchMove(finger: finger, x: x, y: y, time: time)
     case .touchUp(let finger, let velocity, let velocityX, let time):

@@ -4,7 +4,7 @@ import SheetScript
 import SheetTrace
 
 /// Loading the scenario's behaviour (``ScenarioBehaviour``): when the sheet is made, swapped after a
-/// `behaviour` or `set` call once it exists, hot-reloaded by `reload`; with what each load tells the
+/// `behaviour`, `set` or `edge` call once it exists, hot-reloaded by `reload`; with what each load tells the
 /// result (the behaviour's files for `sheet watch`, its thresholds and modules, a refused override).
 extension ScenarioSession {
   /// Loads the scenario's behaviour (or the command line's replacement), or `nil` for the default policy.
@@ -12,6 +12,7 @@ extension ScenarioSession {
     do throws(BehaviourError) {
       let loaded = try loadBehaviourUnnoted()
       if let loaded { noteThresholds(sorted: loaded.thresholdNames) }
+      loaded?.attach(to: behaviour.edge)
       return loaded
     } catch {
       noteRefusal(error)
@@ -76,7 +77,8 @@ extension ScenarioSession {
       return try Behaviour(
         source: source, state: state, table: table, overrides: behaviour.effectiveOverrides)
     case nil:
-      if !behaviour.effectiveOverrides.isEmpty {
+      // overrides or an edge need a behaviour to apply to: the default policy's, `system`
+      if !behaviour.effectiveOverrides.isEmpty || behaviour.edge != nil {
         return try Behaviour.load(
           Presets.source(named: "system") ?? BehaviourSource(name: "system.lua", text: ""),
           overrides: behaviour.effectiveOverrides, options: behaviourOptions, warm: warm)
@@ -122,6 +124,7 @@ extension ScenarioSession {
         noteRefusal(error)
         throw error
       }
+      loaded.attach(to: behaviour.edge)
       noteThresholds(sorted: loaded.thresholdNames)
       behaviour.value = .string(reference)
       try? withDriver { d throws(SheetError) in

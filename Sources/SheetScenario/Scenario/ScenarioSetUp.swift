@@ -19,6 +19,8 @@ public struct ScenarioSetUp: Sendable, Equatable {
   public var behaviour: String?
   /// The scroll view `content { scroll = { ... } }` described, if any.
   public var scrollView: ScrollView?
+  /// The edge `edge '...'` attached the sheet to, replacing the behaviour's; nil: the behaviour's.
+  public var edge: SheetEdge?
 
   /// Creates a set-up.
   /// - Parameters:
@@ -28,9 +30,10 @@ public struct ScenarioSetUp: Sendable, Equatable {
   ///   - overrides: Threshold overrides by name.
   ///   - behaviour: A preset's name or a behaviour file's path, or nil.
   ///   - scrollView: The scroll view, if any.
+  ///   - edge: The edge the scenario attached the sheet to, if it chose one.
   public init(
     geometry: SheetGeometry, fps: Double, contentHeight: Double?, overrides: [String: Double],
-    behaviour: String?, scrollView: ScrollView? = nil
+    behaviour: String?, scrollView: ScrollView? = nil, edge: SheetEdge? = nil
   ) {
     self.geometry = geometry
     self.fps = fps
@@ -38,6 +41,7 @@ public struct ScenarioSetUp: Sendable, Equatable {
     self.overrides = overrides
     self.behaviour = behaviour
     self.scrollView = scrollView
+    self.edge = edge
   }
 }
 
@@ -48,6 +52,7 @@ extension ScenarioSession {
     for (name, value) in behaviour.effectiveOverrides { overrides[name] = value }
     return ScenarioSetUp(
       geometry: screen.geometry, fps: options.fps ?? screen.fps, contentHeight: screen.contentHeight,
-      overrides: overrides, behaviour: behaviour.reference, scrollView: screen.scrollView)
+      overrides: overrides, behaviour: behaviour.reference, scrollView: screen.scrollView,
+      edge: behaviour.edge)
   }
 }

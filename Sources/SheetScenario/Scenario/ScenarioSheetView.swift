@@ -91,7 +91,7 @@ package final class ScenarioSheetView {
   ///   - machine: The sheet.
   ///   - state: The scenario's state, where `sheet.scroll`'s tables are made.
   package func write(_ machine: SheetMachine, in state: LuaState) {
-    write("edge", machine.configuration.edge == .top ? "top" : "bottom", &written.edge)
+    write("edge", machine.configuration.edge.rawValue, &written.edge)
     write("state", machine.state.rawValue, &written.state)
     write("detent", machine.detent, &written.detent)
     write("target", machine.target?.name, &written.target)

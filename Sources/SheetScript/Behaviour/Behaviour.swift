@@ -13,7 +13,7 @@ public final class Behaviour: @unchecked Sendable {
   /// Their names, sorted.
   public let thresholdNames: [String]
   /// The sheet's configuration: edge, detents, gesture area, backdrop and tap settings.
-  public private(set) var configuration: SheetConfiguration
+  public internal(set) var configuration: SheetConfiguration
   /// The default policy that fills every decision the behaviour leaves out or gets wrong,
   /// tuned by the behaviour's thresholds where it names them (`projection_rate`, `redirect_progress`,
   /// `rubber_band`, `spring_response`, `spring_damping`, `allows_skipping`).

@@ -24,8 +24,8 @@ extension BehaviourSpec {
     }
     func field(_ name: BehaviourField) -> LuaValue? { fields[name.rawValue] }
     if let value = field(.edge) {
-      let name = try reader.choice(value, at: [.field(.edge)], from: ["bottom", "top"])
-      edge = name == "top" ? .top : .bottom
+      let name = try reader.choice(value, at: [.field(.edge)], from: SheetEdge.allCases.map(\.rawValue))
+      edge = SheetEdge(rawValue: name) ?? .bottom
     }
     cornerRadius = try field(.cornerRadius).map { v throws(BehaviourError) in
       try reader.number(v, at: [.field(.cornerRadius)], in: 0...1000)

@@ -201,14 +201,15 @@ package final class BehaviourViews {
     written.deallocate()
   }
 
-  /// Writes the geometry fields when the geometry changed.
+  /// Writes the geometry fields when the geometry changed, the screen seen along the sheet's axis: a
+  /// side sheet's `screen.height` is the screen's width, and its `safe` insets are 0.
   func update(geometry new: SheetGeometry, contentHeight content: Double?) {
     if geometry != new {
       geometry = new
-      screenData.set("width", new.width)
-      screenData.set("height", new.height)
-      safeData.set("top", new.safeArea.top)
-      safeData.set("bottom", new.safeArea.bottom)
+      screenData.set("width", new.crossExtent)
+      screenData.set("height", new.extent)
+      safeData.set("top", new.axisSafeArea.top)
+      safeData.set("bottom", new.axisSafeArea.bottom)
       for data in [sheetData, contextData] {
         data.set("available", new.availableHeight)
         data.set("edge", new.edge.rawValue)

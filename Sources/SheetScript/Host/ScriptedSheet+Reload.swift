@@ -91,13 +91,15 @@ extension ScriptedSheet {
   }
 
   /// Loads a behaviour in a fresh sandboxed state whose `print` goes to the sheet's events, with the
-  /// configuration's overrides and callback deadline.
+  /// configuration's overrides and callback deadline, attached to its edge when it gives one.
   package static func load(
     _ source: BehaviourSource, configuration: Configuration, prints: PrintBuffer
   ) throws(BehaviourError) -> Behaviour {
     let ordered = configuration.overrides.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
     let options = LuaState.Options(print: prints.sink, deadline: configuration.callbackDeadline)
-    return try Behaviour.load(source, overrides: ordered, options: options)
+    let behaviour = try Behaviour.load(source, overrides: ordered, options: options)
+    behaviour.attach(to: configuration.edge)
+    return behaviour
   }
 
   /// A file's source, never a preset (a bare name is a file in the working directory).

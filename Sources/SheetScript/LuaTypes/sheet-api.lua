@@ -12,8 +12,21 @@
 --
 -- Units: heights and distances in points (pt), screen y growing downward, velocities in pt/s, durations
 -- in seconds, opacities in [0, 1]. A sheet's height is measured from the edge it hangs from (0: hidden).
+--
+-- Side sheets: a behaviour sees its sheet along the sheet's own axis. For `edge = 'leading'` (the
+-- screen's left edge; the project has no layout direction, so leading is left) and `'trailing'` (the
+-- right edge) that axis is screen x: `screen.height` is the screen's width, `screen.width` its height,
+-- `safe` is 0 at both ends, and the `gesture` and `tap` fields named y (`y`, `start_y`, `translation`,
+-- `velocity`, `delta`) measure along x while those named x measure along screen y. A trailing sheet then
+-- reads as a bottom sheet (a finger moving right, + along its axis, shrinks it) and a leading one as a
+-- top sheet, so a rule written for one works for the other (vaul's `direction`, FloatingPanel's
+-- `.left` / `.right` positions).
 
----@alias SheetEdge 'bottom'|'top'
+---@alias SheetEdge
+---| 'bottom'   # rises from the screen's bottom edge
+---| 'top'      # hangs from the screen's top edge
+---| 'leading'  # a side sheet at the screen's left edge, moved along x (mirrors 'top')
+---| 'trailing' # a side sheet at the screen's right edge, moved along x (mirrors 'bottom')
 
 ---@alias SheetStateName
 ---| 'hidden'     # never presented
@@ -49,8 +62,8 @@
 
 ---The screen's size.
 ---@class ScreenSize
----@field width number screen width, pt
----@field height number screen height H, pt; every height is at most this
+---@field width number screen width, pt (a side sheet's: the screen's height, across its axis)
+---@field height number screen height H, pt; every height is at most this (a side sheet's: the width)
 
 ---The safe-area insets.
 ---@class SafeInsets
@@ -68,7 +81,7 @@
 ---@field index number the fractional detent index: 0 at the lowest detent, 1.5 halfway (by height) between
 ---the second and third, -1 at height 0, clamped to [-1, #order - 1]; `index % 1` is the progress up
 ---@field edge SheetEdge
----@field available number pt: the screen height minus the safe-area inset opposite the edge
+---@field available number pt: the screen height minus the safe-area inset opposite the edge (side: the width)
 ---@field content number? pt: the content's height, nil when the host gives none
 ---@field screen ScreenSize
 ---@field safe SafeInsets
@@ -92,12 +105,14 @@
 
 ---The `gesture` argument of `on_drag` and `on_release`: a read-only view.
 ---@class GestureView
----@field start_y number pt: the screen y where the pan began
----@field y number pt: the finger's screen y now
----@field translation number pt: y - start_y (positive down)
----@field velocity number pt/s: the finger's screen velocity, positive down (in on_release, the release's)
----@field start_x number pt: the screen x where the pan began (default: the screen's horizontal centre)
----@field x number pt: the finger's screen x now
+---@field start_y number pt: the screen y where the pan began (a side sheet's: along its axis, screen x)
+---@field y number pt: the finger's screen y now (a side sheet's: its screen x)
+---@field translation number pt: y - start_y (positive down; a side sheet's: positive right)
+---@field velocity number pt/s: the finger's screen velocity, positive down (in on_release, the release's;
+---a side sheet's: along x, positive right)
+---@field start_x number pt: the screen x where the pan began (default: the screen's horizontal centre;
+---a side sheet's: across its axis, screen y)
+---@field x number pt: the finger's screen x now (a side sheet's: its screen y)
 ---@field translation_x number pt: x - start_x (positive right)
 ---@field velocity_x number pt/s: the finger's horizontal velocity, + = right (in on_release, the release's)
 ---@field start_time number s: the sheet's clock when the pan began
@@ -112,7 +127,7 @@
 ---@class DetentContext
 ---@field screen ScreenSize
 ---@field safe SafeInsets
----@field available number pt: the screen height minus the safe-area inset opposite the edge
+---@field available number pt: the screen height minus the safe-area inset opposite the edge (side: the width)
 ---@field content number? pt: the content's height, nil when the host gives none
 ---@field edge SheetEdge
 ---@field thresholds table<string, number> the behaviour's thresholds, overrides applied

@@ -70,9 +70,15 @@ local function alpha_of(id)
   return thresholds[key] or 0.0
 end
 
+-- Whether the panel is attached where its axis's coordinates are largest: a bottom panel, or a right
+-- (trailing) one; FloatingPanel's side positions mirror top and bottom along x.
+local function at_end(edge)
+  return edge == 'bottom' or edge == 'trailing'
+end
+
 -- The safe-area inset at the panel's own edge.
 local function near_inset(ctx)
-  if ctx.edge == 'bottom' then
+  if at_end(ctx.edge) then
     return ctx.safe.bottom
   end
   return ctx.safe.top
@@ -81,7 +87,7 @@ end
 -- FloatingPanel's coordinate of a height: the surface's leading edge y (top edge of a bottom panel,
 -- bottom edge of a top panel).
 local function coordinate(sheet, h)
-  if sheet.edge == 'bottom' then
+  if at_end(sheet.edge) then
     return sheet.screen.height - h
   end
   return h
@@ -100,7 +106,7 @@ local function collect_anchors(sheet)
   count = 0
   local order, detents = sheet.order, sheet.detents
   local hidden = thresholds.hidden_anchor == 1
-  if sheet.edge == 'bottom' then
+  if at_end(sheet.edge) then
     for k = #order, 1, -1 do
       add_anchor(order[k], coordinate(sheet, detents[order[k]]))
     end
@@ -204,7 +210,7 @@ local function target_state(sheet, gesture, y, v)
   end
   -- least / most expanded: the lowest and the highest anchor.
   local least, most = count, 1
-  if sheet.edge ~= 'bottom' then
+  if not at_end(sheet.edge) then
     least, most = 1, count
   end
   local base = math.abs(pos[least] - pos[most])
@@ -305,7 +311,7 @@ local behaviour = {
   on_drag = function(sheet, gesture)
     local t = thresholds
     local sign = 1.0
-    if sheet.edge == 'bottom' then
+    if at_end(sheet.edge) then
       sign = -1.0
     end
     local h = gesture.start_height + sign * gesture.translation
@@ -356,7 +362,7 @@ local behaviour = {
         dy = v / distance
       end
       local remove
-      if sheet.edge == 'bottom' then
+      if at_end(sheet.edge) then
         remove = dy >= t.removal_velocity
       else
         remove = dy <= -t.removal_velocity

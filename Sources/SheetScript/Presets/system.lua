@@ -39,9 +39,10 @@ local detent_ids = { 'medium', 'large' }
 -- the callbacks read this local so that they always agree with the `allow_dismiss` field below.
 local allow_dismiss = true
 
--- `SheetEdge.heightSign`: -1 for a bottom sheet (dragging down shrinks it), 1 otherwise.
+-- `SheetEdge.heightSign`: -1 for a bottom or trailing sheet (dragging down, or right, shrinks it), 1
+-- otherwise.
 local function height_sign(sheet)
-  if sheet.edge == 'bottom' then
+  if sheet.edge == 'bottom' or sheet.edge == 'trailing' then
     return -1.0
   end
   return 1.0
@@ -212,7 +213,7 @@ local behaviour = {
     -- Written out (no helper calls, one read per view field): this runs every frame of a drag.
     local t = thresholds
     local sign = 1.0
-    if sheet.edge == 'bottom' then
+    if sheet.edge == 'bottom' or sheet.edge == 'trailing' then
       sign = -1.0
     end
     local h = gesture.start_height + sign * gesture.translation

@@ -52,15 +52,17 @@ extension SheetDriver {
   /// drag's moves from where it is (and lifts, unless told not to).
   ///
   /// The finger moves along both axes at once: after frame `k` of `n` it is at
-  /// `(x0 + dx · k / n, y0 + dy · k / n)`.
+  /// `(x0 + dx · k / n, y0 + dy · k / n)`, from the landing point (`at_x`, `at`; by default
+  /// ``grabPoint``: for a side sheet a screen x 10 pt inside its leading edge, at the screen's middle).
   /// - Parameter gesture: The drag.
   /// - Returns: Whether the sheet followed a finger the drag put down.
   /// - Throws: `SheetError.invalidValue` for a position or velocity the machine refuses.
   @discardableResult
   public mutating func drag(_ gesture: DragGesture) throws(SheetError) -> Bool {
-    let start = touchY ?? gesture.at ?? grabY
-    let tracking = try touchDown(x: gesture.atX, y: start)
-    let startX = touchX ?? gesture.atX ?? machine.centreX
+    let grab = grabPoint
+    let start = touchY ?? gesture.at ?? grab.y
+    let tracking = try touchDown(x: gesture.atX ?? grab.x, y: start)
+    let startX = touchX ?? gesture.atX ?? grab.x
     let count = max(1, Int((gesture.duration * fps).rounded()))
     for k in 1...count {
       let fraction = Double(k) / Double(count)
@@ -70,8 +72,8 @@ extension SheetDriver {
     return tracking
   }
 
-  /// A flick: a drag of `dy` (and `dx`) lasting `dy / velocity` (at least one frame, at most 1 s),
-  /// released at `velocity` (and `velocityX`, when given).
+  /// A flick: a drag of `dy` (and `dx`) lasting `dy / velocity` (a side sheet's: `dx / velocityX`; at
+  /// least one frame, at most 1 s), released at `velocity` (and `velocityX`, when given).
   /// - Parameters:
   ///   - dy: Travel in points (screen y).
   ///   - velocity: Release velocity in pt/s (screen y).
@@ -84,7 +86,8 @@ extension SheetDriver {
     dy: Double, velocity: Double, at: Double? = nil, dx: Double = 0, velocityX: Double? = nil,
     atX: Double? = nil
   ) throws(SheetError) {
-    let duration = velocity != 0 ? abs(dy / velocity) : 0.1
+    let (travel, speed) = machine.geometry.edge.isHorizontal ? (dx, velocityX ?? 0) : (dy, velocity)
+    let duration = speed != 0 ? abs(travel / speed) : 0.1
     try drag(
       DragGesture(
         dy: dy, duration: min(duration, 1), at: at, release: true, velocity: velocity, dx: dx, atX: atX,

@@ -108,7 +108,7 @@ public struct SheetDriver {
     host = try SheetHost(policy: policy, geometry: geometry, contentHeight: contentHeight)
     self.fps = fps
     self.recording = recording
-    trace = Trace(title: title, screenExtent: geometry.height)
+    trace = Trace(title: title, screenExtent: host.machine.geometry.extent)
     // A zero step advances nothing and hands over what the initializer met (a detent resolver's script error).
     record(host.creationEvents())
     noteGuides()
@@ -266,14 +266,21 @@ public struct SheetDriver {
     record(host.touchCancel(finger: finger))
   }
 
-  /// The default grab point: 10 pt inside the sheet's leading edge.
-  public var grabY: Double {
+  /// The default grab point: 10 pt inside the sheet's leading edge along its axis, at the screen's
+  /// centre across it (a side sheet's is a screen x and the screen's vertical centre).
+  public var grabPoint: (x: Double, y: Double) {
+    let g = machine.geometry
     let h = machine.height
-    return machine.geometry.edge == .bottom ? machine.geometry.height - h + 10 : h - 10
+    return g.screenPoint(along: g.edge.isAtAxisEnd ? g.extent - h + 10 : h - 10, cross: g.crossExtent / 2)
   }
 
-  /// A screen y on the backdrop, away from the sheet: near the far screen edge.
-  public var backdropY: Double {
-    machine.geometry.edge == .bottom ? 1 : machine.geometry.height - 1
+  /// The default grab point's screen y (``grabPoint``).
+  public var grabY: Double { grabPoint.y }
+
+  /// A screen point on the backdrop, away from the sheet: 1 pt inside the far screen edge along the
+  /// sheet's axis, at the screen's centre across it.
+  public var backdropPoint: (x: Double, y: Double) {
+    let g = machine.geometry
+    return g.screenPoint(along: g.edge.isAtAxisEnd ? 1 : g.extent - 1, cross: g.crossExtent / 2)
   }
 }

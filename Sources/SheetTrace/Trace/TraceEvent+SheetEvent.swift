@@ -7,7 +7,9 @@ extension TraceEvent {
   /// pt/s, + = down, as `gesture.velocity`) and the same motion as a height rate (`dh_dt`, + = growing,
   /// the frames' convention), so the two read side by side with one sign; its horizontal velocity
   /// (`finger_velocity_x`, + = right, as `gesture.velocity_x`) follows only when it is not 0, so a
-  /// vertical gesture's trace reads as it always has. A tap that snaps names its detent (`target`).
+  /// vertical gesture's trace reads as it always has. A side sheet's finger moves along screen x: its
+  /// `gesture` events carry `x`, and its release `finger_velocity_x` first (`finger_velocity`, screen y,
+  /// only when not 0). A tap that snaps names its detent (`target`).
   /// - Parameters:
   ///   - event: The event.
   ///   - time: When it happened.
@@ -39,7 +41,7 @@ extension TraceEvent {
       return "snap"
     case .gesture(let phase, let y):
       add("phase", .string(phase.rawValue))
-      add("y", .number(y))
+      add(edge.isHorizontal ? "x" : "y", .number(y))  // the finger along the sheet's axis
       return "gesture"
     case .ignoredGesture(let reason):
       add("reason", .string(reason))
@@ -53,9 +55,13 @@ extension TraceEvent {
       add("state", .string(state.rawValue))
       return "queued"
     case .release(let velocity, let velocityX):
-      add("finger_velocity", .number(velocity))
-      add("dh_dt", .number(edge == .bottom ? -velocity : velocity))
-      if velocityX != 0 { add("finger_velocity_x", .number(velocityX)) }
+      // along the sheet's axis first, then across it when not 0 (a side sheet's axis is screen x)
+      let (along, across) =
+        edge.isHorizontal
+        ? ("finger_velocity_x", "finger_velocity") : ("finger_velocity", "finger_velocity_x")
+      add(along, .number(velocity))
+      add("dh_dt", .number(edge.heightSign * velocity))
+      if velocityX != 0 { add(across, .number(velocityX)) }
       return "release"
     case .decision(let target, let reason):
       add("target", .string(target.name))
