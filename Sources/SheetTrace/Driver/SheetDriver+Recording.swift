@@ -121,10 +121,12 @@ extension SheetDriver {
 
   /// A machine frame as the trace records it (with the keyboard's column once one was shown).
   package func traceFrame(_ frame: SheetFrame) -> TraceFrame {
-    TraceFrame(
+    var record = TraceFrame(
       time: frame.time, state: frame.state, detent: frame.detent, target: frame.target, height: frame.height,
       backdrop: frame.backdrop, velocity: frame.velocity, keyboard: keyboardShown ? frame.keyboard : nil,
       scroll: frame.scrollOffset, behind: frame.behind)
+    record.crossFade = frame.crossFade
+    return record
   }
 
   /// The bytes of a frame's line but its numbers: its keys and punctuation (`Trace.write`'s layout, whose
