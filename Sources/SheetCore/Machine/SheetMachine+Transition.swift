@@ -38,7 +38,13 @@ extension SheetMachine {
     }
     backdropFollows = configuration.backdropFollowsHeight && animation.backdrop == nil
     backdropErrorRecorded = false
-    crossFade = animation.crossFade ? CrossFade(from: height, progress: 0) : nil
+    crossFade = nil
+    if animation.crossFade {
+      // a cross-fade does not move: the sheet is at its end at once, and fades in there
+      crossFade = CrossFade(from: height, progress: 0)
+      height = endHeight
+      velocity = 0
+    }
     self.target = target
     record(.animation(transition, animation, to: target))
     setState(newState)
