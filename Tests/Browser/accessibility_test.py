@@ -3,6 +3,8 @@ readouts beside them (the detent index, the last dismiss attempt): each drives t
 (a click, the Escape key) and checks the frames the server sends back and the sheet's drawn edge against
 the layout's detents. Run by preview_test.py after its tests."""
 
+import time
+
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
@@ -86,8 +88,42 @@ def test_reduce_motion_cross_fades_in_place(p, shots):
     assert luminance(rows[int(edge) + 6][column]) > 245 and luminance(rows[int(edge) - 8][column]) < 230
 
 
+def test_the_view_behind_is_drawn_as_the_frames_describe_it(p, shots):
+    """A behaviour that describes the view behind (scale 0.9 about the top centre, moved down 40 pt): the
+    page's left margin, 19.5 pt wide (195 - 0.9 * 195), shows the dark screen behind it; without it, the
+    same pixel is the page's light list background."""
+    with open(p.behaviour) as f:
+        good = f.read()
+    described = good.replace('allow_dismiss = true,',
+                             'allow_dismiss = true,\n  behind = function() return { scale = 0.9, offset = 40 } end,', 1)
+    assert described != good, 'the behaviour file has no allow_dismiss = true line'
+
+    def pixel():
+        snap_to(p, 'normal')
+        rows, rect, scale = p.screenshot()
+        return luminance(rows[int(rect['y'] + 100 * scale)][int(rect['x'] + 5 * scale)])
+    try:
+        time.sleep(1.1)  # a new modification time
+        with open(p.behaviour, 'w') as f:
+            f.write(described)
+        p.wait(lambda: p.js('return preview.frame.behind') is not None, 'the new behaviour runs')
+        snap_to(p, 'expanded')  # a still sheet is not stepped: the view behind is asked once it moves
+        p.wait(lambda: (p.js('return preview.frame.behind') or {}).get('scale') == 0.9, 'the frames carry it')
+        frame = p.js('return preview.frame')
+        assert abs(frame['behind']['scale'] - 0.9) < 1e-9 and abs(frame['behind']['offset'] - 40) < 1e-9, frame
+        dark = pixel()
+    finally:
+        time.sleep(1.1)
+        with open(p.behaviour, 'w') as f:
+            f.write(good)
+    p.wait(lambda: p.js('return preview.frame.behind') is None, 'the original behaviour is back')
+    light = pixel()
+    assert dark < 40 and light > 2 * dark + 40, 'margin luminance %s with the view behind, %s without' % (dark, light)
+
+
 TESTS = [
     test_back_and_escape_dismiss_the_modal_sheet,
     test_the_accessibility_buttons_are_the_offered_actions_and_move_one_detent,
     test_reduce_motion_cross_fades_in_place,
+    test_the_view_behind_is_drawn_as_the_frames_describe_it,
 ]
