@@ -58,15 +58,7 @@ extension Trace {
       writer.number(scroll, decimals: 4)
     }
     if let behind = frame.behind { writer.behind(behind) }
-    if let fade = frame.crossFade {
-      writer.key(literal: "cross_fade")
-      writer.beginObject()
-      writer.key(literal: "from")
-      writer.number(fade.from, decimals: 4)
-      writer.key(literal: "progress")
-      writer.number(fade.progress, decimals: 5)
-      writer.endObject()
-    }
+    if let fade = frame.crossFade { writer.crossFade(fade) }
     writer.endObject()
     writer.newline()
   }
