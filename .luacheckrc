@@ -16,7 +16,8 @@ stds.sheet_scenario = {
     "screen", "behaviour", "behavior", "content", "set", "edge",
     -- actions
     "present", "dismiss", "snap_to", "wait", "settle", "drag", "flick",
-    "touch_down", "touch_move", "touch_up", "touch_cancel", "tap", "tap_backdrop", "resize",
+    "touch_down", "touch_move", "touch_up", "touch_cancel", "tap", "tap_backdrop", "back",
+    "accessibility_action", "reduce_motion", "resize",
     "set_content_height", "scroll_to", "keyboard", "reload",
     -- reading and checking
     "sheet", "expect", "expect_near", "expect_script_error", "print",

@@ -32,6 +32,12 @@ enum PreviewMessage: Equatable {
   case present(t: Double)
   /// The dismiss button.
   case dismiss(t: Double)
+  /// The back button or the Escape key.
+  case back(t: Double)
+  /// An accessibility action's button.
+  case accessibilityAction(AccessibilityAction.Name, t: Double)
+  /// The reduce-motion switch.
+  case reduceMotion(on: Bool, t: Double)
   /// The snap button, with the detent chosen.
   case snap(detent: String, t: Double)
   /// A threshold slider or number field.
@@ -67,7 +73,7 @@ enum PreviewMessage: Equatable {
   /// The names `type` may take.
   static let types = [
     "hello", "frame", "touch_down", "touch_move", "touch_up", "touch_cancel", "tap", "present", "dismiss",
-    "snap", "set",
+    "back", "accessibility_action", "reduce_motion", "snap", "set",
     "reset_thresholds", "rotate", "fps", "content", "record", "save", "replay", "compare", "keyboard",
     "scroll_view", "scroll_to", "device", "write",
   ]
@@ -171,6 +177,19 @@ enum PreviewMessage: Equatable {
         t: try reader.number("t", times))
     case "present": return .present(t: try reader.number("t", times))
     case "dismiss": return .dismiss(t: try reader.number("t", times))
+    case "back": return .back(t: try reader.number("t", times))
+    case "accessibility_action":
+      let name = try reader.name("name")
+      guard let action = AccessibilityAction.Name(rawValue: name) else {
+        let names = AccessibilityAction.Name.allCases.map(\.rawValue).joined(separator: ", ")
+        throw PreviewMessageError("accessibility_action: field 'name' must be one of \(names), got '\(name)'")
+      }
+      return .accessibilityAction(action, t: try reader.number("t", times))
+    case "reduce_motion":
+      guard case .bool(let on)? = fields["on"] else {
+        throw PreviewMessageError("reduce_motion: field 'on' must be true or false")
+      }
+      return .reduceMotion(on: on, t: try reader.number("t", times))
     case "snap": return .snap(detent: try reader.name("detent"), t: try reader.number("t", times))
     case "set":
       return .set(
@@ -242,6 +261,9 @@ enum PreviewMessage: Equatable {
     case .tap: "tap"
     case .present: "present"
     case .dismiss: "dismiss"
+    case .back: "back"
+    case .accessibilityAction: "accessibility_action"
+    case .reduceMotion: "reduce_motion"
     case .snap: "snap"
     case .set: "set"
     case .resetThresholds: "reset_thresholds"

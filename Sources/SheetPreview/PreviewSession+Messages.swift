@@ -63,6 +63,18 @@ extension PreviewSession {
       sync(to: t)
       sheet.dismiss()
       recorder?.input("dismiss()")
+    case .back(let t):
+      sync(to: t)
+      sheet.back()
+      recorder?.input("back()")
+    case .accessibilityAction(let name, let t):
+      sync(to: t)
+      sheet.performAccessibilityAction(name)
+      recorder?.input("accessibility_action \(LuaLiteral.quoted(name.rawValue))")
+    case .reduceMotion(let on, let t):
+      sync(to: t)
+      sheet.reduceMotion = on
+      recorder?.input("reduce_motion(\(on))")
     case .snap(let detent, let t):
       sync(to: t)
       try call { () throws(SheetError) in try sheet.snap(to: detent) }

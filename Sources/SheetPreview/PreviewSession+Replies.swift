@@ -69,6 +69,7 @@ extension PreviewSession {
     reply.key("scroll")
     writeScroll(to: &reply)
     if let behind = frame.behind { reply.behind(behind) }
+    writeAccessibility(frame, to: &reply)
     reply.field("finger", !sheet.touches.isEmpty)
     reply.field("recording", recorder != nil)
     reply.key("events")
@@ -83,6 +84,29 @@ extension PreviewSession {
     notes.removeAll()
     droppedEvents = 0
     return reply.finished()
+  }
+
+  /// The fractional detent index (`di`), the running cross-fade (`fade`: `from`, `progress`, or null),
+  /// reduce motion (`reduce`) and the accessibility actions the sheet offers now (`actions`: names).
+  private func writeAccessibility(_ frame: SheetFrame, to reply: inout JSONWriter) {
+    reply.field("di", frame.detentIndex)
+    reply.key("fade")
+    if let fade = frame.crossFade {
+      reply.beginObject()
+      reply.field("from", fade.from)
+      reply.field("progress", fade.progress)
+      reply.endObject()
+    } else {
+      reply.null()
+    }
+    reply.field("reduce", sheet.reduceMotion)
+    reply.key("actions")
+    reply.beginArray()
+    // asked only while the sheet can take an action (the policy is not called every frame of a drag)
+    if frame.state == .resting || frame.state == .presenting || frame.state == .settling {
+      for action in sheet.accessibilityActions { reply.string(action.name.rawValue) }
+    }
+    reply.endArray()
   }
 
   /// The scroll view as the frame carries it, or null.

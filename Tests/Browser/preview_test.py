@@ -24,6 +24,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 from harness import ROOT, Preview, decisions_of_run, decode_png, luminance, number
+import accessibility_test
 import screen_test
 import side_test
 
@@ -271,7 +272,7 @@ TESTS = [
     test_a_recorded_gesture_replays_under_sheet_run,
     test_a_foreign_origin_is_refused,
     test_a_page_over_the_session_cap_shows_why,
-] + screen_test.TESTS + side_test.TESTS
+] + screen_test.TESTS + side_test.TESTS + accessibility_test.TESTS
 
 
 def main():

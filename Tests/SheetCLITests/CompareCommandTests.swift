@@ -6,7 +6,7 @@ import Testing
 @Suite struct CompareCommandTests {
   static let suite = [
     "drag_past_top", "flick_down", "flick_up", "hold_then_flick", "slow_drag", "tap_backdrop", "over_travel",
-    "side_drag",
+    "side_drag", "back", "accessibility_action",
   ].map { "Tests/Scenarios/compare/\($0).lua" }
 
   static let presets = [
@@ -24,7 +24,7 @@ import Testing
     #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
     #expect(first.stdoutData == second.stdoutData)
     let lines = Fixture.lines(first.stdout)
-    #expect(lines.last == "48 runs (8 x 6): 48 ok, 0 failed")
+    #expect(lines.last == "60 runs (10 x 6): 60 ok, 0 failed")
     // system, flick open from medium 398.5: released at 518.5 moving up at 2000 pt/s, projected
     // 518.5 + 2000 / 1000 * 0.998 / 0.002 = 1516.5; one candidate a fling from medium: large 787.
     #expect(lines.contains { $0.hasSuffix("projected 1516.5 (v 2000.0) at large 787.0 -> large") })
@@ -277,8 +277,10 @@ import Testing
   @Test func sheetTestRunsTheCompareSuiteUnderTheNativeDefault() throws {
     let run = try SheetBinary.run(["test", "Tests/Scenarios/compare"])
     #expect(run.status == 0, "\(run.stdout)")
-    #expect(Fixture.lines(run.stdout).filter { $0.hasPrefix("ok    Tests/Scenarios/compare/") }.count == 8)
-    #expect(Fixture.lines(run.stdout).last == "8 passed, 0 failed")
+    #expect(
+      Fixture.lines(run.stdout).filter { $0.hasPrefix("ok    Tests/Scenarios/compare/") }.count
+        == Self.suite.count)
+    #expect(Fixture.lines(run.stdout).last == "\(Self.suite.count) passed, 0 failed")
     let whole = try SheetBinary.run(["test", "Tests/Scenarios"])
     for file in Self.suite { #expect(whole.stdout.contains("ok    \(file) ("), "\(file)") }
   }

@@ -6,16 +6,22 @@ public struct TransitionAnimation: Sendable, Equatable {
   public var backdrop: Motion?
   /// Dismiss only: slide by this many points instead of to 0; the final height is `max(0, h - slide)`.
   public var slide: Double?
+  /// Whether the transition cross-fades instead of moving (``CrossFade``): the height goes to its end at
+  /// once and the motion's progress fades the sheet in there (and its old place out). Reduce motion's
+  /// default (``DefaultPolicy/reducedAnimation(for:_:)``).
+  public var crossFade = false
 
   /// Creates an animation.
   /// - Parameters:
   ///   - height: How the height moves.
   ///   - backdrop: How the backdrop moves (nil = with the height's progress).
   ///   - slide: Dismiss slide distance in points (nil = to 0).
-  public init(height: Motion, backdrop: Motion? = nil, slide: Double? = nil) {
+  ///   - crossFade: Whether it cross-fades instead of moving.
+  public init(height: Motion, backdrop: Motion? = nil, slide: Double? = nil, crossFade: Bool = false) {
     self.height = height
     self.backdrop = backdrop
     self.slide = slide
+    self.crossFade = crossFade
   }
 
   /// The built-in animation the machine plays when neither the policy's animation nor the default policy's

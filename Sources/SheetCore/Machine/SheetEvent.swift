@@ -9,6 +9,12 @@ public enum SheetEvent: Sendable, Equatable {
     case tap
     /// Only as an attempt: a release below the lowest detent of a sheet that may not be dismissed.
     case release
+    /// The back action (``SheetHost/back()``) dismissed (as an attempt: a sheet that may not be
+    /// dismissed refused it).
+    case back
+    /// The `dismiss` accessibility action (``SheetHost/performAccessibilityAction(_:)``) dismissed (as
+    /// an attempt: a sheet that may not be dismissed refused it).
+    case accessibility
   }
 
   /// A pan phase (`changed` is not recorded).
@@ -30,6 +36,14 @@ public enum SheetEvent: Sendable, Equatable {
   /// action (`tap`). It stays; the policy is told (``SheetPolicy/dismissAttempt(_:_:)``). UIKit's
   /// `presentationControllerDidAttemptToDismiss` with `isModalInPresentation`.
   case dismissAttempt(cause: DismissCause)
+  /// The back action (Android's back, Escape on the web) and where the policy sent the sheet
+  /// (``SheetPolicy/back(_:)``); nil: nowhere, the back falls through to the app.
+  case back(target: ReleaseTarget?)
+  /// An accessibility action was performed and where it sent the sheet; nil: the sheet does not offer
+  /// it now (``SheetPolicy/accessibilityActions(_:)``), nothing changed.
+  case accessibilityAction(AccessibilityAction.Name, target: ReleaseTarget?)
+  /// The host's reduce motion setting changed (``SheetHost/setReduceMotion(_:)``).
+  case reduceMotion(Bool)
   /// `snap(to:)` was called.
   case snap(to: String)
   /// A tracked pan's phase at screen y.

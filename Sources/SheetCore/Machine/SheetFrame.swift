@@ -26,4 +26,6 @@ public struct SheetFrame: Sendable, Equatable {
   public var detentProgress: Double { detentIndex - detentIndex.rounded(.down) }
   /// The view behind the sheet (see ``SheetMachine/behind``); nil when the policy does not describe it.
   public var behind: BehindView? = nil
+  /// The running cross-fade (``SheetMachine/crossFade``); nil when none runs.
+  public var crossFade: CrossFade? = nil
 }

@@ -27,4 +27,8 @@ public enum SheetInput: String, Sendable, CaseIterable {
   case scrollTo = "scroll_to"
   /// ``SheetHost/setKeyboard(height:duration:)``.
   case keyboard
+  /// ``SheetHost/back()``.
+  case back
+  /// ``SheetHost/performAccessibilityAction(_:)``.
+  case accessibilityAction = "accessibility_action"
 }

@@ -38,6 +38,13 @@ extension SheetMachine {
     }
     backdropFollows = configuration.backdropFollowsHeight && animation.backdrop == nil
     backdropErrorRecorded = false
+    crossFade = nil
+    if animation.crossFade {
+      // a cross-fade does not move: the sheet is at its end at once, and fades in there
+      crossFade = CrossFade(from: height, progress: 0)
+      height = endHeight
+      velocity = 0
+    }
     self.target = target
     record(.animation(transition, animation, to: target))
     setState(newState)
@@ -62,6 +69,7 @@ extension SheetMachine {
   mutating func playableAnimation(
     _ transition: SheetTransition, to target: ReleaseTarget, override: TransitionAnimation?
   ) -> TransitionAnimation {
+    if reduceMotion { return reducedAnimation(transition, to: target) }
     if let override {
       guard let problem = playProblem(override, to: target) else { return override }
       refuse(.release, "returned a \(transition.rawValue) animation that cannot be played: \(problem)")
@@ -142,6 +150,12 @@ extension SheetMachine {
     heightMotion = motion
     height = Formulas.clamp(motion.value, 0, geometry.extent)
     velocity = motion.velocity
+    if let from = crossFade?.from {
+      // a cross-fade does not move: the sheet is at its end and fades in by the motion's progress
+      height = Formulas.clamp(motion.to, 0, geometry.height)
+      velocity = 0
+      crossFade = CrossFade(from: from, progress: motion.isDone ? 1 : motion.progress)
+    }
     var backdropDone = true
     if var b = backdropMotion {
       advance(&b, by: dt)
@@ -175,6 +189,7 @@ extension SheetMachine {
     velocity = 0
     heightMotion = nil
     backdropMotion = nil
+    crossFade = nil
     let reached = target
     target = nil
     if case .detent(let id) = reached { detent = id } else { detent = nil }
@@ -186,6 +201,7 @@ extension SheetMachine {
   mutating func stopTransition() {
     heightMotion = nil
     backdropMotion = nil
+    crossFade = nil
     target = nil
   }
 

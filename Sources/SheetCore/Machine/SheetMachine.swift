@@ -84,6 +84,11 @@ public struct SheetMachine {
   /// How many ``SheetEvent/dismissAttempt(cause:)`` events the sheet has recorded (0 unless the
   /// configuration reports attempts, ``SheetConfiguration/reportsDismissAttempts``).
   public internal(set) var dismissAttempts = 0
+  /// Whether the host asks for reduced motion (``SheetHost/setReduceMotion(_:)``): transitions then play
+  /// the policy's ``SheetPolicy/reducedAnimation(for:_:)``, by default a cross-fade.
+  public internal(set) var reduceMotion = false
+  /// The running cross-fade (``TransitionAnimation/crossFade``), nil when none runs.
+  public internal(set) var crossFade: CrossFade?
 
   /// Events recorded by the call under way, handed out when it returns (``emitted()``): empty between
   /// calls, except after the initializer (see the type's documentation). Its capacity is kept.
@@ -146,7 +151,7 @@ public struct SheetMachine {
     SheetFrame(
       time: time, state: state, detent: detent, target: target, height: height, velocity: velocity,
       backdrop: backdrop, keyboard: keyboard.height, scrollOffset: scrollOffset, detentIndex: detentIndex,
-      behind: behind)
+      behind: behind, crossFade: crossFade)
   }
 
   /// The fractional detent index of the current height over the active detents

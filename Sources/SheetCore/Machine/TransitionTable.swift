@@ -40,7 +40,7 @@ public enum TransitionTable {
   /// | --- | --- | --- | --- |
   /// | present | hidden, dismissed | | presenting, resting, dragging, settling, dismissing |
   /// | dismiss | presenting, resting, settling | dragging | hidden, dismissing, dismissed |
-  /// | snap, tap | presenting, resting, settling | | hidden, dragging, dismissing, dismissed |
+  /// | snap, tap, back, accessibility_action | presenting, resting, settling | | hidden, dragging, dismissing, dismissed |
   /// | pan_began | presenting, resting, settling, dismissing | | hidden, dragging, dismissed |
   /// | pan_changed, pan_ended, pan_cancelled | dragging | | every other state |
   /// | resize, content, scroll_view, scroll_to, keyboard | every state | | |
@@ -62,6 +62,9 @@ public enum TransitionTable {
   ///   and a snap must not bring back a sheet that is leaving.
   /// - **tap** falls through where no sheet can take it: hidden or dismissed (nothing on screen),
   ///   dismissing (the backdrop is fading out) and dragging (a tap cannot be recognised while a pan is).
+  /// - **back** and **accessibility_action** are taken as a snap is: during a drag the finger owns the
+  ///   sheet, and hidden, dismissing or dismissed there is nothing to collapse or dismiss (Android's back
+  ///   then goes to the app).
   /// - **pan_began** on a hidden or dismissed sheet falls through, like a touch outside the gesture area:
   ///   the finger drives nothing, and its later phases change nothing without an event (the host's
   ///   finger rules, ``SheetHost/touchDown(finger:x:y:time:)``). While dragging, a second pan_began is
@@ -76,7 +79,7 @@ public enum TransitionTable {
     switch input {
     case .present: return state == .hidden || state == .dismissed ? .accepted : .ignored
     case .dismiss: return onScreen ? .accepted : state == .dragging ? .queued : .ignored
-    case .snap, .tap: return onScreen ? .accepted : .ignored
+    case .snap, .tap, .back, .accessibilityAction: return onScreen ? .accepted : .ignored
     case .panBegan: return onScreen || state == .dismissing ? .accepted : .ignored
     case .panChanged, .panEnded, .panCancelled: return state == .dragging ? .accepted : .ignored
     case .resize, .content, .scrollView, .scrollTo, .keyboard: return .accepted

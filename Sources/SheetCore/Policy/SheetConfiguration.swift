@@ -40,6 +40,10 @@ public struct SheetConfiguration: Sendable {
   /// dismiss it: the machine then records ``SheetEvent/dismissAttempt(cause:)`` and tells the policy
   /// (``SheetPolicy/dismissAttempt(_:_:)``); false (the default) leaves events and traces without them.
   public var reportsDismissAttempts = false
+  /// What the back action does by default (``DefaultPolicy/back(_:)``): collapse to the next lower
+  /// detent, dismissing only from the lowest (Android's persistent sheet, `BottomSheetBehavior` when
+  /// not hideable); false (the default) dismisses, as Material's modal sheet hides on back.
+  public var backCollapses = false
 
   /// Creates a configuration.
   /// - Parameters:

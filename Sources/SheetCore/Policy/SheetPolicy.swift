@@ -138,6 +138,36 @@ public protocol SheetPolicy {
   /// - Throws: ``ScriptError``.
   func dismissAttempt(_ cause: SheetEvent.DismissCause, _ sheet: SheetSnapshot) throws(ScriptError)
 
+  /// Where the back action (``SheetHost/back()``) sends the sheet.
+  ///
+  /// The core checks the answer: an active detent or ``ReleaseTarget/dismiss`` (a height is refused);
+  /// a dismissal of a sheet that may not be dismissed is an attempt (``SheetEvent/dismissAttempt(cause:)``)
+  /// and the sheet stays.
+  /// - Parameter sheet: The sheet.
+  /// - Returns: The target, or nil for nothing (the back goes on to the app).
+  /// - Throws: ``ScriptError``.
+  func back(_ sheet: SheetSnapshot) throws(ScriptError) -> ReleaseTarget?
+
+  /// The accessibility actions the sheet offers now, and where each sends it; asked when the host reads
+  /// them (``SheetHost/accessibilityActions()``) and when one is performed.
+  ///
+  /// The core checks the answer: each target an active detent or ``ReleaseTarget/dismiss``, each name
+  /// once; a refused list is replaced by the default policy's.
+  /// - Parameter sheet: The sheet.
+  /// - Returns: The actions, in the order a screen reader lists them.
+  /// - Throws: ``ScriptError``.
+  func accessibilityActions(_ sheet: SheetSnapshot) throws(ScriptError) -> [AccessibilityAction]
+
+  /// The animation of a transition starting now while the host asks for reduced motion
+  /// (``SheetHost/setReduceMotion(_:)``), in place of ``animation(for:_:)``.
+  /// - Parameters:
+  ///   - transition: The transition.
+  ///   - sheet: The sheet where the transition starts.
+  /// - Returns: The animation, or nil for the default cross-fade (``DefaultPolicy/reducedAnimation(for:_:)``).
+  /// - Throws: ``ScriptError``.
+  func reducedAnimation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(ScriptError)
+    -> TransitionAnimation?
+
   /// The script error the core records when it refuses one of this policy's results (a height out of range,
   /// an inactive detent, an animation that cannot be played). Called only then; it computes nothing.
   /// - Parameters:
@@ -169,6 +199,10 @@ public enum PolicyCallback: String, Sendable, CaseIterable {
   case keyboardTarget
   /// ``SheetPolicy/behind(_:)``.
   case behind
+  /// ``SheetPolicy/back(_:)``.
+  case back
+  /// ``SheetPolicy/accessibilityActions(_:)``.
+  case accessibilityActions
 }
 
 extension SheetPolicy {
@@ -226,6 +260,16 @@ extension SheetPolicy {
   public func stateDidChange(from: SheetState, to: SheetState, _ sheet: SheetSnapshot) throws(ScriptError) {}
   /// Default: nothing.
   public func dismissAttempt(_ cause: SheetEvent.DismissCause, _ sheet: SheetSnapshot) throws(ScriptError) {}
+  /// Default: ``DefaultPolicy/back(_:)``.
+  public func back(_ sheet: SheetSnapshot) throws(ScriptError) -> ReleaseTarget? { defaultPolicy.back(sheet) }
+  /// Default: ``DefaultPolicy/accessibilityActions(_:)``.
+  public func accessibilityActions(_ sheet: SheetSnapshot) throws(ScriptError) -> [AccessibilityAction] {
+    defaultPolicy.accessibilityActions(sheet)
+  }
+  /// Default: nil (the default cross-fade).
+  public func reducedAnimation(for transition: SheetTransition, _ sheet: SheetSnapshot) throws(ScriptError)
+    -> TransitionAnimation?
+  { nil }
   /// Default: the core's name for the callback and its reason (`dragHeight`: `returned nan; ...`).
   public func scriptError(refusing callback: PolicyCallback, _ reason: String) -> ScriptError {
     ScriptError(callback: callback.rawValue, message: reason)

@@ -201,12 +201,43 @@
     $('handoff').textContent = handoff ? 'to ' + handoff.to + ' at height ' + fixed(handoff.height) + ', offset ' +
       fixed(handoff.offset) + ' (t ' + handoff.t.toFixed(3) + ' s)' : 'none yet';
     $('keyboard-now').textContent = fixed(f.k || 0) + ' pt';
+    showAccessibility(f);
   };
+
+  // The detent index (2.35: 35% of the way from the third detent to the fourth), the last dismiss
+  // attempt, the reduce-motion switch and a button per accessibility action the sheet offers now.
+  function showAccessibility(f) {
+    const di = f.di === undefined || f.di < 0 ? null : f.di;
+    $('detent-index').textContent = di === null ? '—' : di.toFixed(2) + ' (' + Math.round((di - Math.floor(di)) * 100) + '% past ' +
+      (P.state.layout && P.state.layout.detents[Math.floor(di)] ? P.state.layout.detents[Math.floor(di)].id : '?') + ')';
+    const attempt = P.state.attempts[P.state.attempts.length - 1];
+    $('dismiss-attempt').textContent = attempt ? attempt.cause + ' (t ' + attempt.t.toFixed(3) + ' s)' : 'none yet';
+    $('reduce-motion').checked = !!f.reduce;
+    const actions = f.actions || [];
+    const box = $('a11y-actions');
+    if (box.dataset.names === actions.join(' ')) return;
+    box.dataset.names = actions.join(' ');
+    box.replaceChildren(...actions.map((name) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'a11y-action';
+      button.dataset.action = name;
+      button.textContent = name;
+      button.onclick = () => P.send({ type: 'accessibility_action', name: name, t: now() });
+      return button;
+    }));
+  }
 
   // ---------------------------------------------------------------- buttons
 
   $('present').onclick = () => P.send({ type: 'present', t: now() });
   $('dismiss').onclick = () => P.send({ type: 'dismiss', t: now() });
+  $('back').onclick = () => P.send({ type: 'back', t: now() });
+  $('reduce-motion').onchange = () => P.send({ type: 'reduce_motion', on: $('reduce-motion').checked, t: now() });
+  document.addEventListener('keydown', (event) => {
+    const field = event.target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(event.target.tagName);
+    if (event.key === 'Escape' && !field) P.send({ type: 'back', t: now() });
+  });
   $('snap').onclick = () => P.send({ type: 'snap', detent: $('snap-detent').value, t: now() });
   $('rotate').onclick = () => P.send({ type: 'rotate', t: now() });
   $('fps').onchange = () => P.send({ type: 'fps', fps: Number($('fps').value) });

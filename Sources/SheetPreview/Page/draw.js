@@ -11,13 +11,7 @@
   P.drawScreen = function (c, width, height, pixelScale, h, b, L, guides, f) {
     c.save();
     c.setTransform(pixelScale, 0, 0, pixelScale, 0, 0);
-    // the app behind the sheet: a plain list
-    c.fillStyle = '#dfe4ec';
-    c.fillRect(0, 0, width, height);
-    c.fillStyle = '#c7cfdc';
-    const left = L.safeLeft || 0;
-    const right = L.safeRight || 0;
-    for (let y = (L.safeTop || 0) + 16; y < height - 40; y += 56) c.fillRect(16 + left, y, width - 32 - left - right, 40);
+    drawBehind(c, width, height, L, f && f.behind);
     // the backdrop
     c.fillStyle = 'rgba(0, 0, 0, ' + Math.max(0, Math.min(1, b)) + ')';
     c.fillRect(0, 0, width, height);
@@ -29,11 +23,11 @@
         edge: L.edge === 'trailing' ? 'bottom' : 'top', safeTop: 0, safeBottom: 0, safeLeft: 0, safeRight: 0,
       });
       if (guides) drawGuides(c, height, width, turned);
-      if (h > 0) drawSheet(c, height, width, h, turned, f);
+      drawFaded(c, height, width, h, turned, f);
       c.setTransform(pixelScale, 0, 0, pixelScale, 0, 0);
     } else {
       if (guides) drawGuides(c, width, height, L);
-      if (h > 0) drawSheet(c, width, height, h, L, f);
+      drawFaded(c, width, height, h, L, f);
     }
     if (f && f.k > 0) drawKeyboard(c, width, height, f.k);
     if (f) drawHardware(c, width, height, L);
@@ -42,6 +36,62 @@
 
   // Whether the layout's sheet is a side sheet: it moves along x, its height is a width.
   P.isSide = function (L) { return L.edge === 'leading' || L.edge === 'trailing'; };
+
+  // The sheet at height h; during a cross-fade (reduce motion) its old place fades out as it fades in at
+  // its new one; a dismiss attempt flashes on top.
+  function drawFaded(c, width, height, h, L, f) {
+    const fade = f && f.fade;
+    if (fade && fade.from > 0 && fade.progress < 1) {
+      c.globalAlpha = 1 - fade.progress;
+      drawSheet(c, width, height, fade.from, L, f);
+    }
+    c.globalAlpha = fade ? Math.max(0, Math.min(1, fade.progress)) : 1;
+    if (h > 0) drawSheet(c, width, height, h, L, f);
+    c.globalAlpha = 1;
+    if (f && P.state.attempts) drawAttempt(c, width, height, h, L);
+  }
+
+  // The app behind the sheet, a plain list, as the frame's view behind describes it (the behaviour's
+  // `behind`): scaled about its top centre, its corners rounded, moved down by `offset` and dimmed by a
+  // black overlay; without one (or in a replay's miniature) it stays as it is.
+  function drawBehind(c, width, height, L, v) {
+    c.fillStyle = '#10131a';
+    c.fillRect(0, 0, width, height);
+    c.save();
+    if (v) {
+      c.translate(width / 2, v.offset);
+      c.scale(v.scale, v.scale);
+      c.translate(-width / 2, 0);
+    }
+    c.fillStyle = '#dfe4ec';
+    P.roundRect(c, 0, 0, width, height, v ? Math.min(v.corner_radius, width / 2, height / 2) : 0);
+    c.save();
+    c.clip();
+    c.fillStyle = '#c7cfdc';
+    const left = L.safeLeft || 0;
+    const right = L.safeRight || 0;
+    for (let y = (L.safeTop || 0) + 16; y < height - 40; y += 56) c.fillRect(16 + left, y, width - 32 - left - right, 40);
+    if (v && v.dim > 0) {
+      c.fillStyle = 'rgba(0, 0, 0, ' + Math.min(1, v.dim) + ')';
+      c.fillRect(0, 0, width, height);
+    }
+    c.restore();
+    c.restore();
+  }
+
+  // A dismiss attempt (a sheet that may not be dismissed, asked to go): its moving edge flashes red for
+  // 600 ms, with the cause.
+  function drawAttempt(c, width, height, h, L) {
+    const attempt = P.state.attempts[P.state.attempts.length - 1];
+    if (!attempt || performance.now() - attempt.at > 600 || h <= 0) return;
+    const y = L.edge === 'bottom' ? height - h : h;
+    c.strokeStyle = '#d03a2f';
+    c.lineWidth = 3;
+    c.beginPath(); c.moveTo(0, y); c.lineTo(width, y); c.stroke();
+    c.fillStyle = '#d03a2f';
+    c.font = '600 12px system-ui, sans-serif';
+    c.fillText('dismiss attempt: ' + attempt.cause, 8 + (L.safeLeft || 0), L.edge === 'bottom' ? y - 8 : y + 16);
+  }
 
   // dashed guides at the active detents
   function drawGuides(c, width, height, L) {

@@ -23,6 +23,7 @@
     frame: null,
     decisions: [],   // {target, reason, t}
     releases: [],    // finger velocities of the releases, screen pt/s (+ = down)
+    attempts: [],    // {cause, t, at}: the dismiss attempts, as they happen
     handoffs: [],    // {to, height, offset, t, at}: the scroll hand-offs, as they happen
     log: [],         // every event's text, as the log shows it
     errors: [],      // error replies
@@ -167,6 +168,7 @@
         $('decision-text').textContent = 'target ' + fields.target + ' — ' + fields.reason;
       }
       if (e.type === 'release') P.keep(state.releases, fields.finger_velocity);
+      if (e.type === 'dismiss_attempt') P.keep(state.attempts, { cause: fields.cause, t: e.t, at: performance.now() });
       if (e.type === 'scroll_handoff') {
         P.keep(state.handoffs, { to: fields.to, height: fields.height, offset: fields.offset, t: e.t, at: performance.now() });
       }

@@ -69,6 +69,9 @@ extension ScenarioAction {
       return finger == 1 ? "touch_cancel()" : "touch_cancel { finger = \(finger) }"
     case .tap(let x, let y): return "tap " + Self.fields([("x", x), ("y", y)])
     case .tapBackdrop: return "tap_backdrop()"
+    case .back: return "back()"
+    case .accessibilityAction(let name): return "accessibility_action \(LuaLiteral.quoted(name.rawValue))"
+    case .reduceMotion(let on): return "reduce_motion(\(on))"
     case .keyboard(let height, let duration):
       return "keyboard " + Self.fields([("height", height), ("duration", duration)])
     case .reload(let file): return "reload \(LuaLiteral.quoted(file))"

@@ -27,6 +27,12 @@ package enum ScenarioAction {
   case touchCancel(finger: Int)
   case tap(x: Double?, y: Double)
   case tapBackdrop
+  /// `back()`.
+  case back
+  /// `accessibility_action 'name'`.
+  case accessibilityAction(AccessibilityAction.Name)
+  /// `reduce_motion(true)`.
+  case reduceMotion(Bool)
   case keyboard(height: Double, duration: Double)
   case reload(String)
   case expectScriptError(callback: String, line: Int)
@@ -201,6 +207,7 @@ extension ScenarioAction {
       }
       return .tap(x: x, y: y)
     case .tapBackdrop: return .tapBackdrop
+    case .back, .accessibilityAction, .reduceMotion: return try parseAccessibility(call, args)
     case .keyboard:
       let t = try args.table(known: ["height", "duration"])
       guard let height = try args.number(t, "height", 0...100_000) else {

@@ -22,6 +22,9 @@ package enum ScenarioCall: String, CaseIterable, Sendable {
   case touchCancel = "touch_cancel"
   case tap
   case tapBackdrop = "tap_backdrop"
+  case back
+  case accessibilityAction = "accessibility_action"
+  case reduceMotion = "reduce_motion"
   case resize
   case setContentHeight = "set_content_height"
   case scrollTo = "scroll_to"

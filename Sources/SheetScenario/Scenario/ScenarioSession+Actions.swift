@@ -61,6 +61,9 @@ extension ScenarioSession {
     case .tapBackdrop:
       let point = d.backdropPoint
       try d.apply { m throws(SheetError) in try m.tap(x: point.x, y: point.y) }
+    case .back: try d.apply { h in h.back() }
+    case .accessibilityAction(let name): try d.apply { h in h.performAccessibilityAction(name) }
+    case .reduceMotion(let on): try d.apply { h in h.setReduceMotion(on) }
     case .wait(let seconds): try d.wait(seconds)
     case .drag(let gesture): try d.drag(gesture)
     case .flick(let dy, let velocity, let at, let dx, let velocityX, let atX):

@@ -19,6 +19,7 @@ extension Behaviour {
     configuration.keyboard = spec.keyboard ?? standard.keyboard
     configuration.describesBehind = spec.behind != nil
     configuration.reportsDismissAttempts = spec.onDismissAttempt != nil
+    configuration.backCollapses = spec.backCollapses ?? standard.backCollapses
     configuration.prefersScrollingExpandsWhenScrolledToEdge =
       spec.prefersScrollingExpands ?? standard.prefersScrollingExpandsWhenScrolledToEdge
     if let entries = spec.detents {

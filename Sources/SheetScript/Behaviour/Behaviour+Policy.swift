@@ -292,6 +292,8 @@ extension Behaviour: SheetPolicy {
       case .onTap: spec.onTap != nil
       case .onKeyboard: spec.onKeyboard != nil
       case .behind: spec.behind != nil
+      case .onBack: spec.onBack != nil
+      case .accessibility: spec.accessibility != nil
       default: false
       }
     return defines ? field.rawValue : nil
@@ -305,7 +307,7 @@ extension Behaviour: SheetPolicy {
   }
 
   /// Runs one Lua call, turning its error into a script error that names the callback.
-  private func invoke<T>(_ callback: String, _ body: () throws(LuaError) -> T) throws(ScriptError) -> T {
+  func invoke<T>(_ callback: String, _ body: () throws(LuaError) -> T) throws(ScriptError) -> T {
     do {
       return try body()
     } catch {
@@ -314,7 +316,7 @@ extension Behaviour: SheetPolicy {
   }
 
   /// The script error for a result of the wrong type or range.
-  private func recordScriptError(_ callback: String, returned value: LuaValue, expected: String)
+  func recordScriptError(_ callback: String, returned value: LuaValue, expected: String)
     -> ScriptError
   {
     ScriptError(
@@ -324,7 +326,7 @@ extension Behaviour: SheetPolicy {
   }
 
   /// Reads an animation a callback returned (its types; the core checks whether it can be played).
-  private func readAnimation(_ value: LuaValue, callback: String) throws(ScriptError) -> TransitionAnimation {
+  func readAnimation(_ value: LuaValue, callback: String) throws(ScriptError) -> TransitionAnimation {
     do throws(BehaviourError) {
       return try resultReader.animation(value, at: [.key(callback)])
     } catch {
@@ -334,7 +336,7 @@ extension Behaviour: SheetPolicy {
 
   /// The transition whose animation stands in for one the behaviour leaves out (`restore` and `resize`
   /// use `snap`'s).
-  private static func stand(in transition: SheetTransition) -> SheetTransition {
+  static func stand(in transition: SheetTransition) -> SheetTransition {
     transition == .restore || transition == .resize ? .snap : transition
   }
 }

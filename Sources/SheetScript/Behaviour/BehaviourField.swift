@@ -27,6 +27,10 @@ package enum BehaviourField: String, CaseIterable, Sendable {
   case onResize = "on_resize"
   case onState = "on_state"
   case onDismissAttempt = "on_dismiss_attempt"
+  case back
+  case onBack = "on_back"
+  case accessibility
+  case reduced
   case onScroll = "on_scroll"
   case animations
   case keyboard
@@ -37,8 +41,8 @@ package enum BehaviourField: String, CaseIterable, Sendable {
   /// `backdrop`) always are, `detents` and `animations` may be. A script error names the field it came from.
   package var isCallback: Bool {
     switch self {
-    case .detents, .onDrag, .onRelease, .backdrop, .onTap, .onResize, .onState, .onDismissAttempt, .onScroll,
-      .animations, .onKeyboard, .behind:
+    case .detents, .onDrag, .onRelease, .backdrop, .onTap, .onResize, .onState, .onDismissAttempt, .onBack,
+      .accessibility, .onScroll, .animations, .onKeyboard, .behind:
       true
     default: false
     }
@@ -66,6 +70,8 @@ package enum BehaviourField: String, CaseIterable, Sendable {
     case .tap: self = .onTap
     case .keyboardTarget: self = .onKeyboard
     case .behind: self = .behind
+    case .back: self = .onBack
+    case .accessibilityActions: self = .accessibility
     }
   }
 }

@@ -64,6 +64,12 @@ extension BehaviourSpec {
     onResize = try reader.callback(fields, .onResize)
     onState = try reader.callback(fields, .onState)
     onDismissAttempt = try reader.callback(fields, .onDismissAttempt)
+    backCollapses = try field(.back).map { v throws(BehaviourError) in
+      try reader.choice(v, at: [.field(.back)], from: ["collapse", "dismiss"]) == "collapse"
+    }
+    onBack = try reader.callback(fields, .onBack)
+    accessibility = try reader.callback(fields, .accessibility)
+    if let value = field(.reduced) { reduced = try reader.animations(value, field: .reduced) }
     onScroll = try reader.callback(fields, .onScroll)
     onKeyboard = try reader.callback(fields, .onKeyboard)
     behind = try reader.callback(fields, .behind)
@@ -95,13 +101,15 @@ extension BehaviourSpec {
     case .onResize: onResize
     case .onState: onState
     case .onDismissAttempt: onDismissAttempt
+    case .onBack: onBack
+    case .accessibility: accessibility
     case .onScroll: onScroll
     case .animations: animationsFunction
     case .onKeyboard: onKeyboard
     case .behind: behind
     case .keyboard, .name, .description, .edge, .cornerRadius, .grabber, .pannable, .gestureArea,
       .backdropMax, .tapToDismiss, .allowDismiss, .presentDetent, .largestUndimmedDetent,
-      .backdropFollowsHeight, .prefersScrollingExpands, .thresholds:
+      .backdropFollowsHeight, .prefersScrollingExpands, .thresholds, .back, .reduced:
       nil
     }
   }

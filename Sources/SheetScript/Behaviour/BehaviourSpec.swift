@@ -48,6 +48,14 @@ package struct BehaviourSpec {
   package var onResize: LuaFunction?
   package var onState: LuaFunction?
   package var onDismissAttempt: LuaFunction?
+  /// `back = 'collapse'`: the back action collapses by default (nil: the configuration's default).
+  package var backCollapses: Bool?
+  /// `on_back(sheet)`: where the back action sends the sheet.
+  package var onBack: LuaFunction?
+  /// `accessibility(sheet, actions)`: the accessibility actions offered now.
+  package var accessibility: LuaFunction?
+  /// `reduced`: the animations under reduce motion, per transition.
+  package var reduced: [SheetTransition: AnimationEntry] = [:]
   package var onScroll: LuaFunction?
   package var animations: [SheetTransition: AnimationEntry] = [:]
   package var animationsFunction: LuaFunction?

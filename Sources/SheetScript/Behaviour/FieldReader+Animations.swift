@@ -2,11 +2,12 @@ import LuaHost
 import SheetCore
 
 extension FieldReader {
-  /// Reads `animations`: per transition a spec table or a function of the sheet returning one.
-  package func animations(_ value: LuaValue) throws(BehaviourError) -> [SheetTransition: BehaviourSpec
-    .AnimationEntry]
+  /// Reads `animations` (or `reduced`, the animations under reduce motion): per transition a spec
+  /// table or a function of the sheet returning one.
+  package func animations(_ value: LuaValue, field: BehaviourField = .animations) throws(BehaviourError)
+    -> [SheetTransition: BehaviourSpec.AnimationEntry]
   {
-    let path: [PathComponent] = [.field(.animations)]
+    let path: [PathComponent] = [.field(field)]
     let names = SheetTransition.allCases.map(\.rawValue)
     let (array, fields) = try table(
       value, at: path, expected: "a table keyed by " + names.joined(separator: ", "))
@@ -35,7 +36,8 @@ extension FieldReader {
     -> TransitionAnimation
   {
     let (_, fields) = try table(value, at: path, expected: "an animation table")
-    try checkKeys(fields, at: path, known: ["curve", "duration", "spring", "backdrop", "slide"])
+    try checkKeys(
+      fields, at: path, known: ["curve", "duration", "spring", "backdrop", "slide", "cross_fade"])
     let height = try motion(fields, value, at: path)
     var backdrop: Motion?
     if let raw = fields["backdrop"] {
@@ -46,7 +48,11 @@ extension FieldReader {
     let slide = try fields["slide"].map { v throws(BehaviourError) in
       try number(v, at: path + [.key("slide")], in: 0...100_000)
     }
-    return TransitionAnimation(height: height, backdrop: backdrop, slide: slide)
+    let crossFade = try fields["cross_fade"].map { v throws(BehaviourError) in
+      try bool(v, at: path + [.key("cross_fade")])
+    }
+    return TransitionAnimation(
+      height: height, backdrop: backdrop, slide: slide, crossFade: crossFade ?? false)
   }
 
   private func motion(_ fields: [String: LuaValue], _ value: LuaValue, at path: [PathComponent])

@@ -175,6 +175,7 @@
 ---@class AnimationSpec: MotionSpec
 ---@field backdrop? MotionSpec the backdrop's own motion (default: it follows the height's progress)
 ---@field slide? number pt, 0 to 100000: a dismissal moves down by this much instead of to 0
+---@field cross_fade? boolean the sheet goes to its end at once and fades in there (reduce motion's default)
 
 ---@alias AnimationEntry AnimationSpec|fun(sheet: SheetView): AnimationSpec
 
@@ -185,6 +186,12 @@
 ---@field restore? AnimationEntry a release back to the detent the drag started from
 ---@field dismiss? AnimationEntry
 ---@field resize? AnimationEntry after a resize, a content change or a hot reload
+
+---The accessibility actions offered now: each a detent id or 'dismiss'; false or absent: not offered.
+---@class AccessibilityActions
+---@field expand? string|false default: the next detent up
+---@field collapse? string|false default: the next detent down
+---@field dismiss? 'dismiss'|false default: offered when the sheet may be dismissed
 
 ---Where a pan may start, as a band inside the sheet's leading edge.
 ---@class GestureBand
@@ -237,7 +244,13 @@
 ---@field on_resize? fun(sheet: SheetView): string? a detent id to go to, or nil to stay
 ---@field on_state? fun(sheet: SheetView, from: SheetStateName, to: SheetStateName)
 ---With allow_dismiss = false: a release below the lowest detent or a backdrop tap that does nothing:
----@field on_dismiss_attempt? fun(sheet: SheetView, cause: 'release'|'tap')
+---@field on_dismiss_attempt? fun(sheet: SheetView, cause: 'release'|'tap'|'back'|'accessibility')
+---@field back? 'collapse'|'dismiss' what back() does by default: 'dismiss' (default) or one detent down
+---A detent id, 'dismiss', false (back goes on to the app) or nil for the `back` rule:
+---@field on_back? fun(sheet: SheetView): string|false|nil
+---The actions offered now (`actions`: the defaults, to change and return), or nil for the defaults:
+---@field accessibility? fun(sheet: SheetView, actions: AccessibilityActions): AccessibilityActions?
+---@field reduced? AnimationTable the animations under reduce motion (default: a 0.2 s cross-fade)
 ---@field on_scroll? fun(sheet: SheetView, gesture: GestureView, scroll: ScrollViewState): ScrollOwnerName?
 ---@field keyboard? KeyboardModeName default 'interactive'
 ---A detent id, a height (brought into [keyboard, cap]) or nil for the `keyboard` mode:

@@ -61,6 +61,7 @@ package struct FrameShape {
   package var keyboard = false
   package var scroll = false
   package var behind = false
+  package var crossFade = false
   package var bytes = 0
 }
 
@@ -121,10 +122,12 @@ extension SheetDriver {
 
   /// A machine frame as the trace records it (with the keyboard's column once one was shown).
   package func traceFrame(_ frame: SheetFrame) -> TraceFrame {
-    TraceFrame(
+    var record = TraceFrame(
       time: frame.time, state: frame.state, detent: frame.detent, target: frame.target, height: frame.height,
       backdrop: frame.backdrop, velocity: frame.velocity, keyboard: keyboardShown ? frame.keyboard : nil,
       scroll: frame.scrollOffset, behind: frame.behind)
+    record.crossFade = frame.crossFade
+    return record
   }
 
   /// The bytes of a frame's line but its numbers: its keys and punctuation (`Trace.write`'s layout, whose
@@ -133,8 +136,10 @@ extension SheetDriver {
   package mutating func textBytes(of frame: SheetFrame) -> Int {
     let scroll = frame.scrollOffset != nil
     let behind = frame.behind != nil
+    let crossFade = frame.crossFade != nil
     if frameShape.state != frame.state || frameShape.keyboard != keyboardShown || frameShape.scroll != scroll
-      || frameShape.behind != behind || frameShape.detent != frame.detent || frameShape.target != frame.target
+      || frameShape.behind != behind || frameShape.crossFade != crossFade || frameShape.detent != frame.detent
+      || frameShape.target != frame.target
     {
       let texts =
         JSONWriter.length(of: frame.state.rawValue) + JSONWriter.length(of: frame.detent)
@@ -142,10 +147,10 @@ extension SheetDriver {
       let layout =
         #"{"t":,"kind":"frame","state":,"detent":,"target":,"height":,"backdrop":,"dh_dt":}"#.utf8.count + 1
         + (keyboardShown ? #","keyboard":"#.utf8.count : 0) + (scroll ? #","scroll":"#.utf8.count : 0)
-        + (behind ? JSONWriter.behindLayoutBytes : 0)
+        + (behind ? JSONWriter.behindLayoutBytes : 0) + (crossFade ? JSONWriter.crossFadeLayoutBytes : 0)
       frameShape = FrameShape(
         state: frame.state, detent: frame.detent, target: frame.target, keyboard: keyboardShown,
-        scroll: scroll, behind: behind, bytes: layout + texts)
+        scroll: scroll, behind: behind, crossFade: crossFade, bytes: layout + texts)
     }
     return frameShape.bytes
   }
@@ -160,13 +165,14 @@ extension SheetDriver {
     let large = 1e15
     guard abs(frame.time) < large, abs(frame.height) < large, abs(frame.backdrop) < large,
       abs(frame.velocity) < large, abs(frame.keyboard) < large, abs(frame.scrollOffset ?? 0) < large,
-      abs(frame.behind?.offset ?? 0) < large
+      abs(frame.behind?.offset ?? 0) < large, abs(frame.crossFade?.from ?? 0) < large
     else { return exactBytes(of: frame) }
     let longest = (18 + 6) + (18 + 4) + (18 + 5) + (18 + 3)
     // the view behind's scale, radius and dim lie in their ranges (the core refuses others): 4 numbers
     let behindLongest = (18 + 5) + (18 + 4) + (18 + 4) + (18 + 5)
     return textBytes(of: frame) + longest + (keyboardShown ? 18 + 4 : 0)
       + (frame.scrollOffset != nil ? 18 + 4 : 0) + (frame.behind != nil ? behindLongest : 0)
+      + (frame.crossFade != nil ? (18 + 4) + (18 + 5) : 0)  // the progress lies in [0, 1]
   }
 
   /// The bytes a frame's line adds to the trace's JSON Lines: its texts (``textBytes(of:)``) and its
@@ -188,6 +194,12 @@ extension SheetDriver {
         + TraceNumber.formattedLength(behind.cornerRadius, decimals: d.cornerRadius)
         + TraceNumber.formattedLength(behind.offset, decimals: d.offset)
         + TraceNumber.formattedLength(behind.dim, decimals: d.dim)
+    }
+    if let fade = frame.crossFade {
+      let d = JSONWriter.crossFadeDecimals
+      bytes +=
+        TraceNumber.formattedLength(fade.from, decimals: d.from)
+        + TraceNumber.formattedLength(fade.progress, decimals: d.progress)
     }
     return bytes
   }

@@ -58,6 +58,7 @@ extension Trace {
       writer.number(scroll, decimals: 4)
     }
     if let behind = frame.behind { writer.behind(behind) }
+    if let fade = frame.crossFade { writer.crossFade(fade) }
     writer.endObject()
     writer.newline()
   }

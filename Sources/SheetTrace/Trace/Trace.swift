@@ -63,6 +63,8 @@ public struct TraceFrame: Sendable, Equatable {
   /// The view behind the sheet; nil when the behaviour does not describe it (every format then leaves
   /// its columns out, so such a trace reads as before the view behind existed).
   public var behind: BehindView? = nil
+  /// The running cross-fade (reduce motion); nil when none runs (JSON Lines then leaves the field out).
+  public var crossFade: CrossFade? = nil
 
   /// Creates a frame record.
   /// - Parameters:
@@ -98,6 +100,7 @@ public struct TraceFrame: Sendable, Equatable {
   public var isFinite: Bool {
     time.isFinite && height.isFinite && backdrop.isFinite && velocity.isFinite && (keyboard?.isFinite ?? true)
       && (scroll?.isFinite ?? true) && (behind.map(Self.isFinite) ?? true)
+      && (crossFade.map { $0.from.isFinite && $0.progress.isFinite } ?? true)
   }
 
   /// Whether a view behind's numbers are all finite.

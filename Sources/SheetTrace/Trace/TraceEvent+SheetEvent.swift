@@ -36,6 +36,16 @@ extension TraceEvent {
     case .dismissAttempt(let cause):
       add("cause", .string(cause.rawValue))
       return "dismiss_attempt"
+    case .back(let target):
+      add("target", .string(target?.name ?? "none"))
+      return "back"
+    case .accessibilityAction(let name, let target):
+      add("name", .string(name.rawValue))
+      add("target", .string(target?.name ?? "none"))
+      return "accessibility_action"
+    case .reduceMotion(let on):
+      add("on", .bool(on))
+      return "reduce_motion"
     case .snap(let id):
       add("target", .string(id))
       return "snap"
@@ -95,6 +105,7 @@ extension TraceEvent {
       add("height", .string(describe(animation.height)))
       if let backdrop = animation.backdrop { add("backdrop", .string(describe(backdrop))) }
       if let slide = animation.slide { add("slide", .number(slide)) }
+      if animation.crossFade { add("cross_fade", .bool(true)) }
       return "animation"
     case .scriptError(let callback, let message):
       add("callback", .string(callback))
