@@ -82,7 +82,8 @@ import Testing
       ),
       (
         ["b.lua": "return {\n  edge = 'botom',\n}\n"], ["check", "b.lua"], 1,
-        "b.lua:2: field 'edge' is 'botom'; expected one of 'bottom', 'top' (did you mean 'bottom'?)", #line
+        "b.lua:2: field 'edge' is 'botom'; expected one of 'bottom', 'top', 'leading', 'trailing' "
+          + "(did you mean 'bottom'?)", #line
       ),
       (
         ["b.lua": "return {\n  gesture_area = 'sheeet',\n}\n"], ["check", "b.lua"], 1,
