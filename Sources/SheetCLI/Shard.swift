@@ -1,3 +1,5 @@
+import Foundation
+
 /// `--shard i/n`: the share of a sweep's runs one process makes, so that `n` processes (or machines)
 /// together make every run once. Run `r` (0-based, in the sweep's order) belongs to shard `r % n + 1`;
 /// each run's work depends on its index alone, so the shards' runs are the runs of the whole sweep.
@@ -27,12 +29,16 @@ struct Shard: Equatable, Sendable {
     return Shard(index: index, count: count)
   }
 
-  /// The shard `--shard` gives, or the whole sweep.
-  /// - Parameter args: The parsed arguments.
+  /// The shard `--shard` or the environment gives (``given(_:environment:)``), or the whole sweep.
+  /// - Parameters:
+  ///   - args: The parsed arguments.
+  ///   - environment: The process's environment (a test passes its own).
   /// - Returns: The shard.
   /// - Throws: `UsageError` for a malformed value.
-  static func option(_ args: CommandLineArguments) throws(UsageError) -> Shard {
-    try args.value("--shard").map(parse) ?? .whole
+  static func option(
+    _ args: CommandLineArguments, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(UsageError) -> Shard {
+    try given(args, environment: environment) ?? .whole
   }
 
   /// The sweep's index of this shard's `k`-th run (0-based).

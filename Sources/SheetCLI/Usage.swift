@@ -15,6 +15,7 @@ enum Usage {
       tune PATH      run scenarios over a grid of threshold values
       fuzz BEHAVIOUR drive a behaviour with random gestures, check its properties, write a failure as a
                      scenario
+      merge PART...  merge the parts of a sweep's shards (tune --shard i/n) into its report
       watch FILE     re-run a scenario whenever it or its behaviour changes
       check FILE     validate a behaviour file
       presets        list the built-in behaviours
@@ -93,7 +94,7 @@ enum Usage {
 
   static let tune = """
     usage: sheet tune PATH --param name=from..to:step [--param ...] [--set name=value]... [--jobs N]
-                      [--max-runs N] [--explain] [--write FILE]
+                      [--max-runs N] [--explain] [--write FILE] [--shard i/n | --shards N] [-o PART]
 
     Runs the scenarios in PATH for every value (or grid of values) of the parameters and prints the outcome
     per scenario per value and the pass count per value. Uses every core unless --jobs says otherwise.
@@ -109,6 +110,26 @@ enum Usage {
     into that behaviour file, changing only those numbers; a file that cannot take them is refused before
     anything runs, and one edited during the sweep is left alone. Exit status 1 when no point passes or
     the file was not written.
+
+    Many machines: --shard i/n (1-based) makes runs i-1, i-1+n, i-1+2n, ... of the sweep (a run is a
+    point's scenario, in the table's order) and writes them as a part, JSON Lines, to -o PART (default
+    standard output) instead of the table; `sheet merge` of all n parts prints the table, the verdict and
+    the --write result byte for byte as one process does. Without --shard the shard comes from a job
+    engine's environment (0-based there): JOB_COMPLETION_INDEX of a Kubernetes Indexed Job with
+    --shards N (its completions); SLURM_ARRAY_TASK_ID with SLURM_ARRAY_TASK_COUNT, counted from
+    SLURM_ARRAY_TASK_MIN in steps of SLURM_ARRAY_TASK_STEP; Bazel's TEST_SHARD_INDEX with
+    TEST_TOTAL_SHARDS. --shard wins over them.
+    """
+
+  static let merge = """
+    usage: sheet merge PART...
+
+    Merges the parts the shards of one `sheet tune --shard i/n -o PART` wrote and prints the report the
+    sweep prints in one process, byte for byte (and with --write, writes the file as it would, when the
+    file is the one the sweep read). Refused, printing nothing, when the parts are of different sweeps
+    (their digest of the files, parameters and options differs), a shard is missing or given twice, a
+    part did not finish, or a line is bad (file:line, the field and its value); a part is at most 256 MiB,
+    a line at most 1 MiB. Exit status: the sweep's (0 a point passes, 1 none does), 1 for parts refused.
     """
 
   static let watch = """
@@ -187,7 +208,8 @@ enum Usage {
       --screen WxH    the screen the runs start on (default 390x844,47,34)
       --steps N       the most steps a run makes, 1...1000 (default 40)
       --jobs N        worker threads, 1...256 (default every core); the report is the same
-      --shard i/n     make runs i, i+n, i+2n, ... (1-based) of the runs
+      --shard i/n     make runs i, i+n, i+2n, ... (1-based) of the runs (or a job engine's shard:
+                      sheet tune --help; --shards N with a Kubernetes Indexed Job)
       --exempt P      do not check property P (repeatable)
       --props FILE    the author's properties: property('name', function(sheet) ... end) calls
       -o OUT          where a finding is written

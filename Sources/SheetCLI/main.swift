@@ -23,6 +23,7 @@ func sheetMain(_ arguments: [String]) -> Int32 {
     "bench": (Usage.bench, BenchCommand.main),
     "preview": (Usage.preview, PreviewCommand.main),
     "fuzz": (Usage.fuzz, FuzzCommand.main),
+    "merge": (Usage.merge, MergeCommand.main),
   ]
   switch command {
   case "--version", "version":

@@ -39,6 +39,12 @@ enum SheetBinary {
     return candidates.first { manager.isExecutableFile(atPath: $0.path) } ?? candidates[candidates.count - 1]
   }()
 
+  /// The variables a job engine gives its shards through (`sheet tune --help`).
+  static let shardVariables: Set<String> = [
+    "JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "SLURM_ARRAY_TASK_MIN",
+    "SLURM_ARRAY_TASK_MAX", "SLURM_ARRAY_TASK_STEP", "TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS",
+  ]
+
   /// The host example, `SheetHostExample`, built next to `sheet`.
   static let hostExample = executable.deletingLastPathComponent().appendingPathComponent("SheetHostExample")
 
@@ -48,14 +54,21 @@ enum SheetBinary {
   ///   - directory: The working directory (default: the package root, so `Tests/Scenarios` resolves).
   ///   - timeout: Seconds after which the run is terminated (nil: wait for it however long it takes).
   ///   - program: The executable (default: `sheet`).
+  ///   - environment: Variables set for the run, over the test's environment without a job engine's
+  ///     shard variables (``shardVariables``); nil: the test's environment as it is.
   /// - Returns: The exit status and both outputs.
   static func run(
-    _ arguments: [String], in directory: URL = packageRoot, timeout: Double? = nil, program: URL = executable
+    _ arguments: [String], in directory: URL = packageRoot, timeout: Double? = nil, program: URL = executable,
+    environment: [String: String]? = nil
   ) throws -> SheetRun {
     let scratch = try TemporaryFolder()
     let out = scratch.url.appendingPathComponent("stdout")
     let err = scratch.url.appendingPathComponent("stderr")
-    let process = try start(arguments, in: directory, stdout: out, stderr: err, program: program)
+    let process = try start(arguments, in: directory, stdout: out, stderr: err, program: program) { process in
+      guard let environment else { return }
+      process.environment = ProcessInfo.processInfo.environment.filter { !shardVariables.contains($0.key) }
+        .merging(environment) { $1 }
+    }
     var timedOut = false
     if let timeout, !waitForExit(process, seconds: timeout) {
       timedOut = true
@@ -88,9 +101,11 @@ enum SheetBinary {
   ///   - stdout: The file standard output goes to (created or emptied).
   ///   - stderr: The file standard error goes to (created or emptied).
   ///   - program: The executable (default: `sheet`).
+  ///   - prepare: Changes the process before it starts (its environment).
   /// - Returns: The running process.
   static func start(
-    _ arguments: [String], in directory: URL, stdout: URL, stderr: URL, program: URL = executable
+    _ arguments: [String], in directory: URL, stdout: URL, stderr: URL, program: URL = executable,
+    prepare: (Process) -> Void = { _ in }
   ) throws -> Process {
     let manager = FileManager.default
     _ = manager.createFile(atPath: stdout.path, contents: nil)
@@ -102,6 +117,7 @@ enum SheetBinary {
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = try FileHandle(forWritingTo: stdout)
     process.standardError = try FileHandle(forWritingTo: stderr)
+    prepare(process)
     try process.run()
     return process
   }

@@ -24,7 +24,8 @@ enum FuzzCommand {
       arguments,
       valued: [
         "--runs": "--runs", "--seconds": "--seconds", "--seed": "--seed", "--screen": "--screen",
-        "--steps": "--steps", "--jobs": "--jobs", "--shard": "--shard", "--exempt": "--exempt",
+        "--steps": "--steps", "--jobs": "--jobs", "--shard": "--shard", "--shards": "--shards",
+        "--exempt": "--exempt",
         "--props": "--props", "-o": "-o", "--output": "-o",
       ])
     guard args.positionals.count == 1, let reference = args.positionals.first else {

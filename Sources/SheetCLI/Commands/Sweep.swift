@@ -173,10 +173,12 @@ struct Sweep: Sendable {
   /// thresholds its behaviours declare (also when one refused an override). When no run got as far as
   /// loading a behaviour there is nothing to check against, and the sweep reports the failures.
   /// - Parameter jobs: The number of worker threads.
+  /// - Returns: The behaviour and module files the scenarios read, sorted (a shard's digest reads them).
   /// - Throws: `UsageError` naming the first unknown threshold, the nearest declared one and every
   ///   declared one.
-  func requireDeclaredThresholds(jobs: Int) throws(UsageError) {
-    guard !files.isEmpty, (pointCount ?? 0) > 0 else { return }
+  @discardableResult
+  func requireDeclaredThresholds(jobs: Int) throws(UsageError) -> [String] {
+    guard !files.isEmpty, (pointCount ?? 0) > 0 else { return [] }
     let runOptions = options(at: point(at: 0))
     let results = warmMap(count: files.count, jobs: jobs, placeholder: nil) { index, warm in
       ScenarioRunner.run(file: files[index], options: runOptions, warm: warm) as ScenarioResult?
@@ -184,7 +186,8 @@ struct Sweep: Sendable {
     let informed = results.compactMap { $0 }.filter {
       !$0.thresholds.isEmpty || $0.overrideRefusal != nil
     }
-    guard !informed.isEmpty else { return }
+    let behaviours = Set(results.compactMap { $0 }.flatMap { $0.behaviourFiles + $0.modulesRead }).sorted()
+    guard !informed.isEmpty else { return behaviours }
     let declared = Set(informed.flatMap(\.thresholds)).sorted()
     let swept = parameters.map { ("--param", $0.name) } + options.overrides.map { ("--set", $0.name) }
     for (option, name) in swept where !declared.contains(name) {
@@ -193,42 +196,51 @@ struct Sweep: Sendable {
       throw UsageError(
         message: "\(option) \(name): no scenario's behaviour declares a threshold '\(name)'\(hint); \(list)")
     }
+    return behaviours
   }
 
-  /// Runs every scenario at every point on `jobs` threads and hands each point's outcomes (one per
-  /// file, in file order) to `each`, in grid order, as soon as that point and every point before it
-  /// are done. Runs are taken in grid order and at most ``window`` points are started ahead of the
-  /// first unfinished one, so what waits to be handed on stays bounded whatever the grid's size.
+  /// Makes a shard's runs (every run for ``Shard/whole``) on `jobs` threads and hands each run's
+  /// outcome to `each` with its index in the whole sweep, in index order, as soon as it and every run
+  /// of the shard before it are done. Runs are taken in index order and at most ``window`` points' runs
+  /// are started ahead of the first unfinished one, so what waits to be handed on stays bounded whatever
+  /// the grid's size. Run `r` is point `r / files.count`'s run of file `r % files.count`.
   /// - Parameters:
+  ///   - shard: The share of the runs to make.
   ///   - jobs: The number of worker threads (1 or more).
   ///   - progress: Called after each finished run, from any thread.
-  ///   - each: Called with a point's index and outcomes, one call at a time, from any worker thread.
+  ///   - each: Called with a run's index and outcome, one call at a time, from any worker thread.
   func run(
-    jobs: Int, progress: @Sendable () -> Void = {}, each: @Sendable (Int, [SweepOutcome]) -> Void
+    shard: Shard = .whole, jobs: Int, progress: @Sendable () -> Void = {},
+    each: @Sendable (Int, SweepOutcome) -> Void
   ) {
     let files = self.files
-    let order = SweepOrder(points: pointCount ?? 0, files: files.count, window: Self.window)
+    let order = SweepOrder(
+      points: shard.share(of: runCount ?? 0), files: 1, window: Self.window * max(1, files.count))
     let warm = (0..<Self.workers(jobs: jobs, count: order.runs)).map { _ in warmth.take() }
     defer { for states in warm { warmth.give(states) } }
     DispatchQueue.concurrentPerform(iterations: warm.count) { worker in
-      while let index = order.claim() {
+      while let k = order.claim() {
+        let index = shard.run(k)
         let runOptions = options(at: point(at: index / files.count))
         let outcome = SweepOutcome(
           ScenarioRunner.run(file: files[index % files.count], options: runOptions, warm: warm[worker]))
         progress()
-        order.finish(index, outcome, each: each)
+        order.finish(k, outcome) { handed, outcomes in each(shard.run(handed), outcomes[0]) }
       }
     }
   }
 
-  /// Every point's outcomes, `[point][file]`: ``run(jobs:progress:each:)`` collected, for a grid small
-  /// enough to hold (the benchmarks').
+  /// Every point's outcomes, `[point][file]`: ``run(shard:jobs:progress:each:)`` collected, for a grid
+  /// small enough to hold (the benchmarks').
   /// - Parameter jobs: The number of worker threads (1 or more).
   /// - Returns: How each run ended.
   func outcomes(jobs: Int) -> [[SweepOutcome]] {
-    let collected = Mutex([[SweepOutcome]]())
-    run(jobs: jobs) { _, outcomes in collected.withLock { $0.append(outcomes) } }
-    return collected.withLock { $0 }
+    let collected = Mutex([SweepOutcome]())
+    run(jobs: jobs) { _, outcome in collected.withLock { $0.append(outcome) } }
+    let runs = collected.withLock { $0 }
+    return stride(from: 0, to: runs.count, by: max(1, files.count)).map {
+      Array(runs[$0..<min($0 + files.count, runs.count)])
+    }
   }
 
   /// ``parallelMap(count:jobs:placeholder:_:)`` with each worker's warm states (``WarmStates``), taken

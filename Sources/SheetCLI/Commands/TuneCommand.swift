@@ -5,13 +5,15 @@ import SheetScript
 import Synchronization
 
 /// `sheet tune PATH --param name=from..to:step [--param ...] [--jobs N] [--max-runs N] [--explain]
-/// [--write FILE]`.
+/// [--write FILE] [--shard i/n | --shards N] [-o PART]`.
 enum TuneCommand {
-  /// Runs the scenarios for every point of the parameter grid and prints the outcomes.
+  /// Runs the scenarios for every point of the parameter grid and prints the outcomes; or, for a shard
+  /// (`--shard`, or a job engine's variables), makes the shard's runs and writes its part for `sheet
+  /// merge` (``ShardPart``).
   /// - Parameter arguments: The words after `tune`.
   /// - Returns: 0 when at least one point passes every scenario (and, with `--write`, the file took the
   ///   nearest one), 1 when none does or the file refused it (the table and the verdict are printed
-  ///   either way).
+  ///   either way); for a shard, 0 once its part is written.
   /// - Throws: `UsageError` for bad arguments, a bad range (or a value outside the range of a threshold the default
   ///   policy reads) or a grid over the run cap, before any run; for a threshold no scenario's behaviour
   ///   declares, after one probing run per scenario and before the sweep.
@@ -20,7 +22,8 @@ enum TuneCommand {
       arguments,
       valued: [
         "--param": "--param", "--set": "--set", "--jobs": "--jobs", "--fps": "--fps",
-        "--max-runs": "--max-runs", "--write": "--write",
+        "--max-runs": "--max-runs", "--write": "--write", "--shard": "--shard", "--shards": "--shards",
+        "-o": "-o", "--output": "-o",
       ], flags: ["--explain"])
     guard !args.positionals.isEmpty else { throw UsageError(message: "tune needs a scenario file or folder") }
     let found = try ScenarioArguments.scenarios(in: args.positionals)
@@ -41,32 +44,33 @@ enum TuneCommand {
       }
       maximumRuns = value
     }
+    let shard = try Shard.given(args, environment: ProcessInfo.processInfo.environment)
+    if shard == nil, let output = args.value("-o") {
+      throw UsageError(message: "-o \(output) writes a shard's part: give --shard i/n as well")
+    }
     let sweep = Sweep(
       files: found.scenarios, parameters: parameters,
       options: try ScenarioArguments.options(args))
     try sweep.requireRuns(atMost: maximumRuns)
-    try sweep.requireDeclaredThresholds(jobs: jobs)
+    let behaviours = try sweep.requireDeclaredThresholds(jobs: jobs)
     let writeBack = try args.value("--write").map { file throws(UsageError) in
       try TuneWriteBack(file: file, parameters: parameters)
     }
-    let table = Mutex((table: SweepTable(sweep, explain: args.has("--explain")), writeBack: writeBack))
-    Output.write(table.withLock { $0.table.start() })
-    sweep.run(jobs: jobs, progress: ProgressLine(total: sweep.runCount ?? 0).report) { index, outcomes in
-      Output.write(
-        table.withLock { state in
-          let passing = state.table.passingPoints
-          let row = state.table.row(index, outcomes)
-          if state.table.passingPoints > passing {  // the table's own rule: every scenario passed
-            state.writeBack?.passed(index: index, point: sweep.point(at: index))
-          }
-          return row
-        })
+    if let shard {
+      let setup = TuneSetup(
+        sweep: sweep, specs: args.options["--param"] ?? [], explain: args.has("--explain"),
+        write: args.value("--write"))
+      return try setup.writePart(
+        shard: shard, behaviours: behaviours, output: args.value("-o"), jobs: jobs)
     }
-    Output.write(table.withLock { $0.table.end() })
-    let passing = table.withLock { $0.table.passingPoints } > 0
-    guard let written = table.withLock({ $0.writeBack })?.write(sweep) else { return passing ? 0 : 1 }
-    Output.write(written.text)
-    return passing && written.written ? 0 : 1
+    let report = Mutex(TuneReport(sweep, explain: args.has("--explain"), writeBack: writeBack))
+    Output.write(report.withLock { $0.start() })
+    sweep.run(jobs: jobs, progress: ProgressLine(total: sweep.runCount ?? 0).report) { _, outcome in
+      Output.write(report.withLock { $0.add(outcome) })
+    }
+    let finished = report.withLock { $0.finish() }
+    Output.write(finished.text)
+    return finished.status
   }
 }
 

@@ -1,0 +1,115 @@
+import SheetScenario
+import SheetTrace
+
+/// `sheet merge` of `sheet tune`'s parts: each run's outcome kept (and, with `--explain`, the reasons of
+/// the first failures the table lists), then the report printed by ``TuneReport`` from the runs in
+/// index order, as one process prints it.
+struct TuneMerge {
+  private let sweep: Sweep
+  private let explain: Bool
+  private let write: (file: String, digest: String)?
+  /// Each run's outcome: 0 not read yet, 1 passed, 2 failed.
+  private var outcomes: [UInt8]
+  /// The reasons of failed runs, at most twice the listed ones between trims.
+  private var whys: [Int: String] = [:]
+
+  /// A merge of the parts whose first header is `header`.
+  /// - Throws: ``ShardPartError`` for a setup that does not make a sweep of the header's runs.
+  init(_ header: ShardPart.Header, file: String) throws(ShardPartError) {
+    func failure(_ field: String, _ message: String) -> ShardPartError {
+      ShardPartError(file: file, line: 1, field: "setup." + field, message: message)
+    }
+    guard case .array(let files)? = header.setup["files"], !files.isEmpty else {
+      throw failure("files", "expected the scenario files")
+    }
+    let names = try files.map { value throws(ShardPartError) in
+      guard case .string(let name) = value else { throw failure("files", "expected strings") }
+      return name
+    }
+    guard case .array(let specs)? = header.setup["params"], !specs.isEmpty else {
+      throw failure("params", "expected the --param ranges")
+    }
+    let parameters = try specs.map { value throws(ShardPartError) in
+      guard case .string(let spec) = value else { throw failure("params", "expected strings") }
+      do throws(UsageError) {
+        return try SweepParameter.parse(spec)
+      } catch {
+        throw failure("params", error.message)
+      }
+    }
+    guard case .bool(let explain)? = header.setup["explain"] else {
+      throw failure("explain", "expected true or false")
+    }
+    switch (header.setup["write"], header.setup["write_digest"]) {
+    case (.null?, .null?): write = nil
+    case (.string(let path)?, .string(let digest)?): write = (path, digest)
+    default: throw failure("write", "expected a file and its digest, or null")
+    }
+    sweep = Sweep(files: names, parameters: parameters, options: ScenarioOptions())
+    guard sweep.runCount == header.runs else {
+      throw failure(
+        "params", "make \(sweep.runCount.map(String.init) ?? "too many") runs, not \(header.runs)")
+    }
+    self.explain = explain
+    outcomes = [UInt8](repeating: 0, count: header.runs)
+  }
+
+  /// Keeps one run's record: `passed`, and `why` when it failed.
+  /// - Throws: ``ShardPartError`` naming the field at fault.
+  mutating func record(_ run: Int, _ fields: [String: JSONValue], file: String, line: Int)
+    throws(ShardPartError)
+  {
+    func failure(_ field: String, _ message: String) -> ShardPartError {
+      ShardPartError(file: file, line: line, field: field, message: message)
+    }
+    guard case .bool(let passed)? = fields["passed"] else {
+      throw failure("passed", "expected true or false")
+    }
+    for name in fields.keys.sorted() where name != "passed" && name != "why" {
+      throw failure(name, "not a field of a tune record (run, passed, why)")
+    }
+    switch fields["why"] {
+    case nil: break
+    case .string(let why)? where !passed:
+      if explain { keep(why, of: run) }
+    default: throw failure("why", "expected a failed run's reason")
+    }
+    outcomes[run] = passed ? 1 : 2
+  }
+
+  /// Keeps a failed run's reason while it may be among the table's listed ones.
+  private mutating func keep(_ why: String, of run: Int) {
+    whys[run] = why
+    guard whys.count > 2 * SweepTable.listedFailures else { return }
+    for dropped in whys.keys.sorted().dropFirst(SweepTable.listedFailures) { whys[dropped] = nil }
+  }
+
+  /// Prints the report (and with `--write` writes the file) as `sheet tune` does in one process.
+  /// - Returns: `sheet tune`'s exit status.
+  /// - Throws: `UsageError` when the `--write` file is not the one the sweep read.
+  func report() throws(UsageError) -> Int32 {
+    var writeBack: TuneWriteBack?
+    if let write {
+      guard TuneSetup.fileDigest(write.file) == write.digest else {
+        throw UsageError(
+          message: "--write \(write.file): the file is not the one the sweep read (it changed, or is not "
+            + "here); nothing written, nothing printed")
+      }
+      writeBack = try TuneWriteBack(file: write.file, parameters: sweep.parameters)
+    }
+    var report = TuneReport(sweep, explain: explain, writeBack: writeBack)
+    Output.write(report.start())
+    var rows = ""
+    for (run, outcome) in outcomes.enumerated() {
+      rows += report.add(SweepOutcome(passed: outcome == 1, why: outcome == 1 ? nil : whys[run]))
+      if rows.utf8.count >= 1 << 16 {
+        Output.write(rows)
+        rows = ""
+      }
+    }
+    Output.write(rows)
+    let finished = report.finish()
+    Output.write(finished.text)
+    return finished.status
+  }
+}
