@@ -23,6 +23,8 @@ func sheetMain(_ arguments: [String]) -> Int32 {
     "bench": (Usage.bench, BenchCommand.main),
     "preview": (Usage.preview, PreviewCommand.main),
     "fuzz": (Usage.fuzz, FuzzCommand.main),
+    "replay": (Usage.replay, ReplayCommand.main),
+    "corpus": (Usage.corpus, CorpusCommand.main),
   ]
   switch command {
   case "--version", "version":

@@ -93,36 +93,6 @@ enum PreviewMessage: Equatable {
   /// object, depth 1); a deeper one is refused before it is decoded, which recurses per level.
   static let nesting = 4
 
-  /// How deep arrays and objects nest in a JSON text: brackets counted outside strings (a string's
-  /// escaped quote does not end it). Malformed text gets a depth too; the decoder refuses it after.
-  static func nestingDepth(_ bytes: UnsafeRawBufferPointer) -> Int {
-    var depth = 0
-    var deepest = 0
-    var inString = false
-    var escaped = false
-    for byte in bytes {
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
-        continue
-      }
-      switch byte {
-      case UInt8(ascii: "\""): inString = true
-      case UInt8(ascii: "["), UInt8(ascii: "{"):
-        depth += 1
-        deepest = max(deepest, depth)
-      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-      default: break
-      }
-    }
-    return deepest
-  }
-
   /// Parses one text message.
   /// - Parameters:
   ///   - bytes: The message's bytes.
@@ -134,14 +104,12 @@ enum PreviewMessage: Equatable {
     guard bytes.count <= limit else {
       throw PreviewMessageError("message of \(bytes.count) bytes; at most \(limit)")
     }
-    let depth = nestingDepth(bytes)
-    guard depth <= nesting else {
+    let value: JSONValue
+    do throws(JSONValue.Failure) {
+      value = try JSONValue.read(bytes, nesting: nesting)
+    } catch .tooDeep(let depth) {
       throw PreviewMessageError(
         "JSON nested deeper than \(nesting) (\(depth) levels): \(Self.excerpt(bytes))")
-    }
-    let value: JSONValue
-    do {
-      value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
     } catch {
       throw PreviewMessageError("not JSON: \(Self.excerpt(bytes))")
     }

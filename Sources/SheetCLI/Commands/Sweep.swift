@@ -207,7 +207,7 @@ struct Sweep: Sendable {
     jobs: Int, progress: @Sendable () -> Void = {}, each: @Sendable (Int, [SweepOutcome]) -> Void
   ) {
     let files = self.files
-    let order = SweepOrder(points: pointCount ?? 0, files: files.count, window: Self.window)
+    let order = SweepOrder<SweepOutcome>(points: pointCount ?? 0, files: files.count, window: Self.window)
     let warm = (0..<Self.workers(jobs: jobs, count: order.runs)).map { _ in warmth.take() }
     defer { for states in warm { warmth.give(states) } }
     DispatchQueue.concurrentPerform(iterations: warm.count) { worker in
