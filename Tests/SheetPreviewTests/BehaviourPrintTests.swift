@@ -1,4 +1,5 @@
 import Foundation
+import SheetTrace
 import Testing
 
 @testable import SheetPreview

@@ -1,15 +1,17 @@
 import SheetCore
 
 /// A spread of non-negative values (settle times, overshoots) kept in fixed bins, so that it takes the
-/// same memory whatever the count and two spreads add up (``merge(_:)``): count, mean and maximum exact,
-/// percentiles to within a bin's width.
+/// same memory whatever the count and two spreads add up (``merge(_:)``) to exactly the spread of all
+/// their values, in any order: the count and maximum exact, the sum kept in whole units of a thousandth
+/// of a bin (so it adds up the same in any order), the percentiles to within a bin's width.
 package struct GestureSpread: Sendable, Equatable {
   /// The width of a bin, in the values' unit.
   package let binWidth: Double
   /// Counts per bin: bin `k` holds values in `[k, k + 1) * binWidth`; the last one every value past it.
   package private(set) var bins: [Int]
   package private(set) var count = 0
-  package private(set) var sum = 0.0
+  /// The values' sum in units of ``unit``.
+  package private(set) var units = 0
   package private(set) var maximum = 0.0
 
   /// A spread of `binCount` bins of `binWidth`.
@@ -18,11 +20,12 @@ package struct GestureSpread: Sendable, Equatable {
     bins = [Int](repeating: 0, count: binCount)
   }
 
-  /// Adds a value (a negative or non-finite one is not counted).
+  /// Adds a value (a negative or non-finite one, or one past a thousand times the bins' span, which no
+  /// settle time or overshoot reaches, is not counted).
   package mutating func add(_ value: Double) {
-    guard value.isFinite, value >= 0 else { return }
+    guard value.isFinite, value >= 0, value < Double(bins.count) * binWidth * 1000 else { return }
     count += 1
-    sum += value
+    units += Int((value / unit).rounded())
     maximum = max(maximum, value)
     bins[min(bins.count - 1, Int(value / binWidth))] += 1
   }
@@ -31,13 +34,16 @@ package struct GestureSpread: Sendable, Equatable {
   package mutating func merge(_ other: GestureSpread) {
     precondition(other.binWidth == binWidth && other.bins.count == bins.count, "spreads of the same bins")
     count += other.count
-    sum += other.sum
+    units += other.units
     maximum = max(maximum, other.maximum)
     for k in bins.indices { bins[k] += other.bins[k] }
   }
 
+  /// The unit the sum is kept in: a thousandth of a bin.
+  package var unit: Double { binWidth / 1000 }
+
   /// The mean.
-  package var mean: Double { count > 0 ? sum / Double(count) : 0 }
+  package var mean: Double { count > 0 ? Double(units) * unit / Double(count) : 0 }
 
   /// The `p`-th fraction's value (0.5 the median), to within a bin: the upper edge of the bin holding
   /// the value of rank `ceil(p * count)`, at most the maximum.

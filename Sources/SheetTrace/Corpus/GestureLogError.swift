@@ -26,8 +26,8 @@ public struct GestureLogError: Error, Equatable, Sendable, CustomStringConvertib
 
   /// What is wrong with a line, before the file and line are known.
   package struct Problem: Error, Equatable {
-    var field: String?
-    var message: String
+    package var field: String?
+    package var message: String
 
     package init(_ field: String?, _ message: String) {
       self.field = field
