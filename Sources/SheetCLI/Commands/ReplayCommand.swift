@@ -1,4 +1,3 @@
-import Dispatch
 import SheetScenario
 import SheetScript
 import SheetTrace
@@ -38,26 +37,9 @@ enum ReplayCommand {
           other, option: "--against", overrides: try args.overrides() + (try args.overrides("--against-set")))
       )
     }
-    let feed = CorpusFeed(files: args.positionals)
     let state = Mutex((summary: GestureReplaySummary(replayers: sides.count), bad: 0))
-    let order = SweepOrder<Handed>(points: Int.max, files: 1, window: Sweep.window)
-    let workers = max(1, jobs)
-    let sources = sides.map { ($0.source, $0.overrides) }
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
-      let replayers = sources.map { GestureReplayer(source: $0.0, overrides: $0.1) }
-      while let (k, item) = order.claim(reading: { feed.next() }) {
-        let handed: Handed
-        switch item {
-        case .gesture(let record, let index, let file, let line):
-          handed = .replayed(
-            GestureReplay(record, index: index, file: file, line: line, replayers: replayers))
-        case .bad(let error):
-          handed = .bad(error)
-        }
-        order.finish(k, handed) { _, done in
-          for entry in done { hand(entry, format: format, state: state) }
-        }
-      }
+    CorpusReplay(files: args.positionals, sides: sides.map { ($0.source, $0.overrides) }).run(jobs: jobs) {
+      hand($0, format: format, state: state)
     }
     let (summary, bad) = state.withLock { ($0.summary, $0.bad) }
     if format == "table" { Output.write(summary.text(labels: sides.map(\.label))) }
@@ -66,16 +48,11 @@ enum ReplayCommand {
     return bad == 0 && !failed && summary.gestures > 0 ? 0 : 1
   }
 
-  /// A run's result as the order hands it on.
-  enum Handed {
-    case replayed(GestureReplay)
-    case bad(GestureLogError)
-  }
-
   /// Takes a result in the corpora's order: a gesture into the summary (and its line out, for jsonl),
   /// a bad line to standard error.
   private static func hand(
-    _ entry: Handed, format: String, state: borrowing Mutex<(summary: GestureReplaySummary, bad: Int)>
+    _ entry: CorpusReplay.Handed, format: String,
+    state: borrowing Mutex<(summary: GestureReplaySummary, bad: Int)>
   ) {
     switch entry {
     case .replayed(let replay):

@@ -26,6 +26,8 @@ package struct GestureReplay: Sendable, Equatable {
     package var outcome: GestureRecord.Outcome
     /// Frames stepped from the touch-down until still.
     package var frames: Int
+    /// Of those, the frames after the lift.
+    package var settleFrames: Int
   }
 
   /// Why a gesture could not be replayed (a value the core refuses, a detent this screen lacks).

@@ -141,7 +141,8 @@ package final class GestureReplayer: @unchecked Sendable {
       count += 1
     }
     return GestureReplay.Run(
-      outcome: settling.outcome(driver.machine, settled: driver.isStill), frames: frames + count)
+      outcome: settling.outcome(driver.machine, settled: driver.isStill), frames: frames + count,
+      settleFrames: count)
   }
 
   /// Applies the inputs due by `time` (seconds from the touch-down).
