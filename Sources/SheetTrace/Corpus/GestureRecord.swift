@@ -2,8 +2,8 @@ import SheetCore
 
 /// One gesture of a corpus: what the sheet was when a finger went down on it, the finger's touch
 /// stream, what else happened during it, and where the sheet went. A corpus is a file of these, one a
-/// line in JSON Lines (``jsonLine()``, ``init(json:)``); its format and version rules are the article
-/// "Gesture corpora".
+/// line in JSON Lines (``jsonLine()``, read back by ``GestureLogReader``); its format and version rules
+/// are the article <doc:GestureCorpora>.
 ///
 /// Times are seconds on the sheet's clock from the touch-down (the first touch is at 0), as the host
 /// recorded them, off any frame grid. Points are the screen's, y down.

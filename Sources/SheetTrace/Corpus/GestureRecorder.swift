@@ -54,7 +54,8 @@ public final class GestureRecorder {
   ///   - time: The touch's time on the sheet's clock.
   ///   - start: The sheet just before the touch.
   ///   - machine: The machine (screen, content, scroll view, keyboard).
-  ///   - behaviour: The behaviour's stamp and thresholds.
+  ///   - behaviour: The behaviour's name and source hash.
+  ///   - thresholds: The thresholds in effect.
   public func began(
     finger: Int, x: Double, y: Double, time: Double, start: GestureRecord.Start, machine: SheetMachine,
     behaviour: GestureRecord.Stamp, thresholds: [String: Double]
