@@ -23,8 +23,8 @@ enum Usage {
                      drag the sheet in a web browser, tune it live, record gestures as scenarios
       replay CORPUS... --behaviour B
                      replay a gesture corpus on the core: outcomes, agreement with intent, changes
-      corpus synth --count N --seed S
-                     write a synthetic gesture corpus (made by a stated model, not users' data)
+      corpus synth --count N --seed S | corpus from-scenario PATH...
+                     write a gesture corpus: synthetic (a stated model, not users' data), or a scenario's
 
     options:
       --help, -h     show help (also `sheet CMD --help`)
@@ -216,11 +216,16 @@ enum Usage {
 
   static let corpus = """
     usage: sheet corpus synth --count N --seed S [--behaviour B]
+           sheet corpus from-scenario PATH...
 
     Writes N synthetic gestures (origin `synthetic`: made by a model, never users' data) as a corpus to
     standard output: minimum-jerk drags and flicks with Gaussian noise, release speeds spread as people
     flick, touches at 60 or 120 Hz with jitter, each labelled with the intent a stated projection rule
     gives (the article "Gesture corpora"). B (default `system`) gives the screen's detents and is stamped
     on every gesture. The same seed writes the same bytes.
+
+    from-scenario runs each scenario in the files and folders and writes the drags its sheet followed as
+    gestures of origin `scenario` (a flick's given release velocity is kept with its gesture), with a line
+    per scenario on standard error; exit status 1 when none gave a gesture.
     """
 }

@@ -77,6 +77,22 @@ import Testing
       ])
   }
 
+  @Test func aScenariosGesturesReplayToTheirOutcomes() throws {
+    let folder = try TemporaryFolder()
+    let files = ["Tests/Scenarios/system_fling.lua", "Tests/Scenarios/system_snap.lua"]
+    let made = try SheetBinary.run(["corpus", "from-scenario"] + files)
+    #expect(made.status == 0, "\(made.stderr)")
+    #expect(
+      made.stderr
+        == "Tests/Scenarios/system_fling.lua: 6 gestures\nTests/Scenarios/system_snap.lua: 5 gestures\n")
+    let path = folder.url.appendingPathComponent("s.jsonl").path
+    try made.stdoutData.write(to: URL(fileURLWithPath: path))
+    let run = try SheetBinary.run(["replay", path, "--behaviour", "system"])
+    #expect(run.status == 0, "\(run.stderr)")
+    #expect(run.stdout.hasPrefix("Replayed 11 gestures (11 scenario) with system.lua\n"))
+    #expect(run.stdout.contains("\n0 of 11 gestures with a recorded outcome end elsewhere than recorded\n"))
+  }
+
   /// Each row: the arguments, words of the error.
   static let usageErrors: [(arguments: [String], message: String, line: UInt)] = [
     (["replay", "c.jsonl"], "replay needs --behaviour", #line),
@@ -90,6 +106,7 @@ import Testing
     (["corpus", "synth", "--count", "0", "--seed", "1"], "--count expects a whole number", #line),
     (["corpus", "synth", "--count", "5"], "corpus synth needs --seed", #line),
     (["corpus", "synht"], "did you mean 'synth'", #line),
+    (["corpus", "from-scenario"], "needs a scenario file or folder", #line),
   ]
 
   @Test func badArgumentsAreUsageErrors() throws {

@@ -42,7 +42,11 @@ enum ReplayCommand {
       hand($0, format: format, state: state)
     }
     let (summary, bad) = state.withLock { ($0.summary, $0.bad) }
-    if format == "table" { Output.write(summary.text(labels: sides.map(\.label))) }
+    if summary.gestures == 0 {
+      Output.error("replay: no gesture in \(args.positionals.joined(separator: " "))")
+    } else if format == "table" {
+      Output.write(summary.text(labels: sides.map(\.label)))
+    }
     if bad > 0 { Output.error("replay: \(Plural.count(bad, "line")) not read (reported above) and skipped") }
     let failed = summary.sides.contains { $0.failures > 0 }
     return bad == 0 && !failed && summary.gestures > 0 ? 0 : 1

@@ -129,7 +129,9 @@ package final class GestureReplayer: @unchecked Sendable {
     let lift = record.touches[record.touches.count - 1]
     try step(until: origin + lift.t, &driver)
     try driver.apply { h throws(SheetError) in
-      try h.touchUp(finger: 1, x: lift.x, y: lift.y, time: origin + lift.t)
+      try h.touchUp(
+        finger: 1, x: lift.x, y: lift.y, time: origin + lift.t, velocity: record.velocity,
+        velocityX: record.velocityX)
     }
     var settling = GestureSettling(after: driver.machine, at: origin + lift.t)
     let most = SheetDriver.frameCount(settleLimit, fps: driver.fps, limit: Int.max)

@@ -82,7 +82,8 @@ extension ScriptedSheet {
         finger: finger, x: pointX, y: y, time: time, velocity: velocity, velocityX: velocityX)
       return (events, false)
     }
-    gestureRecorder?.lifted(finger: finger, x: pointX, y: y, time: time, machine: machine)
+    gestureRecorder?.lifted(
+      finger: finger, x: pointX, y: y, time: time, velocity: velocity, velocityX: velocityX, machine: machine)
   }
 
   /// The system cancelled a finger (a call came in, another recognizer won): when it drives the pan, the

@@ -32,12 +32,8 @@ extension ScriptedSheet {
   /// Gestures not kept: past the limit, or longer than a corpus line may be.
   public var droppedGestureCount: Int { gestureRecorder?.dropped ?? 0 }
 
-  /// The sheet as a touch-down finds it: its state, the detent it rests at or goes to, its height.
-  var gestureStart: GestureRecord.Start {
-    var detent = machine.detent
-    if case .detent(let id)? = machine.target { detent = id }
-    return GestureRecord.Start(state: machine.state, detent: detent, height: machine.height)
-  }
+  /// The sheet as a touch-down finds it.
+  var gestureStart: GestureRecord.Start { GestureRecord.Start(of: machine) }
 
   /// A touch-down the sheet follows starts a recorded gesture.
   func recordGesture(finger: Int, x: Double, y: Double, time: Double, start: GestureRecord.Start) {

@@ -66,6 +66,8 @@ extension GestureRecord {
     json.beginArray()
     for input in inputs { write(input, to: &json) }
     json.endArray()
+    if let velocity { json.field("velocity", velocity) }
+    if let velocityX { json.field("velocity_x", velocityX) }
     if let outcome {
       json.key(literal: "outcome")
       json.beginObject()

@@ -28,6 +28,7 @@ extension GestureRecord {
         bottom: try screenFields.number("safe_bottom", 0...SheetLimits.maximumInset)),
       edge: edge)
     let coordinates = -SheetLimits.maximumCoordinate...SheetLimits.maximumCoordinate
+    let velocities = -SheetLimits.maximumVelocity...SheetLimits.maximumVelocity
     var scroll: Scroll?
     if let fields = try line.optionalObject("scroll") {
       let view = ScrollView(
@@ -52,7 +53,9 @@ extension GestureRecord {
       start: Start(
         state: state, detent: try startFields.optionalName("detent"),
         height: try startFields.number("height", coordinates)),
-      touches: try line.touches(), inputs: try line.inputs(), outcome: try line.outcome(),
+      touches: try line.touches(), inputs: try line.inputs(),
+      velocity: try line.optionalNumber("velocity", velocities),
+      velocityX: try line.optionalNumber("velocity_x", velocities), outcome: try line.outcome(),
       intent: try line.optionalName("intent"))
   }
 }

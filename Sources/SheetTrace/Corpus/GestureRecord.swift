@@ -34,6 +34,11 @@ public struct GestureRecord: Sendable, Equatable {
   public var touches: [Touch]
   /// Scroll and keyboard inputs made during the gesture, in time order.
   public var inputs: [Input]
+  /// The release velocity the host gave with the lift (screen y, pt/s), overriding the estimator's;
+  /// nil: the estimator's, from the touches (a person's gesture).
+  public var velocity: Double?
+  /// The horizontal release velocity the host gave with the lift (pt/s); nil: the estimator's.
+  public var velocityX: Double?
   /// Where the sheet went, when the release was recorded.
   public var outcome: Outcome?
   /// The detent (or `dismiss`) the user meant, when known.
@@ -78,6 +83,14 @@ public struct GestureRecord: Sendable, Equatable {
       self.state = state
       self.detent = detent
       self.height = height
+    }
+
+    /// The sheet as a touch-down finds it: its state, the detent it rests at or is going to, its height.
+    /// - Parameter machine: The machine before the touch.
+    public init(of machine: SheetMachine) {
+      var detent = machine.detent
+      if case .detent(let id)? = machine.target { detent = id }
+      self.init(state: machine.state, detent: detent, height: machine.height)
     }
   }
 
@@ -132,7 +145,8 @@ public struct GestureRecord: Sendable, Equatable {
   public init(
     origin: String, screen: SheetGeometry, contentHeight: Double? = nil, scroll: Scroll? = nil,
     keyboard: Double = 0, fps: Double = 120, behaviour: Stamp, thresholds: [String: Double], start: Start,
-    touches: [Touch], inputs: [Input] = [], outcome: Outcome? = nil, intent: String? = nil
+    touches: [Touch], inputs: [Input] = [], velocity: Double? = nil, velocityX: Double? = nil,
+    outcome: Outcome? = nil, intent: String? = nil
   ) {
     self.origin = origin
     self.screen = screen
@@ -145,6 +159,8 @@ public struct GestureRecord: Sendable, Equatable {
     self.start = start
     self.touches = touches
     self.inputs = inputs
+    self.velocity = velocity
+    self.velocityX = velocityX
     self.outcome = outcome
     self.intent = intent
   }

@@ -77,11 +77,16 @@ public final class GestureRecorder {
     append(x: x, y: y, time: time)
   }
 
-  /// A finger lifted; the recorded finger's lift is its last sample, and the release is measured from
-  /// the machine after it.
-  public func lifted(finger: Int, x: Double, y: Double, time: Double, machine: SheetMachine) {
+  /// A finger lifted; the recorded finger's lift is its last sample (with the release velocity the host
+  /// gave, if any), and the release is measured from the machine after it.
+  public func lifted(
+    finger: Int, x: Double, y: Double, time: Double, velocity: Double? = nil, velocityX: Double? = nil,
+    machine: SheetMachine
+  ) {
     guard isTracking, finger == self.finger else { return }
     append(x: x, y: y, time: time)
+    current?.velocity = velocity
+    current?.velocityX = velocityX
     guard current != nil else { return }
     settling = GestureSettling(after: machine, at: time)
   }
