@@ -2,10 +2,12 @@ import Dispatch
 import SheetScenario
 import SheetScript
 import SheetTrace
+import Synchronization
 
 /// The replay of corpora on worker threads: the corpora are read a line at a time under the order's
-/// lock (``SweepOrder/claim(reading:)``), each worker replays the gestures it claims with its own
-/// replayers, and the results are handed on in the corpora's order, so the output is the same whatever
+/// lock (``SweepOrder/claim(reading:)``), each worker decodes the lines it claims and replays their
+/// gestures with its own replayers, and the results are handed on in the corpora's order (each gesture
+/// given its index among the gestures then), so the output is the same whatever
 /// the number of workers and at most ``Sweep/window`` results wait.
 struct CorpusReplay {
   /// What is handed on for each line, in order.
@@ -29,19 +31,32 @@ struct CorpusReplay {
     let feed = CorpusFeed(files: files)
     let order = SweepOrder<Handed>(points: Int.max, files: 1, window: Sweep.window)
     let sides = self.sides
+    let gestures = Mutex(0)
     DispatchQueue.concurrentPerform(iterations: max(1, jobs)) { _ in
       let replayers = sides.map { GestureReplayer(source: $0.source, overrides: $0.overrides) }
-      while let (k, item) = order.claim(reading: { feed.next() }) {
+      while let (k, raw) = order.claim(reading: { feed.next() }) {
         let handed: Handed
-        switch item {
-        case .gesture(let record, let index, let file, let line):
-          handed = .replayed(
-            GestureReplay(record, index: index, file: file, line: line, replayers: replayers))
+        switch raw.decoded() {
+        case .gesture(let record, let line):
+          var file = ""
+          if case .line(_, let name, _) = raw { file = name }
+          // the index among the gestures is given as results are handed on, in order
+          handed = .replayed(GestureReplay(record, index: -1, file: file, line: line, replayers: replayers))
         case .bad(let error):
           handed = .bad(error)
         }
         order.finish(k, handed) { _, done in
-          for entry in done { each(entry) }
+          for entry in done {
+            guard case .replayed(var replay) = entry else {
+              each(entry)
+              continue
+            }
+            replay.index = gestures.withLock { count in
+              defer { count += 1 }
+              return count
+            }
+            each(.replayed(replay))
+          }
         }
       }
     }

@@ -49,8 +49,38 @@ public final class GestureLogReader {
     if descriptor > 0 { close(descriptor) }
   }
 
+  /// A line as read, before it is decoded: its bytes, file and 1-based number, or why it was not read.
+  public enum RawLine: Sendable {
+    /// A line that is not blank, without its newline.
+    case line([UInt8], file: String, line: Int)
+    /// A line (or the file) that could not be read.
+    case bad(GestureLogError)
+
+    /// The line decoded: a gesture, or a bad line naming the field.
+    public func decoded() -> Entry {
+      switch self {
+      case .bad(let error): return .bad(error)
+      case .line(let bytes, let file, let line):
+        let read = bytes.withUnsafeBytes { bytes in
+          Result { () throws(GestureLogError.Problem) in try GestureLog.record(bytes) }
+        }
+        switch read {
+        case .success(let record): return .gesture(record, line: line)
+        case .failure(let problem):
+          return .bad(GestureLogError(file: file, line: line, field: problem.field, message: problem.message))
+        }
+      }
+    }
+  }
+
   /// The next gesture or bad line; nil at the end of the file.
   public func next() -> Entry? {
+    nextRaw()?.decoded()
+  }
+
+  /// The next line that is not blank, not decoded yet (a replay reads the file in order on one thread
+  /// and decodes each line on the worker that replays it); nil at the end of the file.
+  public func nextRaw() -> RawLine? {
     while true {
       guard let outcome = nextLine() else { return nil }
       lineNumber += 1
@@ -65,15 +95,7 @@ public final class GestureLogReader {
           GestureLogError(file: file, line: lineNumber, field: nil, message: "cannot be read (\(reason))"))
       case .line:
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-        let read = line.withUnsafeBytes { bytes in
-          Result { () throws(GestureLogError.Problem) in try GestureLog.record(bytes) }
-        }
-        switch read {
-        case .success(let record): return .gesture(record, line: lineNumber)
-        case .failure(let problem):
-          return .bad(
-            GestureLogError(file: file, line: lineNumber, field: problem.field, message: problem.message))
-        }
+        return .line(line, file: file, line: lineNumber)
       }
     }
   }
