@@ -62,25 +62,27 @@ struct CommandLineArguments {
   /// - Returns: `true` when present.
   func has(_ name: String) -> Bool { options[name] != nil }
 
-  /// Parses `--set name=value` options into threshold overrides, in order, each checked at once: a
-  /// threshold the default policy reads must lie in its range (``DefaultPolicy/Threshold``).
+  /// Parses `--set name=value` options (or another option of that form) into threshold overrides, in
+  /// order, each checked at once: a threshold the default policy reads must lie in its range
+  /// (``DefaultPolicy/Threshold``).
+  /// - Parameter option: The option (`--set` by default).
   /// - Returns: The overrides, later ones winning.
   /// - Throws: `UsageError` quoting a malformed override or naming the threshold, value and range.
-  func overrides() throws(UsageError) -> [(name: String, value: Double)] {
+  func overrides(_ option: String = "--set") throws(UsageError) -> [(name: String, value: Double)] {
     var result: [(name: String, value: Double)] = []
-    for text in options["--set"] ?? [] {
+    for text in options[option] ?? [] {
       guard let equals = text.firstIndex(of: "=") else {
-        throw UsageError(message: "--set expects name=value, got '\(text)'")
+        throw UsageError(message: "\(option) expects name=value, got '\(text)'")
       }
       let name = String(text[..<equals])
       let raw = String(text[text.index(after: equals)...])
       guard !name.isEmpty, let value = Double(raw), value.isFinite else {
-        throw UsageError(message: "--set \(text): '\(raw)' is not a finite number")
+        throw UsageError(message: "\(option) \(text): '\(raw)' is not a finite number")
       }
       do throws(ThresholdError) {
         try DefaultPolicy.Threshold.check(name, value)
       } catch {
-        throw UsageError(message: "--set \(text): \(error)")
+        throw UsageError(message: "\(option) \(text): \(error)")
       }
       result.append((name, value))
     }

@@ -24,6 +24,8 @@ func sheetMain(_ arguments: [String]) -> Int32 {
     "preview": (Usage.preview, PreviewCommand.main),
     "fuzz": (Usage.fuzz, FuzzCommand.main),
     "merge": (Usage.merge, MergeCommand.main),
+    "replay": (Usage.replay, ReplayCommand.main),
+    "corpus": (Usage.corpus, CorpusCommand.main),
   ]
   switch command {
   case "--version", "version":

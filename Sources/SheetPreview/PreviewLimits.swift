@@ -64,6 +64,9 @@ public struct PreviewLimits: Sendable, Equatable {
   public var replayFrames = 20_000
   /// Lines a recording may hold before it refuses more inputs (about an hour of dragging).
   public var recordingLines = 200_000
+  /// Gestures a recording keeps for its corpus (`recording-N.jsonl`, saved beside the scenario), about
+  /// 2 KB each; later ones are counted and dropped.
+  public var recordingGestures = 2_000
   /// Recordings one page may save (its session's quota): a take a minute for most of an hour. A save
   /// beyond it is refused with a message that names the quota; nothing is written.
   public var savesPerSession = 50

@@ -200,6 +200,7 @@ extension PreviewSession {
     layoutChanged = true
     guard on else {
       recorder = nil
+      stopRecordingGestures()
       notes.append("recording stopped")
       return []
     }
@@ -212,6 +213,7 @@ extension PreviewSession {
       geometry: g, fps: fps, behaviour: scenarioReference(), overrides: overrides,
       contentHeight: sheet.configuration.contentHeight, scrollView: sheet.scrollView,
       limit: setup.limits.recordingLines, edge: sheet.configuration.edge)
+    startRecordingGestures()
     notes.append("recording: the sheet starts over, presented anew")
     return []
   }
@@ -245,15 +247,18 @@ extension PreviewSession {
     guard let recorder else { throw PreviewError("nothing is being recorded (press record first)") }
     guard sheet.touches.isEmpty else { throw PreviewError("lift the finger before saving") }
     let text = recorder.text
-    try checkQuota(bytes: text.utf8.count)
-    let path = try Self.writeNew(text, in: setup.recordDirectory)
+    let corpus = recordedCorpus()
+    try checkQuota(bytes: text.utf8.count + corpus.utf8.count)
+    let path = try Self.writeNew(text, in: setup.recordDirectory, corpus: !corpus.isEmpty)
+    let corpusPath = try saveCorpus(corpus, besides: path)
     saved.count += 1
-    saved.bytes += text.utf8.count
+    saved.bytes += text.utf8.count + corpus.utf8.count
     lastSaved = path
     lastRecording = recorder
     notes.append("saved \(path)")
     var reply = JSONWriter.message("saved")
     reply.field("path", path)
+    reply.field("corpus", corpusPath)
     reply.field("text", text)
     return reply.finished()
   }
@@ -280,22 +285,31 @@ extension PreviewSession {
       ? "\(bytes) bytes" : String(format: "%.1f MiB", Double(bytes) / (1024 * 1024))
   }
 
-  /// Writes `text` to the first `recording-N.lua` that does not exist yet, creating it exclusively.
-  static func writeNew(_ text: String, in folder: String) throws(PreviewError) -> String {
+  /// Writes `text` to the first `recording-N.lua` that does not exist yet (nor its corpus,
+  /// `recording-N.jsonl`, when `corpus` says one follows), creating it exclusively.
+  static func writeNew(_ text: String, in folder: String, corpus: Bool = false) throws(PreviewError) -> String
+  {
     for index in 1...10_000 {
-      let path =
-        (folder == "." ? "" : folder.hasSuffix("/") ? folder : folder + "/") + "recording-\(index).lua"
-      let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-      if fd < 0 {
-        if errno == EEXIST { continue }
-        throw PreviewError("cannot save \(path): \(String(cString: strerror(errno)))")
-      }
-      let bytes = Array(text.utf8)
-      let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-      close(fd)
-      guard written == bytes.count else { throw PreviewError("cannot write \(path)") }
-      return path
+      let stem = (folder == "." ? "" : folder.hasSuffix("/") ? folder : folder + "/") + "recording-\(index)"
+      if corpus && access(stem + ".jsonl", F_OK) == 0 { continue }
+      if try writeExclusive(text, to: stem + ".lua") { return stem + ".lua" }
     }
     throw PreviewError("\(folder) already holds 10000 recordings")
+  }
+
+  /// Writes `text` to a new file at `path`, never over an existing one.
+  /// - Returns: false when a file is there already (nothing written).
+  /// - Throws: ``PreviewError`` when it cannot be made or written.
+  static func writeExclusive(_ text: String, to path: String) throws(PreviewError) -> Bool {
+    let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    if fd < 0 {
+      if errno == EEXIST { return false }
+      throw PreviewError("cannot save \(path): \(String(cString: strerror(errno)))")
+    }
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+    guard written == bytes.count else { throw PreviewError("cannot write \(path)") }
+    return true
   }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import SheetCore
 import SheetScript
+import SheetTrace
 
 /// One page's sheet: a `ScriptedSheet` driven by the page's messages, through the public host API
 /// only, as an app's view controller drives one.
@@ -27,6 +28,10 @@ final class PreviewSession {
   private(set) var defaults: [String: Double]
   /// The recording in progress, if any.
   var recorder: ScenarioRecorder?
+  /// The gestures the recording in progress has kept for its corpus, oldest first.
+  var gestures: [GestureRecord] = []
+  /// Gestures the recording dropped past ``PreviewLimits/recordingGestures``.
+  var droppedGestures = 0
   /// The last recording saved (the replay view's `recording`).
   var lastSaved: String?
   /// The last recording saved, for the compare view.

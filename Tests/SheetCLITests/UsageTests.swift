@@ -4,7 +4,8 @@ import Testing
 /// Help texts and usage errors: exit 2 with the usage on standard error.
 @Suite struct UsageTests {
   static let commands = [
-    "init", "run", "test", "plot", "compare", "tune", "watch", "check", "presets", "preview",
+    "init", "run", "test", "plot", "compare", "tune", "watch", "check", "presets", "preview", "replay",
+    "corpus",
   ]
 
   @Test func helpListsEveryCommand() throws {

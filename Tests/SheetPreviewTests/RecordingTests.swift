@@ -2,6 +2,7 @@ import Foundation
 import SheetCore
 import SheetScenario
 import SheetScript
+import SheetTrace
 import Testing
 
 @testable import SheetPreview
@@ -16,6 +17,7 @@ import Testing
     var decisions: [String] = []
     var errors: [String] = []
     var saved: String?
+    var corpus: String?
     /// The page's clock, ms.
     var t = 1000.0
     var random: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -39,7 +41,10 @@ import Testing
         let type = object["type"] as? String
       else { return }
       if type == "error" { errors.append(object["message"] as? String ?? "") }
-      if type == "saved" { saved = object["path"] as? String }
+      if type == "saved" {
+        saved = object["path"] as? String
+        corpus = object["corpus"] as? String
+      }
       for event in object["events"] as? [[String: Any]] ?? [] where event["type"] as? String == "decision" {
         let fields = event["fields"] as? [String: Any] ?? [:]
         decisions.append("\(fields["target"] ?? "") | \(fields["reason"] ?? "")")
@@ -74,6 +79,39 @@ import Testing
       t += 1.1
       send(.touch(.up, finger: 1, x: x + 3, y: y + dy, t: t))
     }
+  }
+
+  @Test func aRecordingSavesItsGesturesAsACorpusThatReplaysToTheirOutcomes() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let page = try Page(PreviewSetup(behaviour: "system", fps: 60, recordDirectory: folder))
+    page.send(.hello(t: page.t))
+    page.send(.record(on: true, t: page.t + 0.5))
+    page.frames(600)
+    let top = { 844 - page.session.sheet.frame.height + 12 }
+    page.drag(from: top(), by: -180, over: 300)
+    page.frames(600)
+    page.drag(from: top(), by: 90, over: 60)
+    page.frames(700)
+    page.drag(from: top(), by: 150, over: 200)
+    page.frames(900)
+    page.send(.save)
+    let file = try #require(page.corpus, "\(page.errors)")
+    #expect(file == String(try #require(page.saved).dropLast(4)) + ".jsonl")
+    let reader = try GestureLogReader(file: file)
+    let replayer = GestureReplayer(source: try #require(Presets.source(named: "system")), overrides: [])
+    var count = 0
+    while let entry = reader.next() {
+      guard case .gesture(let record, _) = entry else {
+        Issue.record("\(entry)")
+        continue
+      }
+      count += 1
+      #expect(record.origin == "preview" && record.fps == 60 && record.start.state == .resting)
+      let run = try replayer.replay(record).get()
+      #expect(run.outcome.end == record.outcome?.end)
+    }
+    #expect(count == 3)
   }
 
   /// The decisions of a scenario run, as the page shows them.

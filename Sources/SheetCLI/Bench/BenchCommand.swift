@@ -67,6 +67,10 @@ enum BenchCommand {
         progress(
           "\(BenchFigures.scenarioFolder) not found (run from the package's folder): no tune_runs_per_s")
       }
+      progress("a synthetic corpus replayed against its frames in the frame loop, on 2 threads against 1")
+      let corpus = try figures.corpusReplay()
+      add("corpus_replay_ratio", corpus.ratio, "x", "<= 1.3")
+      add("corpus_replay_speedup", corpus.speedup, "x", ">= 1.8")
       progress("sweep on 2 threads against 1")
       add("sweep_speedup", try figures.sweepSpeedup(), "x", "> 1.7")
       progress("hot reload")

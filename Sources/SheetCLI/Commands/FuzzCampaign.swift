@@ -88,7 +88,7 @@ struct FuzzCampaign {
   /// Makes this shard's runs on `jobs` threads, handing their outcomes on in order, up to the first
   /// failure (or the end of the time).
   private func sweep(share: Int) -> Tally {
-    let order = SweepOrder(points: share, files: 1, window: Sweep.window)
+    let order = SweepOrder<SweepOutcome>(points: share, files: 1, window: Sweep.window)
     let tally = Mutex(Tally())
     // each run's case and verdict, by its place in the shard, until it is handed on
     let ended = Mutex([Int: (FuzzCase, FuzzVerdict)]())

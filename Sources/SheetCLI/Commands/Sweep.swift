@@ -214,7 +214,7 @@ struct Sweep: Sendable {
     each: @Sendable (Int, SweepOutcome) -> Void
   ) {
     let files = self.files
-    let order = SweepOrder(
+    let order = SweepOrder<SweepOutcome>(
       points: shard.share(of: runCount ?? 0), files: 1, window: Self.window * max(1, files.count))
     let warm = (0..<Self.workers(jobs: jobs, count: order.runs)).map { _ in warmth.take() }
     defer { for states in warm { warmth.give(states) } }

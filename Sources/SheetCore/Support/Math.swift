@@ -5,11 +5,11 @@
 #endif
 
 /// The C math functions SheetCore uses, in one place so that no other file imports the C library.
-enum CMath {
-  static func exp(_ x: Double) -> Double { cExp(x) }
-  static func log(_ x: Double) -> Double { cLog(x) }
-  static func sin(_ x: Double) -> Double { cSin(x) }
-  static func cos(_ x: Double) -> Double { cCos(x) }
+package enum CMath {
+  package static func exp(_ x: Double) -> Double { cExp(x) }
+  package static func log(_ x: Double) -> Double { cLog(x) }
+  package static func sin(_ x: Double) -> Double { cSin(x) }
+  package static func cos(_ x: Double) -> Double { cCos(x) }
 }
 
 private func cExp(_ x: Double) -> Double { exp(x) }

@@ -29,4 +29,11 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
   public mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
   /// `true` with probability `p`.
   public mutating func chance(_ p: Double) -> Bool { uniform(0, 1) < p }
+  /// A standard normal draw (mean 0, deviation 1): Box and Muller's transform of two uniform draws,
+  /// `sqrt(-2 ln u1) cos(2 pi u2)` (the first kept above 0, so its logarithm is finite).
+  public mutating func gaussian() -> Double {
+    let u1 = max(uniform(0, 1), .leastNormalMagnitude)
+    let u2 = uniform(0, 1)
+    return (-2 * CMath.log(u1)).squareRoot() * CMath.cos(2 * Double.pi * u2)
+  }
 }

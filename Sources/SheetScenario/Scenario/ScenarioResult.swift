@@ -73,6 +73,10 @@ public struct ScenarioResult: Sendable {
   public var overrideRefusal: OverrideRefusal?
   /// How the scenario set its sheet up when the sheet was made; nil when no sheet was made.
   public var setUp: ScenarioSetUp?
+  /// The drags the sheet followed, as gesture corpus records, when ``ScenarioOptions/gestureLimit`` asked
+  /// for them; and how many were left out (past the limit, too long for a line).
+  package var gestures: [GestureRecord] = []
+  package var droppedGestures = 0
 
   /// Whether every expectation held, there was at least one, and no error ended the scenario.
   public var passed: Bool { failures.isEmpty && scriptError == nil && expectationsPassed > 0 }

@@ -18,6 +18,9 @@ public struct ScenarioOptions: Sendable {
   /// kept, the trace keeps only the script errors and the scenario's own events (expectations, prints,
   /// reloads), and the pass or fail, the failures and the script errors are the same.
   public var keepsFrames = true
+  /// When set, the run records the drags its sheet follows as gesture corpus records (origin
+  /// `scenario`), at most this many, into ``ScenarioResult/gestures`` (`sheet corpus from-scenario`).
+  package var gestureLimit: Int?
 
   /// Options with nothing overridden.
   public init() {}

@@ -46,7 +46,23 @@ extension ScenarioSession {
     }
     conclude()
     finish()
+    if let gestures = driver?.takeGestures() {
+      result.gestures = gestures.gestures
+      result.droppedGestures = gestures.dropped
+    }
     return result
+  }
+
+  /// A policy's stamp for a recorded gesture: a behaviour's name, source hash and thresholds, or the
+  /// default policy's (`default`, no source).
+  static func gestureStamp(_ policy: any SheetPolicy) -> (GestureRecord.Stamp, [String: Double]) {
+    guard let behaviour = policy as? Behaviour else {
+      return (GestureRecord.Stamp(name: "default", hash: GestureRecord.sourceHash("")), [:])
+    }
+    return (
+      GestureRecord.Stamp(name: behaviour.source.name, hash: GestureRecord.sourceHash(behaviour.source.text)),
+      behaviour.thresholds
+    )
   }
 
   /// Adds what only the whole run shows, then puts the failures in the order that tells most first:
@@ -244,6 +260,10 @@ extension ScenarioSession {
     }
     made.limits = DriverLimits(options.limits)
     made.keepsFrames = options.keepsFrames
+    if let limit = options.gestureLimit {
+      made.gestureRecorder = GestureRecorder(limit: limit, fps: made.fps, origin: "scenario")
+      made.gestureStamp = Self.gestureStamp
+    }
     if let scrollView = screen.scrollView {
       do throws(SheetError) {
         try made.apply { m throws(SheetError) in try m.setScrollView(scrollView) }

@@ -1,4 +1,5 @@
 import SheetCore
+import SheetTrace
 
 /// Touches as an app receives them, and the programmatic requests. None throws for a state reason: an
 /// input the sheet's state cannot take is recorded as an `ignored` (or `queued`) event and changes
@@ -32,10 +33,13 @@ extension ScriptedSheet {
     host.rebaseIfStill(at: timestamp)  // a display link paused while still: the touch starts now
     let time = try checkedTouch(x: x, y: y, timestamp: timestamp)
     let pointX = x ?? machine.centreX
-    return try touchInput(x: pointX) { h throws(SheetError) in
+    let start = gestureRecorder != nil ? gestureStart : nil
+    let drives = try touchInput(x: pointX) { h throws(SheetError) in
       let down = try h.touchDown(finger: finger, x: pointX, y: y, time: time)
       return (down.events, down.drivesPan)
     }
+    if drives, let start { recordGesture(finger: finger, x: pointX, y: y, time: time, start: start) }
+    return drives
   }
 
   /// A finger moved: the pan's finger moves the sheet (the behaviour maps it to a height and a
@@ -52,6 +56,7 @@ extension ScriptedSheet {
     _ = try touchInput(x: pointX) { h throws(SheetError) in
       (try h.touchMove(finger: finger, x: pointX, y: y, time: time), false)
     }
+    gestureRecorder?.moved(finger: finger, x: pointX, y: y, time: time)
   }
 
   /// A finger lifted: when it drives the pan, the behaviour decides where the sheet goes (or, when
@@ -77,6 +82,8 @@ extension ScriptedSheet {
         finger: finger, x: pointX, y: y, time: time, velocity: velocity, velocityX: velocityX)
       return (events, false)
     }
+    gestureRecorder?.lifted(
+      finger: finger, x: pointX, y: y, time: time, velocity: velocity, velocityX: velocityX, machine: machine)
   }
 
   /// The system cancelled a finger (a call came in, another recognizer won): when it drives the pan, the
@@ -89,6 +96,7 @@ extension ScriptedSheet {
     let last = host.touches.first { $0.finger == finger }
     let time = try? host.sheetTime(of: timestamp)
     _ = touchInput(x: last?.x) { h in (h.touchCancel(finger: finger, time: time), false) }
+    gestureRecorder?.cancelled(finger: finger)
   }
 
   /// A tap at a screen point: the behaviour decides what it does (a tap on the backdrop usually
@@ -156,6 +164,7 @@ extension ScriptedSheet {
   public func setKeyboard(height: Double, duration: Double = SheetKeyboard.defaultDuration) throws(SheetError)
   {
     try input { h throws(SheetError) in try h.setKeyboard(height: height, duration: duration) }
+    gestureRecorder?.input(.keyboard(t: machine.time, height: height, duration: duration))
   }
 
   /// Checks a touch's numbers before anything changes, and returns its time on the sheet's clock.

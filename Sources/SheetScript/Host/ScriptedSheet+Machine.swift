@@ -1,4 +1,5 @@
 import SheetCore
+import SheetTrace
 
 /// Where the host API meets its `SheetHost`: every call returns what it did (a step its frame and
 /// events, an input its own events), so the sheet collects exactly those, once, in call order, with the
@@ -38,15 +39,19 @@ extension ScriptedSheet {
     let step = try host.step(dt)
     collect(step.events, x: nil)
     collectBehaviourOutput()
+    if let gestureRecorder { recordStep(gestureRecorder) }
     return step.frame
   }
 
   /// Advances to a host timestamp, queuing each step's events and the behaviours' prints as it goes.
   package func advanceHost(to timestamp: Double) throws(SheetError) -> SheetFrame {
-    try host.advance(to: timestamp) { events, machine in
+    let frame = try host.advance(to: timestamp) { events, machine in
       collect(events, x: nil, machine)
       collectBehaviourOutput(machine)
+      gestureRecorder?.stepped(height: machine.height)
     }
+    if let gestureRecorder { recordStep(gestureRecorder) }
+    return frame
   }
 
   /// Queues what making the machine met (a detent the behaviour could not resolve).

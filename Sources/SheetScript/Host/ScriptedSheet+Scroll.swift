@@ -1,4 +1,5 @@
 import SheetCore
+import SheetTrace
 
 /// The scroll view inside the sheet's content: the host describes it (its frame within the sheet and
 /// its content height) and the sheet keeps its offset, routing each pan that begins inside it to the
@@ -29,5 +30,6 @@ extension ScriptedSheet {
   ///   one beyond ±10⁶ pt.
   public func scroll(to offset: Double) throws(SheetError) {
     try input { h throws(SheetError) in try h.scroll(to: offset) }
+    gestureRecorder?.input(.scroll(t: machine.time, offset: offset))
   }
 }

@@ -1,4 +1,5 @@
 import SheetCore
+import SheetTrace
 
 /// Time: the host's display link advances the sheet and draws the frame it returns.
 extension ScriptedSheet {
@@ -41,10 +42,14 @@ extension ScriptedSheet {
   public func advance(to timestamp: Double, frameInterval: Double, maximumFrames: Int) throws(SheetError)
     -> Int
   {
-    try host.advance(to: timestamp, frameInterval: frameInterval, maximumFrames: maximumFrames) {
+    let stepped = try host.advance(to: timestamp, frameInterval: frameInterval, maximumFrames: maximumFrames)
+    {
       events, machine in
       collect(events, x: nil, machine)
       collectBehaviourOutput(machine)
+      gestureRecorder?.stepped(height: machine.height)
     }
+    if let gestureRecorder { recordStep(gestureRecorder) }
+    return stepped
   }
 }

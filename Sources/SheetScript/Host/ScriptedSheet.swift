@@ -1,4 +1,5 @@
 import SheetCore
+import SheetTrace
 
 /// A sheet driven by a Lua behaviour: the one object a host app holds.
 ///
@@ -57,6 +58,8 @@ public final class ScriptedSheet {
   var pendingBehaviour: Behaviour?
   /// The file watcher, while ``watchFile(interval:queue:)`` runs.
   package var watcher: FileWatcher?
+  /// The gesture recorder, while ``recordGestures(limit:fps:origin:)`` runs.
+  package var gestureRecorder: GestureRecorder?
 
   /// The behaviour running the sheet (a reloaded one becomes it when it takes over: at once, or when
   /// the drag in progress ends).

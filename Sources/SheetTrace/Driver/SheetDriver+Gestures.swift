@@ -118,5 +118,6 @@ extension SheetDriver {
       return try frame(touch: y, x: x, finger: finger)
     }
     record(try host.touchMove(finger: finger, x: x, y: y, time: time))
+    gestureRecorder?.moved(finger: finger, x: self.touch(finger)?.x ?? 0, y: y, time: time)
   }
 }

@@ -91,6 +91,11 @@ public struct SheetDriver {
   package var openGuides: [String: Int] = [:]
   /// Whether a keyboard was ever shown: from then on frames record its height.
   package var keyboardShown = false
+  /// Records the drags the sheet follows as corpus records (`sheet corpus from-scenario`), with the
+  /// stamp `gestureStamp` gives for the sheet's policy; nil records nothing.
+  package var gestureRecorder: GestureRecorder?
+  /// The behaviour's name, source hash and thresholds for a policy, for ``gestureRecorder``.
+  package var gestureStamp: ((any SheetPolicy) -> (GestureRecord.Stamp, [String: Double]))?
 
   /// Creates a driver over a new hidden sheet.
   /// - Parameters:
@@ -128,9 +133,11 @@ public struct SheetDriver {
     if let touch, self.touch(finger) != nil {
       let time = machine.time + frameInterval
       record(try host.touchMove(finger: finger, x: x, y: touch, time: time))
+      gestureRecorder?.moved(finger: finger, x: self.touch(finger)?.x ?? 0, y: touch, time: time)
     }
     let step = try host.step(frameInterval)
     record(step.events)
+    if let gestureRecorder { recordStep(gestureRecorder) }
     if recording {
       if !keyboardShown && machine.keyboard.isVisible {
         // from now on every frame has a keyboard column, the earlier ones too (at 0)
@@ -240,8 +247,10 @@ public struct SheetDriver {
   public mutating func touchDown(finger: Int = 1, x: Double? = nil, y: Double, time: Double? = nil)
     throws(SheetError) -> Bool
   {
+    let start = gestureRecorder != nil ? GestureRecord.Start(of: machine) : nil
     let down = try host.touchDown(finger: finger, x: x, y: y, time: time)
     record(down.events)
+    if down.drivesPan, let start { recordGesture(finger: finger, y: y, time: time, start: start) }
     return down.drivesPan
   }
 
@@ -256,7 +265,13 @@ public struct SheetDriver {
   public mutating func touchUp(
     finger: Int = 1, velocity: Double? = nil, velocityX: Double? = nil, time: Double? = nil
   ) throws(SheetError) {
+    let last = touch(finger)
     record(try host.touchUp(finger: finger, time: time, velocity: velocity, velocityX: velocityX))
+    if let last {
+      gestureRecorder?.lifted(
+        finger: finger, x: last.x, y: last.y, time: time ?? machine.time, velocity: velocity,
+        velocityX: velocityX, machine: machine)
+    }
   }
 
   /// The system cancels a finger where it last was (the sheet goes back to rest, or is released with
@@ -264,6 +279,7 @@ public struct SheetDriver {
   /// - Parameter finger: The finger (1 by default).
   public mutating func touchCancel(finger: Int = 1) {
     record(host.touchCancel(finger: finger))
+    gestureRecorder?.cancelled(finger: finger)
   }
 
   /// The default grab point: 10 pt inside the sheet's leading edge along its axis, at the screen's

@@ -13,16 +13,19 @@ package enum JSONValue: Decodable, Equatable, Sendable {
 
   package init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
+    // The kinds are tried most common first (numbers, then arrays: a corpus line is mostly both), as
+    // each kind that does not match costs a thrown error. The decoder reads `true` only as a Bool and
+    // a number only as a number (JSONValueTests checks it).
     if container.decodeNil() {
       self = .null
-    } else if let flag = try? container.decode(Bool.self) {
-      self = .bool(flag)
     } else if let number = try? container.decode(Double.self) {
       self = .number(number)
-    } else if let text = try? container.decode(String.self) {
-      self = .string(text)
     } else if let elements = try? container.decode([JSONValue].self) {
       self = .array(elements)
+    } else if let text = try? container.decode(String.self) {
+      self = .string(text)
+    } else if let flag = try? container.decode(Bool.self) {
+      self = .bool(flag)
     } else {
       self = .object(try container.decode([String: JSONValue].self))
     }

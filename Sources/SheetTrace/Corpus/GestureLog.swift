@@ -1,0 +1,65 @@
+/// A gesture corpus: a file of ``GestureRecord``s in JSON Lines, read a line at a time
+/// (``GestureLogReader``) so that memory stays flat whatever its length. The bounds every line is read
+/// within are here; the format and its version rules are the article "Gesture corpora".
+public enum GestureLog {
+  /// The longest line read, bytes (1 MiB); a longer one is reported and skipped.
+  public static let maximumLineBytes = 1 << 20
+  /// The most touch samples one gesture may have.
+  public static let maximumTouches = 10_000
+  /// The most scroll and keyboard inputs one gesture may have.
+  public static let maximumInputs = 1_000
+  /// The most thresholds a line may name.
+  public static let maximumThresholds = 256
+  /// The longest name (origin, behaviour, hash, detent, intent), bytes.
+  public static let nameLength = 256
+  /// The longest gesture, seconds from the touch-down (touch and input times, settle times).
+  public static let maximumDuration = 600.0
+  /// The deepest nesting of a line (the touches' arrays inside the line's object: 3).
+  public static let nesting = 3
+  /// The versions a `version` field may hold at all (one this sheet reads is ``GestureRecord/version``).
+  static let versions: ClosedRange<Double> = 1...1_000_000
+  /// The frame rates a gesture may be recorded at, frames per second.
+  public static let frameRates: ClosedRange<Double> = 1...1000
+  /// The origins of real users' gestures; every other origin (`scenario`, `synthetic`) is made by a
+  /// program and is reported as such.
+  public static let userOrigins: Set<String> = ["host", "preview"]
+
+  /// A range as messages print it: `0...600`.
+  static func describe(_ range: ClosedRange<Double>) -> String {
+    "\(JSONWriter.shortest(range.lowerBound))...\(JSONWriter.shortest(range.upperBound))"
+  }
+
+  /// A JSON value as messages quote it: short, one line.
+  static func describe(_ value: JSONValue) -> String {
+    switch value {
+    case .null: "null"
+    case .bool(let flag): "\(flag)"
+    case .number(let number): JSONWriter.shortest(number)
+    case .string(let text): "'" + String(text.prefix(40)) + (text.count > 40 ? "...'" : "'")
+    case .array(let elements):
+      elements.count <= 4
+        ? "[" + elements.map(describe).joined(separator: ", ") + "]" : "an array of \(elements.count)"
+    case .object: "an object"
+    }
+  }
+
+  /// Reads one line: a JSON object holding a record of this version.
+  /// - Parameter bytes: The line, without its newline.
+  /// - Returns: The record.
+  /// - Throws: A problem naming the field.
+  package static func record(_ bytes: UnsafeRawBufferPointer) throws(GestureLogError.Problem) -> GestureRecord
+  {
+    let value: JSONValue
+    do throws(JSONValue.Failure) {
+      value = try JSONValue.read(bytes, nesting: nesting)
+    } catch .tooDeep(let depth) {
+      throw GestureLogError.Problem(nil, "JSON nested \(depth) levels deep, at most \(nesting)")
+    } catch {
+      throw GestureLogError.Problem(nil, "not JSON")
+    }
+    guard case .object(let fields) = value else {
+      throw GestureLogError.Problem(nil, "expected a JSON object, got \(describe(value))")
+    }
+    return try GestureRecord(json: fields)
+  }
+}
