@@ -165,17 +165,13 @@ public struct GestureRecord: Sendable, Equatable {
     self.intent = intent
   }
 
-  /// The hash a record stamps a behaviour's source with: 64-bit FNV-1a of its UTF-8 bytes (Fowler, Noll
-  /// and Vo's offset basis `0xcbf29ce484222325` and prime `0x100000001b3`), 16 lowercase hex digits.
+  /// The hash a record stamps a behaviour's source with: 64-bit FNV-1a of its UTF-8 bytes (``FNV1a``),
+  /// 16 lowercase hex digits.
   /// - Parameter text: The source text.
   /// - Returns: The hash.
   public static func sourceHash(_ text: String) -> String {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in text.utf8 {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x100_0000_01b3
-    }
-    let digits = String(hash, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
+    var hash = FNV1a()
+    hash.add(text.utf8)
+    return hash.hex
   }
 }
