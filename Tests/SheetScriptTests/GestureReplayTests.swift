@@ -129,6 +129,39 @@ import Testing
       summary.text(labels: ["a", "b"]).contains("1 of 1 gestures end at another detent: 1 large→medium"))
   }
 
+  /// vaul's detents on the reference screen (`sheet check vaul`): a corpus recorded under `system` names
+  /// none of them.
+  static let vaulDetents = [
+    ResolvedDetent(id: "p1", height: 148), ResolvedDetent(id: "p2", height: 355),
+    ResolvedDetent(id: "p3", height: 844),
+  ]
+
+  @Test(arguments: [
+    ("large", 787.0, "p3", #line),  // 57 pt from p3, 432 from p2
+    ("medium", 398.5, "p2", #line),  // 43.5 from p2, 445.5 from p3
+    ("medium", 251.5, "p1", #line),  // halfway between p1 and p2: the lower
+    ("p2", 800.0, "p2", #line),  // a name the behaviour has wins over the height
+  ])
+  func aGestureStartsAtItsDetentElseTheNearestByHeight(
+    detent: String, height: Double, expected: String, line: Int
+  ) {
+    var record = Self.halfway
+    record.start = GestureRecord.Start(state: .resting, detent: detent, height: height)
+    #expect(
+      GestureReplayer.startDetent(record, among: Self.vaulDetents) == expected,
+      sourceLocation: Testing.SourceLocation(fileID: #fileID, filePath: #filePath, line: line, column: 1))
+  }
+
+  @Test func aCorpusRecordedUnderOneBehaviourReplaysUnderAnother() throws {
+    let vaul = Presets.source(named: "vaul") ?? BehaviourSource(name: "missing.lua", text: "")
+    let replay = GestureReplay(
+      Self.halfway, index: 0, file: "h.jsonl", line: 1,
+      replayers: [GestureReplayer(source: vaul, overrides: [])])
+    // from p2 (355, the nearest to medium's 398.5) the finger rises 194.25 pt and holds: vaul rests
+    // somewhere of its own, never fails for want of a detent named 'medium'
+    #expect(["p1", "p2", "p3"].contains(replay.end(0) ?? "none"), "\(replay)")
+  }
+
   @Test func shardsSummariesAddUpToTheWholes() throws {
     let synth = try GestureSynth(source: Self.system, screen: .reference, seed: 11)
     let replayers = [GestureReplayer(source: Self.system, overrides: [])]

@@ -82,11 +82,7 @@ package final class GestureReplayer: @unchecked Sendable {
     }
     try driver.apply { h in h.present() }
     try settleInSteps(&driver)
-    if let detent = record.start.detent, driver.machine.detent != detent {
-      guard driver.machine.detents.contains(where: { $0.id == detent }) else {
-        let active = driver.machine.detents.map(\.id).joined(separator: ", ")
-        return GestureReplay.Failure(message: "no active detent '\(detent)' (active: \(active))")
-      }
+    if let detent = startDetent(record, among: driver.machine.detents), driver.machine.detent != detent {
       try driver.apply { h throws(SheetError) in try h.snap(to: detent) }
       try settleInSteps(&driver)
     }
@@ -94,6 +90,16 @@ package final class GestureReplayer: @unchecked Sendable {
       try driver.apply { h throws(SheetError) in try h.scroll(to: scroll.offset) }
     }
     return nil
+  }
+
+  /// The detent a gesture starts from: the recorded one when the behaviour has it active, else (a
+  /// corpus recorded under another behaviour, whose detents have other names) the active detent nearest
+  /// the recorded height, the lower on a tie; nil without a recorded detent or an active one.
+  static func startDetent(_ record: GestureRecord, among detents: [ResolvedDetent]) -> String? {
+    guard let recorded = record.start.detent else { return nil }
+    if detents.contains(where: { $0.id == recorded }) { return recorded }
+    let heights = detents.map(\.height)
+    return Formulas.nearest(record.start.height, in: heights).map { detents[$0].id }
   }
 
   private static func settleInSteps(_ driver: inout SheetDriver) throws(SheetError) {
