@@ -56,8 +56,9 @@ import Testing
     #expect(page.send("{\"type\":\"touch_up\",\"x\":195,\"y\":380,\"t\":1770}"))
     #expect(page.next(type: "frame") != nil)
 
-    // the contract is on the median of the 20 round trips, so that one pause of a loaded machine (a
-    // build beside the tests) does not decide it; the best and the worst are printed beside it
+    // Every frame came back (each within PreviewClient's guard), so nothing stalled the page; how fast
+    // is a figure, not a check here: printed, and measured by `sheet preview --bench` on a quiet machine
+    // (no wall-clock limit in a test: a build beside the tests must not decide it).
     let sorted = trips.sorted()
     let median = (sorted[9] + sorted[10]) / 2
     let ms = { (duration: Duration) in
@@ -70,7 +71,6 @@ import Testing
         + "preview.js); drag round trip over \(trips.count): median \(ms(median)), best \(ms(sorted[0])), "
         + "worst \(ms(sorted[sorted.count - 1]))"
     )
-    #expect(median < .milliseconds(50))
     // the bad clients were held all along: none was closed, and all still count
     #expect(idle.allSatisfy { $0.isOpen } && slow.allSatisfy { $0.isOpen })
     #expect(server.connectionCount == 71)
