@@ -67,11 +67,12 @@ enum Usage {
     """
 
   static let plot = """
-    usage: sheet plot FILE -o OUT.svg [--set name=value]... [--fps N]
+    usage: sheet plot FILE -o OUT.svg [--set name=value]... [--fps N] [--index]
 
     Runs the scenario FILE and draws height and backdrop over time as a standalone SVG, with detent heights
-    as guide lines over the time each height held, and gesture and decision events marked. OUT may not be
-    a file the run reads.
+    as guide lines over the time each height held, and gesture and decision events marked. --index adds a
+    panel below of the fractional detent index over the same time (0 at the lowest detent, 1.5 halfway
+    between the second and the third, -1 hidden). OUT may not be a file the run reads.
     """
 
   static let compare = """
