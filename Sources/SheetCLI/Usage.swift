@@ -72,11 +72,12 @@ enum Usage {
     """
 
   static let plot = """
-    usage: sheet plot FILE -o OUT.svg [--set name=value]... [--fps N]
+    usage: sheet plot FILE -o OUT.svg [--set name=value]... [--fps N] [--index]
 
     Runs the scenario FILE and draws height and backdrop over time as a standalone SVG, with detent heights
-    as guide lines over the time each height held, and gesture and decision events marked. OUT may not be
-    a file the run reads.
+    as guide lines over the time each height held, and gesture and decision events marked. --index adds a
+    panel below of the fractional detent index over the same time (0 at the lowest detent, 1.5 halfway
+    between the second and the third, -1 hidden). OUT may not be a file the run reads.
     """
 
   static let compare = """
@@ -192,12 +193,13 @@ enum Usage {
     """
 
   static let fuzz = """
-    usage: sheet fuzz BEHAVIOUR [--runs N | --seconds S] [--seed N] [--screen WxH[,TOP,BOTTOM]] [--steps N]
-                      [--jobs N] [--shard i/n] [--exempt PROPERTY]... [--props FILE] [-o OUT]
+    usage: sheet fuzz BEHAVIOUR [--runs N | --seconds S] [--seed N] [--screen WxH[,TOP,BOTTOM]] [--edge EDGE]
+                      [--steps N] [--jobs N] [--shard i/n] [--exempt PROPERTY]... [--props FILE] [-o OUT]
 
     Drives the behaviour (a preset's name or a file) with random sequences of what scenarios can do
-    (drags and flicks from anywhere, touch streams with odd timing, taps, snaps and dismisses
-    mid-animation, presents, resizes, content and scroll changes, the keyboard, reloads) and checks its
+    (drags and flicks from anywhere along the sheet's axis, touch streams with odd timing, taps, snaps and
+    dismisses mid-animation, presents, resizes, content and scroll changes, the keyboard, reloads, the
+    back action, accessibility actions, reduce motion turned on and off) and checks its
     properties after each step: rests (comes to rest within 10 s on an active detent, or dismissed or
     hidden), no-dismiss (no release dismisses when allow_dismiss is false), finite (height, velocity and
     backdrop finite, backdrop in [0, 1]), no-error (no script error, no limit reached), monotone (a
@@ -210,6 +212,7 @@ enum Usage {
       --seconds S     stop starting runs after S seconds (0 < S <= 86400)
       --seed N        the seed, 0...2^64-1 (default 1): the same seed makes the same runs and report
       --screen WxH    the screen the runs start on (default 390x844,47,34)
+      --edge EDGE     attach the behaviour to bottom, top, leading or trailing (a finding says `edge`)
       --steps N       the most steps a run makes, 1...1000 (default 40)
       --jobs N        worker threads, 1...256 (default every core); the report is the same
       --shard i/n     make runs i, i+n, i+2n, ... (1-based) of the runs (or a job engine's shard:

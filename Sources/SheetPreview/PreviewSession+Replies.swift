@@ -11,6 +11,7 @@ extension PreviewSession {
       switch event.kind {
       case .sheet(.decision): lastDecision = event.description
       case .reload(_, let error):
+        askedActions = nil  // a new behaviour may offer other actions
         if ownReloads > 0 {
           ownReloads -= 1
         } else {
@@ -102,10 +103,7 @@ extension PreviewSession {
     reply.field("reduce", sheet.reduceMotion)
     reply.key("actions")
     reply.beginArray()
-    // asked only while the sheet can take an action (the policy is not called every frame of a drag)
-    if frame.state == .resting || frame.state == .presenting || frame.state == .settling {
-      for action in sheet.accessibilityActions { reply.string(action.name.rawValue) }
-    }
+    for name in offeredActions(frame) { reply.string(name.rawValue) }
     reply.endArray()
   }
 

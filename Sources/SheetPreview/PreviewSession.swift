@@ -66,6 +66,9 @@ final class PreviewSession {
   var droppedEvents = 0
   /// The most events waiting to be sent.
   static let maximumEvents = 2000
+  /// The accessibility actions last asked of the behaviour and what they were asked for
+  /// (``offeredActions(_:)``); nil: ask again (a new sheet, a reload).
+  var askedActions: AskedActions?
 
   /// Starts a session: the sheet is made and presented, and the behaviour file (if it is one) is
   /// watched for changes.
@@ -125,6 +128,7 @@ final class PreviewSession {
     let fresh = try next.makeSheet(overrides: overrides)
     sheet.stopWatching()
     sheet = fresh
+    askedActions = nil
     layoutChanged = true
     _ = try? sheet.advance(to: hostTime)
     start()

@@ -113,6 +113,11 @@ import Testing
       #line
     ),
     (["system", "--shard", "0/1"], "--shard expects i/n", #line),
+    (
+      ["system", "--edge", "trailng"],
+      "--edge expects one of bottom, top, leading, trailing, got 'trailng' (did you mean 'trailing'?)", #line
+    ),
+    (["system", "--edge", ""], "--edge expects one of bottom, top, leading, trailing, got ''", #line),
     (["system", "--jobs", "0"], "--jobs expects a count in 1...256, got '0'", #line),
     (["system", "--exempt", "rest"], "--exempt: no property 'rest' (did you mean 'rests'?)", #line),
     (["system", "--props", "missing.props.lua"], "no such file or folder: missing.props.lua", #line),

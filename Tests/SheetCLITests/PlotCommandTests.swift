@@ -24,6 +24,22 @@ import Testing
     }
   }
 
+  /// `--index` adds the index panel below (200 px, its own curve and axis title); without it the
+  /// picture has neither.
+  @Test func theIndexOptionAddsTheIndexPanel() throws {
+    let folder = try TemporaryFolder()
+    let plain = folder.url.appendingPathComponent("plain.svg")
+    let indexed = folder.url.appendingPathComponent("indexed.svg")
+    #expect(try SheetBinary.run(["plot", "Tests/Scenarios/tour.lua", "-o", plain.path]).status == 0)
+    let run = try SheetBinary.run(["plot", "Tests/Scenarios/tour.lua", "--index", "-o", indexed.path])
+    #expect(run.status == 0, "\(run.stderr)")
+    let without = try SVGDocument(Data(contentsOf: plain))
+    let with = try SVGDocument(Data(contentsOf: indexed))
+    #expect(without.root?.attributes["height"] == "540" && with.root?.attributes["height"] == "740")
+    #expect(without.elements(named: "polyline").count == 2 && with.elements(named: "polyline").count == 3)
+    #expect(!without.texts.contains("detent index") && with.texts.contains("detent index"))
+  }
+
   /// Each row: a detent guide of the tour (its label) and the span it covers, in the picture's pixels.
   static let tourGuides: [(label: String, from: String, to: String, line: UInt)] = [
     ("normal 500", "72", "602.71", #line),  // portrait, until the rotation at 1.4417 s

@@ -133,10 +133,10 @@ import Testing
     let run = try SheetBinary.run(["run", Self.tour, "--format", "csv"])
     #expect(run.status == 0)
     let lines = Fixture.lines(run.stdout)
-    #expect(lines.first == "t,state,detent,target,height,backdrop,dh_dt")
+    #expect(lines.first == "t,state,detent,target,height,backdrop,dh_dt,index")
     #expect(lines.count > 100)
     #expect(
-      lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 7 })
+      lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 8 })
   }
 
   @Test func outputGoesToTheFileGivenWithDashO() throws {
@@ -146,7 +146,7 @@ import Testing
     #expect(run.status == 0)
     #expect(run.stdout.isEmpty)
     let written = try String(contentsOfFile: out, encoding: .utf8)
-    #expect(written.hasPrefix("t,state,detent,target,height,backdrop,dh_dt\n"))
+    #expect(written.hasPrefix("t,state,detent,target,height,backdrop,dh_dt,index\n"))
   }
 
   @Test(arguments: ["table", "jsonl", "csv"])
@@ -259,7 +259,7 @@ import Testing
       ["run", "scenario.lua", "--format", "csv", "-o", "trace-link.csv"], in: folder.url)
     #expect(run.status == 0, "\(run.stderr)")
     let written = try String(contentsOf: folder.url.appendingPathComponent("trace.csv"), encoding: .utf8)
-    #expect(written.hasPrefix("t,state,detent,target,height,backdrop,dh_dt\n"))
+    #expect(written.hasPrefix("t,state,detent,target,height,backdrop,dh_dt,index\n"))
     let link = try FileManager.default.destinationOfSymbolicLink(
       atPath: folder.url.appendingPathComponent("trace-link.csv").path)
     #expect(link == "trace.csv", "the link is still a link")

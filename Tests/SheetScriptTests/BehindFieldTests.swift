@@ -45,7 +45,7 @@ import Testing
     #expect(last.hasSuffix(#","behind":{"scale":0.9,"corner_radius":12,"offset":20,"dim":0.1}}"#), "\(last)")
     #expect(
       trace.csv().hasPrefix(
-        "t,state,detent,target,height,backdrop,dh_dt,behind_scale,behind_corner_radius,behind_offset,behind_dim\n"
+        "t,state,detent,target,height,backdrop,dh_dt,index,behind_scale,behind_corner_radius,behind_offset,behind_dim\n"
       ))
     #expect(trace.csv().split(separator: "\n").last?.hasSuffix(",0.9,12,20,0.1") == true)
     let table = trace.table()

@@ -29,25 +29,25 @@ import Testing
           found.append("jsonl line \(index + 1): \(key) is \(number)")
         }
       }
-      for key in ["t", "height", "backdrop", "dh_dt"] where object["kind"] as? String == "frame" {
+      for key in ["t", "height", "backdrop", "dh_dt", "index"] where object["kind"] as? String == "frame" {
         if !(object[key] is NSNumber) { found.append("jsonl line \(index + 1): \(key) is not a number") }
       }
     }
-    let columns = 7 + (trace.hasKeyboard ? 1 : 0) + (trace.hasScroll ? 1 : 0) + (trace.hasBehind ? 4 : 0)
+    let columns = 8 + (trace.hasKeyboard ? 1 : 0) + (trace.hasScroll ? 1 : 0) + (trace.hasBehind ? 4 : 0)
     for (index, row) in trace.csv().split(separator: "\n").dropFirst().enumerated() {
       let cells = row.split(separator: ",", omittingEmptySubsequences: false)
-      // seven columns, then the keyboard's height once a keyboard was shown, the scroll offset (empty
+      // eight columns (the last the detent index), then the keyboard's height once a keyboard was shown, the scroll offset (empty
       // on a frame without a scroll view) when one existed and the view behind's four numbers (empty on a
       // frame without one) when a frame had it, in that order
-      let keyboardColumn = trace.hasKeyboard ? [7] : []
-      let scrollIndex = 7 + keyboardColumn.count
+      let keyboardColumn = trace.hasKeyboard ? [8] : []
+      let scrollIndex = 8 + keyboardColumn.count
       let offset =
         trace.hasScroll && cells.count == columns && !cells[scrollIndex].isEmpty ? [scrollIndex] : []
       let behindIndex = scrollIndex + (trace.hasScroll ? 1 : 0)
       let behind =
         trace.hasBehind && cells.count == columns && !cells[behindIndex].isEmpty
         ? Array(behindIndex..<behindIndex + 4) : []
-      for column in [0, 4, 5, 6] + keyboardColumn + offset + behind
+      for column in [0, 4, 5, 6, 7] + keyboardColumn + offset + behind
       where !(cells.count == columns && Double(cells[column])?.isFinite == true) {
         found.append("csv row \(index + 1) column \(column): \(row)")
       }
@@ -129,12 +129,15 @@ import Testing
         .frame(
           TraceFrame(
             time: 0.2, state: .presenting, detent: nil, height: 20, backdrop: 0, velocity: .infinity)),
+        .frame(
+          TraceFrame(
+            time: 0.25, state: .presenting, detent: nil, height: 25, backdrop: 0, velocity: 1, index: .nan)),
         .event(TraceEvent(time: 0.2, name: "release", fields: [TraceField("velocity", .number(-.infinity))])),
         .frame(TraceFrame(time: 0.3, state: .resting, detent: "a", height: 30, backdrop: 0.3, velocity: 0)),
       ],
       guides: [TraceGuide(id: "a", height: 30, start: 0), TraceGuide(id: "b", height: .nan, start: 0)])
     #expect(Self.problems(trace).isEmpty, "\(Self.problems(trace))")
-    #expect(trace.csv().split(separator: "\n").count == 3, "the two non-finite frames are cut")
+    #expect(trace.csv().split(separator: "\n").count == 3, "the three non-finite frames are cut")
     #expect(trace.jsonLines().contains(#""velocity":"-inf""#), "a non-finite event value is text")
     #expect(!TracePlot().svg(trace).contains("null"))
   }

@@ -1,4 +1,5 @@
 import Foundation
+import SheetCore
 import SheetTestSupport
 import Testing
 
@@ -10,21 +11,29 @@ import Testing
 /// when the scenario runner runs it (as `sheet run` does); the same seed gives the same runs and the
 /// same shrunk case.
 @Suite struct FuzzPlantedTests {
-  /// Each planted behaviour, the property its bug breaks, and the bounds: found within `runs` runs of
-  /// each seed 1...3 (measured: by run 86 at the latest, `below_tip` with seed 1), shrunk to at most
-  /// `steps` steps (measured: 2 to 4).
-  static let planted: [(file: String, property: FuzzProperty, runs: Int, steps: Int, line: UInt)] = [
-    ("stuck", .rests, 200, 10, #line),
-    ("non_monotone", .monotone, 200, 3, #line),
-    ("forbidden_dismiss", .noDismiss, 200, 4, #line),
-    ("backdrop_above_one", .noError, 200, 5, #line),
-    ("below_tip", .user("never below tip"), 200, 3, #line),
-  ]
+  /// Each planted behaviour, the edge the fuzz attaches it to (`--edge`; nil: its own), the property its
+  /// bug breaks, the bounds: found within `runs` runs of each seed 1...3 (measured: by run 82 at the
+  /// latest, `back_unknown` with seed 2), shrunk to at most `steps` steps (measured: 2 to 7), and the
+  /// written scenario's words that show the bug's cause.
+  /// On the right edge a drag or flick must go along x to find `forbidden_dismiss`'s bug.
+  static let planted:
+    [(
+      file: String, edge: SheetEdge?, property: FuzzProperty, runs: Int, steps: Int, shows: String, line: UInt
+    )] = [
+      ("stuck", nil, .rests, 200, 10, "", #line),
+      ("non_monotone", nil, .monotone, 200, 3, "flick", #line),
+      ("forbidden_dismiss", nil, .noDismiss, 200, 4, "", #line),
+      ("forbidden_dismiss", .trailing, .noDismiss, 200, 4, "velocity_x = ", #line),
+      ("backdrop_above_one", nil, .noError, 200, 5, "backdrop returned", #line),
+      ("back_unknown", nil, .noError, 200, 4, "\nback()\n", #line),
+      ("below_tip", nil, .user("never below tip"), 200, 3, "", #line),
+    ]
 
   /// The target over a planted behaviour (with its properties file, when it has one).
-  static func target(_ name: String) throws -> (FuzzTarget, FuzzUserProperties?) {
+  static func target(_ name: String, edge: SheetEdge? = nil) throws -> (FuzzTarget, FuzzUserProperties?) {
     let path = packageRoot.appendingPathComponent("Tests/Fuzz/Planted/\(name).lua").path
     var target = FuzzTarget(source: try BehaviourSource.resolve(path), reference: path)
+    target.edge = edge
     let props = packageRoot.appendingPathComponent("Tests/Fuzz/Planted/\(name).props.lua").path
     guard FileManager.default.fileExists(atPath: props) else { return (target, nil) }
     let file = FuzzPropertiesFile(name: props, text: try String(contentsOfFile: props, encoding: .utf8))
@@ -45,8 +54,8 @@ import Testing
   }
 
   @Test(arguments: 0..<planted.count) func findsShrinksAndWritesThePlantedBug(_ row: Int) throws {
-    let (file, property, runs, steps, line) = Self.planted[row]
-    let (target, properties) = try Self.target(file)
+    let (file, edge, property, runs, steps, shows, line) = Self.planted[row]
+    let (target, properties) = try Self.target(file, edge: edge)
     let warm = WarmStates()
     for seed: UInt64 in 1...3 {
       let found = try #require(
@@ -65,11 +74,14 @@ import Testing
         run: found.run, original: found.case, shrunk: shrunk,
         failure: failure,
         shrinkRuns: shrinker.runs)
+      let text = finding.scenario(target, properties: properties, seed: seed, command: "sheet fuzz")
+      #expect(shows.isEmpty || text.contains(shows), "\(text) (line \(line))")
+      #expect(text.contains("edge '") == (edge != nil), "line \(line)")
       let result = try Self.replay(finding, target: target, properties: properties, seed: seed)
       #expect(finding.replays(result), "\(file) seed \(seed): \(result.failures) (line \(line))")
       if case .noError = property {
         #expect(result.scriptErrors > 0, "line \(line)")
-        #expect(result.failures.contains { $0.message.contains("backdrop returned") }, "line \(line)")
+        #expect(result.failures.contains { $0.message.contains(" returned ") }, "line \(line)")
       } else {
         let failed = result.failures.map(\.message)
         #expect(failed.last == "expectation failed: \(property.sentence)", "\(failed) (line \(line))")

@@ -1,4 +1,5 @@
 import Foundation
+import SheetCore
 import SheetTestSupport
 import Testing
 
@@ -6,17 +7,22 @@ import Testing
 @testable import SheetScript
 
 /// A fuzz run carried out in process and its written scenario run by the scenario runner (as `sheet
-/// run` runs it) end the same way: every step kind, on presets of both edges, with and without a
-/// content height. A run that held every property replays with every written check passing and the
+/// run` runs it) end the same way: every step kind, on presets of every edge (side sheets attached
+/// as `--edge` attaches them, the scenario's `edge` call), with and without a content height. A run that held every property replays with every written check passing and the
 /// sheet ending in the same state, at the same height, backdrop and time to the bit; one that failed
 /// fails its replay the same way; one a refused call stopped stops its replay at that call.
 @Suite struct FuzzReplayTests {
   static let presets = [
     "system", "android", "top-sheet", "vaul", "gorhom", "bottom-sheet-vc", "floating-panel",
+    "system trailing",
+    "android leading",
   ]
 
-  @Test(arguments: presets) func everyRunReplaysToTheSameEnd(_ preset: String) throws {
-    let target = FuzzTarget(source: try BehaviourSource.resolve(preset), reference: preset)
+  @Test(arguments: presets) func everyRunReplaysToTheSameEnd(_ row: String) throws {
+    let words = row.split(separator: " ").map(String.init)
+    let preset = words[0]
+    var target = FuzzTarget(source: try BehaviourSource.resolve(preset), reference: preset)
+    target.edge = words.dropFirst().first.flatMap { SheetEdge(rawValue: $0) }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }

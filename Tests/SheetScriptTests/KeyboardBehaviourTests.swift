@@ -111,7 +111,7 @@ import Testing
   @Test func theKeyboardColumnAppearsOnlyOnceAKeyboardWasShown() throws {
     let plain = try ScenarioFolder().run("-- scenario\nbehaviour 'system'\npresent()\nsettle()\n")
     #expect(!plain.trace.hasKeyboard)
-    #expect(plain.trace.csv().hasPrefix("t,state,detent,target,height,backdrop,dh_dt\n"))
+    #expect(plain.trace.csv().hasPrefix("t,state,detent,target,height,backdrop,dh_dt,index\n"))
     #expect(!plain.trace.jsonLines().contains("keyboard"))
     // a keyboard reported at height 0 only was never shown: still no column
     let hidden = try ScenarioFolder().run(
@@ -121,15 +121,15 @@ import Testing
       "-- scenario\nbehaviour 'system'\npresent()\nsettle()\nkeyboard { height = 336 }\nsettle()\n")
     #expect(shown.trace.hasKeyboard)
     let csv = shown.trace.csv().split(separator: "\n")
-    #expect(csv[0] == "t,state,detent,target,height,backdrop,dh_dt,keyboard")
+    #expect(csv[0] == "t,state,detent,target,height,backdrop,dh_dt,index,keyboard")
     #expect(
-      csv[1].hasSuffix(",0") && csv.last?.hasSuffix(",resting,medium,,734.5,0.3,0,336") == true,
+      csv[1].hasSuffix(",0") && csv.last?.hasSuffix(",resting,medium,,734.5,0.3,0,0,336") == true,
       "\(csv.last ?? "")")
     let table = shown.trace.table()
     #expect(table.contains("     dh/dt  keyboard\n"))
     #expect(table.contains("  * keyboard height=336 duration=0.25\n"))
     #expect(table.contains("resting     medium     -             734.50    0.3000       0.0    336.00\n"))
     let last = try #require(shown.trace.jsonLines().split(separator: "\n").last)
-    #expect(last.hasSuffix(#""height":734.5,"backdrop":0.3,"dh_dt":0,"keyboard":336}"#), "\(last)")
+    #expect(last.hasSuffix(#""height":734.5,"backdrop":0.3,"dh_dt":0,"index":0,"keyboard":336}"#), "\(last)")
   }
 }

@@ -35,7 +35,7 @@ import Testing
     #expect(
       plain.table().split(separator: "\n")[1]
         == "       t  state       detent     target        height  backdrop     dh/dt")
-    #expect(plain.csv().hasPrefix("t,state,detent,target,height,backdrop,dh_dt\n"))
+    #expect(plain.csv().hasPrefix("t,state,detent,target,height,backdrop,dh_dt,index\n"))
     #expect(!plain.jsonLines().contains("\"scroll\""))
     #expect(!TracePlot().svg(plain).contains("scroll offset"))
 
@@ -49,9 +49,9 @@ import Testing
       table.contains("dragging    large      -             780.00    0.3000    -840.0       0.00"), "\(table)"
     )
     let csv = scrolled.csv().split(separator: "\n")
-    #expect(csv[0] == "t,state,detent,target,height,backdrop,dh_dt,scroll")
+    #expect(csv[0] == "t,state,detent,target,height,backdrop,dh_dt,index,scroll")
     #expect(
-      csv.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 8 })
+      csv.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 9 })
     let frames = scrolled.jsonLines().split(separator: "\n").compactMap { line -> [String: Any]? in
       let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
       return object?["kind"] as? String == "frame" ? object : nil

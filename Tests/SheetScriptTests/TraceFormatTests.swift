@@ -8,15 +8,16 @@ import Testing
 @testable import SheetTrace
 
 @Suite struct TraceFormatTests {
-  /// A small trace: a present, two frames, a decision with a quoted reason.
+  /// A small trace: a present, two frames, a decision with a quoted reason. The frames' indexes are the
+  /// heights over the guides' detents: -1 + 12.5 / 500 below `normal` (500), 0 at it.
   static let sample = Trace(
     title: "sample.lua",
     entries: [
       .event(TraceEvent(time: 0, name: "present")),
       .frame(
         TraceFrame(
-          time: 1.0 / 120, state: .presenting, detent: "normal", height: 12.5, backdrop: 0.01, velocity: 1500
-        )),
+          time: 1.0 / 120, state: .presenting, detent: "normal", height: 12.5, backdrop: 0.01, velocity: 1500,
+          index: -1 + 12.5 / 500)),
       .event(
         TraceEvent(
           time: 0.25, name: "decision",
@@ -26,7 +27,7 @@ import Testing
       .frame(
         TraceFrame(
           time: 0.25, state: .dismissing, detent: nil, target: .dismiss, height: 500, backdrop: 0.3084,
-          velocity: -0.0)),
+          velocity: -0.0, index: 0)),
     ],
     guides: [
       TraceGuide(id: "normal", height: 500, start: 0), TraceGuide(id: "expanded", height: 757, start: 0),
@@ -42,17 +43,18 @@ import Testing
     }
     #expect(
       lines[1]
-        == #"{"t":0.008333,"kind":"frame","state":"presenting","detent":"normal","target":null,"height":12.5,"backdrop":0.01,"dh_dt":1500}"#
+        == #"{"t":0.008333,"kind":"frame","state":"presenting","detent":"normal","target":null,"height":12.5,"backdrop":0.01,"dh_dt":1500,"index":-0.975}"#
     )
     #expect(lines[2].contains(#""reason":"vy 1600 > \"1500\"""#))
-    #expect(lines[3].contains(#""detent":null,"target":"dismiss","#) && lines[3].contains(#""dh_dt":0}"#))
+    #expect(
+      lines[3].contains(#""detent":null,"target":"dismiss","#) && lines[3].contains(#""dh_dt":0,"index":0}"#))
   }
 
   @Test func csvHasTheFrameColumns() {
     let lines = Self.sample.csv().split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines[0] == "t,state,detent,target,height,backdrop,dh_dt")
-    #expect(lines[1] == "0.008333,presenting,normal,,12.5,0.01,1500")
-    #expect(lines[2] == "0.25,dismissing,,dismiss,500,0.3084,0")
+    #expect(lines[0] == "t,state,detent,target,height,backdrop,dh_dt,index")
+    #expect(lines[1] == "0.008333,presenting,normal,,12.5,0.01,1500,-0.975")
+    #expect(lines[2] == "0.25,dismissing,,dismiss,500,0.3084,0,0")
   }
 
   @Test func tableShowsEveryEventAndTheFrames() {

@@ -4,8 +4,8 @@ import SheetCore
 import SheetScenario
 import SheetScript
 
-/// `sheet fuzz BEHAVIOUR [--runs N | --seconds S] [--seed N] [--screen WxH[,TOP,BOTTOM]] [--steps N]
-/// [--jobs N] [--shard i/n] [--exempt PROPERTY]... [--props FILE] [-o OUT]`.
+/// `sheet fuzz BEHAVIOUR [--runs N | --seconds S] [--seed N] [--screen WxH[,TOP,BOTTOM]] [--edge EDGE]
+/// [--steps N] [--jobs N] [--shard i/n] [--exempt PROPERTY]... [--props FILE] [-o OUT]`.
 enum FuzzCommand {
   /// The runs made unless `--runs` or `--seconds` says otherwise.
   static let defaultRuns = 1000
@@ -25,8 +25,7 @@ enum FuzzCommand {
       valued: [
         "--runs": "--runs", "--seconds": "--seconds", "--seed": "--seed", "--screen": "--screen",
         "--steps": "--steps", "--jobs": "--jobs", "--shard": "--shard", "--shards": "--shards",
-        "--exempt": "--exempt",
-        "--props": "--props", "-o": "-o", "--output": "-o",
+        "--exempt": "--exempt", "--props": "--props", "-o": "-o", "--output": "-o", "--edge": "--edge",
       ])
     guard args.positionals.count == 1, let reference = args.positionals.first else {
       throw UsageError(message: "expected one behaviour file or preset name, got \(args.positionals.count)")
@@ -34,6 +33,7 @@ enum FuzzCommand {
     let source = try behaviour(reference)
     var target = FuzzTarget(source: source, reference: reference)
     target.screen = try screen(args.value("--screen"))
+    target.edge = try edge(args.value("--edge"))
     target.maximumSteps = try count("--steps", args.value("--steps"), in: 1...FuzzTarget.largestSteps) ?? 40
     let seconds = try self.seconds(args.value("--seconds"))
     let runs =
@@ -134,6 +134,18 @@ enum FuzzCommand {
     }
     guard geometry.isValid else { throw bad }
     return geometry
+  }
+
+  /// `--edge bottom|top|leading|trailing`, if given.
+  static func edge(_ text: String?) throws(UsageError) -> SheetEdge? {
+    guard let text else { return nil }
+    guard let edge = SheetEdge(rawValue: text) else {
+      let names = SheetEdge.allCases.map(\.rawValue)
+      let near = NameSuggestion.nearest(to: text, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+      throw UsageError(
+        message: "--edge expects one of \(names.joined(separator: ", ")), got '\(text)'\(near)")
+    }
+    return edge
   }
 
   /// A whole-number option within its range, if given.

@@ -2,7 +2,7 @@ import SheetScenario
 import SheetScript
 import SheetTrace
 
-/// `sheet plot FILE -o OUT.svg`.
+/// `sheet plot FILE -o OUT.svg [--index]`.
 enum PlotCommand {
   /// Runs a scenario and writes its plot.
   /// - Parameter arguments: The words after `plot`.
@@ -11,7 +11,8 @@ enum PlotCommand {
   ///   be written.
   static func main(_ arguments: [String]) throws -> Int32 {
     let args = try CommandLineArguments(
-      arguments, valued: ["-o": "-o", "--output": "-o", "--set": "--set", "--fps": "--fps"])
+      arguments, valued: ["-o": "-o", "--output": "-o", "--set": "--set", "--fps": "--fps"],
+      flags: ["--index"])
     let file = try ScenarioArguments.singleFile(args)
     guard let output = args.value("-o") else {
       throw UsageError(message: "plot needs -o OUT.svg")
@@ -20,7 +21,9 @@ enum PlotCommand {
     let result = ScenarioRunner.run(file: file, options: try ScenarioArguments.options(args))
     try ScenarioArguments.requireAcceptedOverrides(result)
     try ScenarioArguments.refuseOverwriting(output, behavioursOf: result)
-    try Output.emit(TracePlot().svg(result.trace), to: output)
+    var plot = TracePlot()
+    plot.showsIndex = args.has("--index")
+    try Output.emit(plot.svg(result.trace), to: output)
     let status = RunCommand.report(result, summaryShown: false)
     Output.print("wrote \(output)")
     return status

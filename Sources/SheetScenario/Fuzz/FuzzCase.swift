@@ -60,7 +60,7 @@ package struct FuzzCase: Sendable, Hashable {
   }
 
   /// The case as a scenario: its set-up (the screen, the behaviour as ``FuzzTarget/reference`` names
-  /// it, the content height, the author's properties when asked), then the case run once more on a new
+  /// it, its edge when the target sets one, the content height, the author's properties when asked), then the case run once more on a new
   /// sheet with its transcript: every call and check as it ran.
   /// - Parameters:
   ///   - target: The behaviour, screen and properties.
@@ -80,6 +80,7 @@ package struct FuzzCase: Sendable, Hashable {
           + "safe_bottom = \(LuaLiteral.number(g.safeArea.bottom)), fps = \(LuaLiteral.number(target.fps)) }",
         "behaviour \(LuaLiteral.quoted(target.reference))",
       ]
+    if let edge = target.edge { lines.append(ScenarioAction.edge(edge).text(fps: target.fps) ?? "") }
     if let contentHeight { lines.append("content { height = \(LuaLiteral.number(contentHeight)) }") }
     if writesProperties, let properties { lines += properties.scenarioLines }
     lines += sheet.transcript ?? []

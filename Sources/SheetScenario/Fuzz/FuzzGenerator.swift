@@ -1,7 +1,8 @@
 import SheetCore
 
 /// Makes a fuzz run's steps from a seed: each step drawn from what the sheet can do next (a snap to one
-/// of its active detents, a check of a detent where it rests, a lift of a finger that is down), with
+/// of its active detents, a check of a detent where it rests, a lift of a finger that is down, the back
+/// action, an accessibility action, reduce motion turned on or off), with
 /// odd values on purpose (grabs outside the sheet, touches off the frame grid, zero-length waits,
 /// keyboards that appear at once).
 ///
@@ -39,7 +40,7 @@ package struct FuzzGenerator {
   private enum Kind: CaseIterable {
     case present, dismiss, snap, wait, drag, flick, touchDown, touchMove, touchUp, touchCancel, tap
     case tapBackdrop, resize, content, scrollView, scrollTo, keyboard, reload, rest, pair, snapCurrent
-    case rotation, reloadCheck
+    case rotation, reloadCheck, back, accessibilityAction, reduceMotion
 
     var weight: Int {
       switch self {
@@ -63,6 +64,8 @@ package struct FuzzGenerator {
       case .snapCurrent: 15
       case .rotation: 10
       case .reloadCheck: 8
+      case .back, .accessibilityAction: 20
+      case .reduceMotion: 12
       }
     }
   }
@@ -155,6 +158,9 @@ package struct FuzzGenerator {
     case .snapCurrent: return .snapCurrent
     case .rotation: return .rotation
     case .reloadCheck: return .reloadCheck
+    case .back: return .back
+    case .accessibilityAction: return .accessibilityAction(place: rng.int(0...7))
+    case .reduceMotion: return .reduceMotion(rng.chance(0.7))
     }
   }
 

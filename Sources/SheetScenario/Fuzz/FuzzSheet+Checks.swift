@@ -149,13 +149,13 @@ extension FuzzSheet {
   {
     let (resting, failure) = try restAtDetent()
     guard let detent = resting else { return failure }
-    let opening = dy * (driver?.machine.geometry.edge == .bottom ? -1 : 1) > 0
-    let at = grabY(grab)
+    let opening = dy * geometry.edge.heightSign > 0
+    let at = grabAlong(grab)
     let sign: Double = dy < 0 ? -1 : 1
     let judged = target.checks(.monotone)
     open("monotone releases: flicks \(opening ? "opening" : "closing") the sheet from \(detent)")
     defer { close() }
-    if let failure = try checkedFlick(dy: dy, velocity: sign * slow, at: at) { return failure }
+    if let failure = try checkedFlick(along: dy, velocity: sign * slow, at: at) { return failure }
     if let failure = try rest() { return failure }
     let slower = driver?.machine.height ?? 0
     if judged { write("local slower = sheet.height") }
@@ -168,7 +168,7 @@ extension FuzzSheet {
       if let failure = try rest() { return failure }
     }
     guard restingDetent == detent else { return nil }  // cannot go back to the same place: no judgement
-    if let failure = try checkedFlick(dy: dy, velocity: sign * fast, at: at) { return failure }
+    if let failure = try checkedFlick(along: dy, velocity: sign * fast, at: at) { return failure }
     if let failure = try rest() { return failure }
     guard judged else { return nil }
     let faster = driver?.machine.height ?? 0
@@ -221,7 +221,7 @@ extension FuzzSheet {
     if target.checks(.finite), let problem = Self.nonFinite(m) {
       write(
         "expect(sheet.height == sheet.height and sheet.velocity == sheet.velocity and sheet.backdrop >= 0 "
-          + "and sheet.backdrop <= 1 and sheet.height >= 0 and sheet.height <= \(LuaLiteral.number(m.geometry.height)) "
+          + "and sheet.backdrop <= 1 and sheet.height >= 0 and sheet.height <= \(LuaLiteral.number(m.geometry.extent)) "
           + "and math.abs(sheet.velocity) ~= math.huge, \(LuaLiteral.quoted(FuzzProperty.finite.sentence)))"
       )
       return (.finite, problem)
@@ -261,18 +261,18 @@ extension FuzzSheet {
   }
 
   /// A flick a check makes, checked as a step that releases is (``forbiddenDismissal(in:from:)``).
-  func checkedFlick(dy: Double, velocity: Double, at: Double) throws(FuzzStop) -> (FuzzProperty, String)? {
+  func checkedFlick(along: Double, velocity: Double, at: Double) throws(FuzzStop) -> (FuzzProperty, String)? {
     let mark = driver?.trace.entries.count ?? 0
     let before = driver?.machine.state
-    try call(.flick(dy: dy, velocity: velocity, at: at, dx: 0, velocityX: nil, atX: nil))
+    try call(flick(along: along, velocity: velocity, at: at))
     return forbiddenDismissal(in: Array(driver?.trace.entries.dropFirst(mark) ?? []), from: before)
   }
 
   /// What is wrong with the sheet's numbers, or nil: height, velocity and backdrop finite, the height
   /// within the screen, the backdrop within [0, 1].
   static func nonFinite(_ m: SheetMachine) -> String? {
-    guard m.height.isFinite, m.height >= 0, m.height <= m.geometry.height else {
-      return "height \(m.height) outside [0, \(TraceNumber.format(m.geometry.height))]"
+    guard m.height.isFinite, m.height >= 0, m.height <= m.geometry.extent else {
+      return "height \(m.height) outside [0, \(TraceNumber.format(m.geometry.extent))]"
     }
     guard m.velocity.isFinite else { return "velocity \(m.velocity)" }
     guard m.backdrop.isFinite, m.backdrop >= 0, m.backdrop <= 1 else { return "backdrop \(m.backdrop)" }

@@ -106,25 +106,33 @@ package final class FuzzSheet {
       try ensureSheet()
       try call(
         .drag(
-          DragGesture(
-            dy: dy, duration: duration, at: grabY(grab), release: release, velocity: velocity, dx: dx)))
+          dragGesture(
+            along: dy, across: dx, duration: duration, grab: grab, release: release, velocity: velocity)))
     case .flick(let dy, let velocity, let grab):
       try ensureSheet()
-      try call(.flick(dy: dy, velocity: velocity, at: grabY(grab), dx: 0, velocityX: nil, atX: nil))
+      try call(flick(along: dy, velocity: velocity, at: grabAlong(grab)))
     case .touchDown(let finger, let grab, let x, let time):
       try ensureSheet()
-      try call(.touchDown(finger: finger, x: x, y: grabY(grab), time: time.map(touchTime)))
+      let point = screenPoint(along: grabAlong(grab), across: x)
+      try call(.touchDown(finger: finger, x: point.x, y: point.y, time: time.map(touchTime)))
     case .touchMove(let finger, let dy, let time):
       try ensureSheet()
-      let y = (driver?.touch(finger)?.y ?? grabY(10)) + dy
-      try call(.touchMove(finger: finger, x: nil, y: y, time: time.map(touchTime)))
+      try call(touchMove(finger: finger, along: dy, time: time.map(touchTime)))
     case .touchUp(let finger, let velocity, let time):
-      try call(.touchUp(finger: finger, velocity: velocity, velocityX: nil, time: time.map(touchTime)))
+      let side = isSide
+      try call(
+        .touchUp(
+          finger: finger, velocity: side ? nil : velocity, velocityX: side ? velocity : nil,
+          time: time.map(touchTime)))
     case .touchCancel(let finger): try call(.touchCancel(finger: finger))
     case .tap(let grab):
       try ensureSheet()
-      try call(.tap(x: nil, y: grabY(grab)))
+      let point = screenPoint(along: grabAlong(grab), across: nil)
+      try call(.tap(x: point.x, y: point.y ?? driver?.grabPoint.y ?? screen.geometry.height / 2))
     case .tapBackdrop: try call(.tapBackdrop)
+    case .back: try call(.back)
+    case .accessibilityAction(let place): try call(.accessibilityAction(accessibilityAction(at: place)))
+    case .reduceMotion(let on): try call(.reduceMotion(on))
     case .resize(let width, let height, let top, let bottom):
       try resize(width: width, height: height, safeTop: top, safeBottom: bottom)
     case .content(let height): try call(.content(height: height, scroll: .keep))
@@ -151,13 +159,6 @@ package final class FuzzSheet {
 
   /// The frame rate the sheet runs at.
   var sheetFPS: Double { driver?.fps ?? screen.fps }
-
-  /// The screen y `grab` points inside the sheet's leading edge.
-  func grabY(_ grab: Double) -> Double {
-    let geometry = driver?.machine.geometry ?? screen.geometry
-    let inward = geometry.edge == .bottom ? 1.0 : -1.0
-    return geometry.leadingEdgeY(sheetHeight: driver?.machine.height ?? 0) + grab * inward
-  }
 
   /// A touch's own time, `offset` seconds after the sheet's time now, within the touch times a
   /// scenario takes.
@@ -259,11 +260,13 @@ package final class FuzzSheet {
     }
   }
 
-  /// Loads the behaviour in a state that reports to the run's meter.
+  /// Loads the behaviour in a state that reports to the run's meter, attached to the target's edge.
   func load() throws(FuzzStop) -> Behaviour {
     do throws(BehaviourError) {
-      return try Behaviour.load(
+      let loaded = try Behaviour.load(
         target.source, overrides: [], options: LuaState.Options(meter: meter), warm: warm)
+      loaded.attach(to: target.edge)
+      return loaded
     } catch {
       throw FuzzStop(message: error.description)
     }

@@ -7,7 +7,10 @@ extension FuzzStep {
   /// lower detent. Empty when there is nothing simpler.
   var simpler: [FuzzStep] {
     switch self {
-    case .present, .dismiss, .tapBackdrop, .reload, .rest, .snapCurrent, .rotation, .reloadCheck: return []
+    case .present, .dismiss, .tapBackdrop, .reload, .rest, .snapCurrent, .rotation, .reloadCheck, .back,
+      .reduceMotion:
+      return []
+    case .accessibilityAction(let place): return place != 0 ? [.accessibilityAction(place: 0)] : []
     case .snap(let place): return place > 0 ? [.snap(0), .snap(place - 1)].uniqued(without: self) : []
     case .wait(let frames):
       return frames > 0

@@ -2,8 +2,10 @@
 /// needs calls of its own (a rest, a pair of flicks, a snap to the current detent, a rotation, a
 /// reload).
 ///
-/// A step holds what it means relative to the sheet, not screen points: a grab is so many points inside
-/// the sheet's leading edge, a snap names a detent by its place among the active ones, a touch's time is
+/// A step holds what it means relative to the sheet, not screen points: a travel (`dy`), a grab and a
+/// velocity are along the sheet's own axis (screen y for a bottom or top sheet, screen x for a side
+/// sheet; ``FuzzSheet`` turns them into screen points) and `dx` or `x` across it, a grab is so many
+/// points inside the sheet's leading edge, an accessibility action is a place among those offered, a snap names a detent by its place among the active ones, a touch's time is
 /// an offset from the sheet's time then, a keyboard's height a fraction of the screen. So a step means
 /// the same thing wherever it lands, and the shrinker can drop the steps before it. A check that starts
 /// from a detent brings a moving sheet to rest first (a rest check), and is skipped when a finger is
@@ -37,6 +39,13 @@ package enum FuzzStep: Sendable, Hashable {
   case tap(grab: Double)
   /// `tap_backdrop()`.
   case tapBackdrop
+  /// `back()`.
+  case back
+  /// `accessibility_action` of the action at this place among those the sheet offers then (modulo
+  /// their count; among every name when it offers none).
+  case accessibilityAction(place: Int)
+  /// `reduce_motion(on)`.
+  case reduceMotion(Bool)
   /// `resize { ... }` to this screen.
   case resize(width: Double, height: Double, safeTop: Double, safeBottom: Double)
   /// `set_content_height` as `content { height = }`.

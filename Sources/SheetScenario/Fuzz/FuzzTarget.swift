@@ -11,6 +11,9 @@ package struct FuzzTarget: Sendable {
   package var reference: String
   /// The screen every run starts on.
   package var screen = SheetGeometry.reference
+  /// The edge the behaviour is attached to, as a scenario's `edge` call attaches it (nil: the
+  /// behaviour's own).
+  package var edge: SheetEdge?
   /// Frames per second.
   package var fps = 120.0
   /// The most steps a run makes before its closing rest.

@@ -124,7 +124,8 @@ extension SheetDriver {
   package func traceFrame(_ frame: SheetFrame) -> TraceFrame {
     var record = TraceFrame(
       time: frame.time, state: frame.state, detent: frame.detent, target: frame.target, height: frame.height,
-      backdrop: frame.backdrop, velocity: frame.velocity, keyboard: keyboardShown ? frame.keyboard : nil,
+      backdrop: frame.backdrop, velocity: frame.velocity, index: frame.detentIndex,
+      keyboard: keyboardShown ? frame.keyboard : nil,
       scroll: frame.scrollOffset, behind: frame.behind)
     record.crossFade = frame.crossFade
     return record
@@ -144,8 +145,10 @@ extension SheetDriver {
       let texts =
         JSONWriter.length(of: frame.state.rawValue) + JSONWriter.length(of: frame.detent)
         + JSONWriter.length(of: frame.target?.name)
+      let keys =
+        #"{"t":,"kind":"frame","state":,"detent":,"target":,"height":,"backdrop":,"dh_dt":,"index":}"#
       let layout =
-        #"{"t":,"kind":"frame","state":,"detent":,"target":,"height":,"backdrop":,"dh_dt":}"#.utf8.count + 1
+        keys.utf8.count + 1
         + (keyboardShown ? #","keyboard":"#.utf8.count : 0) + (scroll ? #","scroll":"#.utf8.count : 0)
         + (behind ? JSONWriter.behindLayoutBytes : 0) + (crossFade ? JSONWriter.crossFadeLayoutBytes : 0)
       frameShape = FrameShape(
@@ -164,10 +167,11 @@ extension SheetDriver {
   package mutating func boundBytes(of frame: SheetFrame) -> Int {
     let large = 1e15
     guard abs(frame.time) < large, abs(frame.height) < large, abs(frame.backdrop) < large,
-      abs(frame.velocity) < large, abs(frame.keyboard) < large, abs(frame.scrollOffset ?? 0) < large,
+      abs(frame.velocity) < large, abs(frame.detentIndex) < large, abs(frame.keyboard) < large,
+      abs(frame.scrollOffset ?? 0) < large,
       abs(frame.behind?.offset ?? 0) < large, abs(frame.crossFade?.from ?? 0) < large
     else { return exactBytes(of: frame) }
-    let longest = (18 + 6) + (18 + 4) + (18 + 5) + (18 + 3)
+    let longest = (18 + 6) + (18 + 4) + (18 + 5) + (18 + 3) + (18 + TraceFrame.indexDecimals)
     // the view behind's scale, radius and dim lie in their ranges (the core refuses others): 4 numbers
     let behindLongest = (18 + 5) + (18 + 4) + (18 + 4) + (18 + 5)
     return textBytes(of: frame) + longest + (keyboardShown ? 18 + 4 : 0)
@@ -185,6 +189,7 @@ extension SheetDriver {
       + TraceNumber.formattedLength(frame.height, decimals: 4)
       + TraceNumber.formattedLength(frame.backdrop, decimals: 5)
       + TraceNumber.formattedLength(frame.velocity, decimals: 3)
+      + TraceNumber.formattedLength(frame.detentIndex, decimals: TraceFrame.indexDecimals)
     if keyboardShown { bytes += TraceNumber.formattedLength(frame.keyboard, decimals: 4) }
     if let scroll = frame.scrollOffset { bytes += TraceNumber.formattedLength(scroll, decimals: 4) }
     if let behind = frame.behind {

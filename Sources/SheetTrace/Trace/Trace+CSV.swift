@@ -1,9 +1,9 @@
 import SheetCore
 
 extension Trace {
-  /// The trace's frames as CSV with the header `t,state,detent,target,height,backdrop,dh_dt` (`target`:
-  /// where the running transition goes, empty when none runs; `dh_dt`: the height's rate of change,
-  /// pt/s, + = growing), then the optional columns, each only when the run used it, always in this
+  /// The trace's frames as CSV with the header `t,state,detent,target,height,backdrop,dh_dt,index`
+  /// (`target`: where the running transition goes, empty when none runs; `dh_dt`: the height's rate of
+  /// change, pt/s, + = growing; `index`: the fractional detent index, ``TraceFrame/index``), then the optional columns, each only when the run used it, always in this
   /// order: `keyboard` (the keyboard's height, points; 0 before it appeared) when a keyboard was shown,
   /// `scroll` (the scroll view's content offset, empty on a frame without one) when a frame has a
   /// scroll view, and `behind_scale`, `behind_corner_radius`, `behind_offset` and `behind_dim` (the view
@@ -13,7 +13,7 @@ extension Trace {
     let keyboard = hasKeyboard
     let scrollColumn = hasScroll
     let behindColumns = hasBehind
-    var out = "t,state,detent,target,height,backdrop,dh_dt"
+    var out = "t,state,detent,target,height,backdrop,dh_dt,index"
     out += (keyboard ? ",keyboard" : "") + (scrollColumn ? ",scroll" : "")
     out += (behindColumns ? ",behind_scale,behind_corner_radius,behind_offset,behind_dim\n" : "\n")
     for frame in frames where frame.isFinite {
@@ -22,6 +22,7 @@ extension Trace {
       out += ",\(TraceNumber.format(frame.height))"
       out += ",\(TraceNumber.format(frame.backdrop, decimals: 5))"
       out += ",\(TraceNumber.format(frame.velocity, decimals: 3))"
+      out += ",\(TraceNumber.format(frame.index, decimals: TraceFrame.indexDecimals))"
       if keyboard { out += ",\(TraceNumber.format(frame.keyboard ?? 0))" }
       if scrollColumn { out += "," + (frame.scroll.map { TraceNumber.format($0) } ?? "") }
       if behindColumns {

@@ -4,8 +4,8 @@ extension Trace {
   /// The trace as JSON Lines: one object a line, each with `t` (seconds) and `kind` (`frame` or `event`).
   ///
   /// Frames carry `state`, `detent`, `target` (where the running transition goes; `null` when none runs,
-  /// like a missing `detent`), `height`, `backdrop` and `dh_dt` (the height's rate of change, pt/s, + =
-  /// growing), then `keyboard` (points) when a keyboard was shown in the run, `scroll` (the scroll
+  /// like a missing `detent`), `height`, `backdrop`, `dh_dt` (the height's rate of change, pt/s, + =
+  /// growing) and `index` (the fractional detent index, ``TraceFrame/index``), then `keyboard` (points) when a keyboard was shown in the run, `scroll` (the scroll
   /// view's content offset) on a frame with a scroll view and `behind` (the view behind the sheet,
   /// `JSONWriter/behind(_:)`) on a frame whose behaviour describes it, in that order; events carry `event` and
   /// their fields. A frame with a non-finite number is left out and a
@@ -49,6 +49,8 @@ extension Trace {
     writer.number(frame.backdrop, decimals: 5)
     writer.key(literal: "dh_dt")
     writer.number(frame.velocity, decimals: 3)
+    writer.key(literal: "index")
+    writer.number(frame.index, decimals: TraceFrame.indexDecimals)
     if keyboard {
       writer.key(literal: "keyboard")
       writer.number(frame.keyboard ?? 0, decimals: 4)

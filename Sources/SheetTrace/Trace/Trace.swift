@@ -54,6 +54,11 @@ public struct TraceFrame: Sendable, Equatable {
   /// The height's rate of change, dh/dt, in points per second (positive = growing); every format writes
   /// it as `dh/dt` (`dh_dt`), the convention a release's `dh_dt` follows too.
   public var velocity: Double
+  /// The fractional detent index (SheetCore's `Formulas.detentIndex(height:detents:)`): 0 at the lowest active
+  /// detent, 1.5 halfway (by height) between the second and the third, -1 at height 0; its fractional
+  /// part is the progress from the detent below toward the next one up. Every format writes it as
+  /// `index`, with ``indexDecimals`` decimals.
+  public var index: Double = -1
   /// The keyboard's height in points, from the first frame a keyboard was shown on; nil before (and in
   /// a run that never shows one, whose trace then has no keyboard column).
   public var keyboard: Double?
@@ -75,14 +80,16 @@ public struct TraceFrame: Sendable, Equatable {
   ///   - height: Height in points.
   ///   - backdrop: Backdrop opacity.
   ///   - velocity: The height's rate of change (dh/dt) in points per second.
+  ///   - index: The fractional detent index.
   ///   - keyboard: The keyboard's height in points, once a keyboard was shown.
   ///   - scroll: The scroll view's content offset in points, when a scroll view exists.
   ///   - behind: The view behind the sheet, when the behaviour describes it.
   public init(
     time: Double, state: SheetState, detent: String?, target: ReleaseTarget? = nil, height: Double,
-    backdrop: Double, velocity: Double, keyboard: Double? = nil, scroll: Double? = nil,
+    backdrop: Double, velocity: Double, index: Double = -1, keyboard: Double? = nil, scroll: Double? = nil,
     behind: BehindView? = nil
   ) {
+    self.index = index
     self.keyboard = keyboard
     self.scroll = scroll
     self.behind = behind
@@ -95,10 +102,15 @@ public struct TraceFrame: Sendable, Equatable {
     self.velocity = velocity
   }
 
-  /// Whether the time, height, backdrop, velocity and the keyboard, scroll and view-behind columns
-  /// present are all finite (only such frames are written).
+  /// The decimals every format writes ``index`` with: 5, as the backdrop (a detent index's unit spans
+  /// the points between two detents, so 1e-5 of it is well under a hundredth of a point).
+  public static let indexDecimals = 5
+
+  /// Whether the time, height, backdrop, velocity, index and the keyboard, scroll and view-behind
+  /// columns present are all finite (only such frames are written).
   public var isFinite: Bool {
-    time.isFinite && height.isFinite && backdrop.isFinite && velocity.isFinite && (keyboard?.isFinite ?? true)
+    time.isFinite && height.isFinite && backdrop.isFinite && velocity.isFinite && index.isFinite
+      && (keyboard?.isFinite ?? true)
       && (scroll?.isFinite ?? true) && (behind.map(Self.isFinite) ?? true)
       && (crossFade.map { $0.from.isFinite && $0.progress.isFinite } ?? true)
   }

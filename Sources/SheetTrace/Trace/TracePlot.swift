@@ -2,13 +2,18 @@ import SheetCore
 
 /// Draws a trace as a standalone SVG: height and backdrop over time (and the scroll offset, on the
 /// height axis, when a frame has one), detent guide lines (one per detent height, over the time it
-/// held), event markers. Every label stays inside the picture, and frames and guides with a non-finite
-/// number are left out, so every coordinate is a finite number.
+/// held), event markers, and with ``showsIndex`` a panel below of the fractional detent index. Every
+/// label stays inside the picture, and frames and guides with a non-finite number are left out, so every
+/// coordinate is a finite number.
 public struct TracePlot: Sendable {
   /// The picture's width in pixels.
   public var width: Double = 960
-  /// The picture's height in pixels.
+  /// The height in pixels of the picture's main panel (the whole picture, unless ``showsIndex`` adds
+  /// the index panel below it).
   public var height: Double = 540
+  /// Whether the picture adds a panel below of the fractional detent index over the same time axis
+  /// (``TraceFrame/index``; ``indexPanelHeight`` pixels tall).
+  public var showsIndex = false
   /// The events marked with a vertical line.
   public var markedEvents: Set<String> = [
     "present", "dismiss", "gesture", "release", "decision", "snap", "tap", "resize", "reload",
@@ -36,10 +41,12 @@ public struct TracePlot: Sendable {
     let yH = { (h: Double) in self.top + plotH - min(max(h / hMax, 0), 1) * plotH }
     let yB = { (b: Double) in self.top + plotH - min(max(b, 0), 1) * plotH }
 
+    let pictureHeight = height + (showsIndex ? Self.indexPanelHeight : 0)
     var svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    svg += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.n(width))\" height=\"\(Self.n(height))\""
     svg +=
-      " viewBox=\"0 0 \(Self.n(width)) \(Self.n(height))\" font-family=\"sans-serif\" font-size=\"12\">\n"
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Self.n(width))\" height=\"\(Self.n(pictureHeight))\""
+    svg +=
+      " viewBox=\"0 0 \(Self.n(width)) \(Self.n(pictureHeight))\" font-family=\"sans-serif\" font-size=\"12\">\n"
     svg += "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
     svg += "<text x=\"\(Self.n(left))\" y=\"24\" font-size=\"16\">\(Self.escape(trace.title))</text>\n"
     svg += axes(tMax: tMax, hMax: hMax, x: x, yH: yH, yB: yB)
@@ -62,6 +69,7 @@ public struct TracePlot: Sendable {
       svg +=
         "<text x=\"\(Self.n(width - right - 360))\" y=\"24\" fill=\"#2e8b57\">— scroll offset (pt, left)</text>\n"
     }
+    if showsIndex { svg += indexPanel(frames, tMax: tMax, x: x) }
     return svg + "</svg>\n"
   }
 
