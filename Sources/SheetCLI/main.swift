@@ -25,6 +25,7 @@ func sheetMain(_ arguments: [String]) -> Int32 {
     "fuzz": (Usage.fuzz, FuzzCommand.main),
     "replay": (Usage.replay, ReplayCommand.main),
     "corpus": (Usage.corpus, CorpusCommand.main),
+    "fit": (Usage.fit, FitCommand.main),
   ]
   switch command {
   case "--version", "version":
