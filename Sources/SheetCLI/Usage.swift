@@ -219,6 +219,7 @@ enum Usage {
   static let corpus = """
     usage: sheet corpus synth --count N --seed S [--behaviour B]
            sheet corpus from-scenario PATH...
+           sheet corpus label CORPUS... --behaviour B [--set name=value]... [--jobs N]
 
     Writes N synthetic gestures (origin `synthetic`: made by a model, never users' data) as a corpus to
     standard output: minimum-jerk drags and flicks with Gaussian noise, release speeds spread as people
@@ -229,6 +230,11 @@ enum Usage {
     from-scenario runs each scenario in the files and folders and writes the drags its sheet followed as
     gestures of origin `scenario` (a flick's given release velocity is kept with its gesture), with a line
     per scenario on standard error; exit status 1 when none gave a gesture.
+
+    label writes the corpora again with each gesture's intent replaced by where B with the --set
+    overrides sends it (its replay's end), so that `sheet fit` of B's thresholds has a known answer: the
+    overrides' values, at which every gesture agrees. Exit status 1 when a line was bad or a gesture
+    could not be replayed.
     """
 
   static let fit = """

@@ -18,7 +18,7 @@ enum FitCommand {
       valued: [
         "--behaviour": "--behaviour", "--param": "--param", "--set": "--set", "--jobs": "--jobs",
         "--write": "--write", "--format": "--format",
-      ])
+      ], flags: ["--exhaustive"])
     guard !args.positionals.isEmpty else { throw UsageError(message: "fit needs a corpus file") }
     for file in args.positionals where file != "-" { try Output.requireExisting(file) }
     guard let reference = args.value("--behaviour") else {
@@ -37,6 +37,7 @@ enum FitCommand {
     let jobs = try ScenarioArguments.jobs(args)
     let replay = try ReplayCommand.Side(reference, option: "--behaviour", overrides: fixed)
     let search = FitSearch(axes: try axes(parameters, replay))
+    if args.has("--exhaustive") { try requireExhaustible(search) }
     let writeBack = try args.value("--write").map { file throws(UsageError) in
       try TuneWriteBack(file: file, parameters: parameters)
     }
@@ -52,13 +53,18 @@ enum FitCommand {
     let runs = FitRuns(fit: fit, jobs: jobs)
     let before = runs.scores([search.axes.map(\.current)])[0]
     var scores: [FitSearch.Point: FitScore] = [:]
-    let result = search.run { batch in
-      let batchScores = runs.scores(batch.map(search.values))
-      for (point, score) in zip(batch, batchScores) { scores[point] = score }
-      return batchScores.map(\.agreement)
+    func evaluate(_ batch: [FitSearch.Point]) -> [Int] {
+      let new = batch.filter { scores[$0] == nil }
+      for (point, score) in zip(new, runs.scores(new.map(search.values))) { scores[point] = score }
+      return batch.map { scores[$0]?.agreement ?? 0 }
     }
-    let report = FitReport(
+    let result = search.run(evaluate: evaluate)
+    var report = FitReport(
       behaviour: replay.label, search: search, fit: fit, result: result, scores: scores, before: before)
+    if args.has("--exhaustive") {
+      report.exhaustive = search.exhaustive(evaluate: evaluate)
+      report.scores = scores
+    }
     Output.write(format == "text" ? report.text() : report.jsonLines())
     var written = true
     if let writeBack {
@@ -71,6 +77,18 @@ enum FitCommand {
     if bad > 0 { Output.error("fit: \(Plural.count(bad, "line")) not read (reported above) and skipped") }
     return bad == 0 && written ? 0 : 1
   }
+
+  /// Refuses `--exhaustive` over a grid of more than ``maximumExhaustivePoints`` points.
+  private static func requireExhaustible(_ search: FitSearch) throws(UsageError) {
+    if let points = search.gridPoints, points <= maximumExhaustivePoints { return }
+    throw UsageError(
+      message:
+        "--exhaustive: the grid has \(search.gridPoints.map(String.init) ?? "too many") points, more than "
+        + "\(maximumExhaustivePoints); narrow the --param ranges")
+  }
+
+  /// The most grid points `--exhaustive` evaluates.
+  static let maximumExhaustivePoints = 100_000
 
   /// Refuses a threshold given twice, or both fitted and `--set`.
   private static func requireDistinct(

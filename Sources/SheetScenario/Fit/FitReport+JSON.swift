@@ -2,14 +2,14 @@ import SheetTrace
 
 /// The report as `sheet fit --format jsonl` writes it.
 extension FitReport {
-  /// A line per point evaluated, in the grid's order (`values`, `agreement`, `gestures`, `failures`),
+  /// A line per point evaluated (by the search, its sensitivity and any `--exhaustive`), in the grid's order (`values`, `agreement`, `gestures`, `failures`),
   /// then a last line with the choice: the chosen and the current `values` with their agreement and
   /// confusion matrices, the points evaluated (by the search and by the sensitivity), the grid's points
-  /// and the runs made.
+  /// the runs made, and with `--exhaustive` the grid's best (`grid_best`).
   /// - Returns: The lines, each ending with a newline.
   package func jsonLines() -> String {
     var out = ""
-    for point in result.evaluated.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+    for point in scores.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
       var json = JSONWriter()
       json.beginObject()
       values(search.values(point), into: &json)
@@ -34,6 +34,13 @@ extension FitReport {
     json.key(literal: "grid_points")
     if let grid = search.gridPoints { json.integer(grid) } else { json.null() }
     json.field("runs", runs)
+    if let exhaustive {
+      json.key(literal: "grid_best")
+      json.beginObject()
+      values(search.values(exhaustive.best), into: &json)
+      json.field("agreement", exhaustive.agreement)
+      json.endObject()
+    }
     json.field("without_intent", withoutIntent)
     json.endObject()
     return out + json.text + "\n"

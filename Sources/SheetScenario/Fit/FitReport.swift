@@ -14,6 +14,8 @@ package struct FitReport: Sendable {
   /// Each evaluated point's score, and the score at the current values.
   package var scores: [FitSearch.Point: FitScore]
   package var before: FitScore
+  /// With `--exhaustive`: the whole grid's best point and its agreement.
+  package var exhaustive: (best: FitSearch.Point, agreement: Int)?
 
   package init(
     behaviour: String, search: FitSearch, fit: CorpusFit, result: FitSearch.Result,
@@ -34,7 +36,7 @@ package struct FitReport: Sendable {
   }
 
   /// Runs made: a replay per gesture at each evaluated point and at the current values.
-  package var runs: Int { (result.evaluated.count + 1) * gestures }
+  package var runs: Int { (scores.count + 1) * gestures }
 
   /// The report as text, ending with a newline.
   package func text() -> String {
@@ -60,6 +62,12 @@ package struct FitReport: Sendable {
     let current = axes.map { ($0.name, $0.current) }
     out += "Before (\(Self.assignments(current))): \(Self.agreement(before))\n"
     out += "After (\(Self.assignments(chosen))): \(Self.agreement(scores[result.best] ?? FitScore()))\n"
+    if let exhaustive {
+      let same = exhaustive.best == result.best ? "the same point" : "not the search's choice"
+      out +=
+        "Exhaustive: the grid's best (\(Self.assignments(zip(axes.map(\.name), search.values(exhaustive.best)).map { ($0, $1) })))"
+        + " has \(GestureReplaySummary.grouped(exhaustive.agreement)) agreeing: \(same)\n"
+    }
     for (title, score) in [("before", before), ("after", scores[result.best] ?? FitScore())] {
       out +=
         "\nIntent (rows) against outcome (columns), \(title):\n"
@@ -78,7 +86,8 @@ package struct FitReport: Sendable {
     let others = chosen.enumerated().filter { $0.offset != i }.map(\.element)
     let which =
       positions.count == axis.values.count
-      ? "every value" : "\(positions.count) of its \(axis.values.count) values, spread evenly"
+      ? "every value"
+      : "\(positions.count) of its \(axis.values.count) values: 21 spread evenly and the chosen one's neighbours"
     var out =
       "Sensitivity of \(axis.name) (\(others.isEmpty ? "" : Self.assignments(others) + "; ")\(which)):\n"
     let rows = positions.map { position -> [String] in

@@ -149,6 +149,42 @@ package struct FitSearch: Sendable {
       sensitivityPoints: cache.count - searched, sensitivity: sensitivity)
   }
 
+  /// Evaluates every point of the grid (`sheet fit --exhaustive`, to check the search), in batches of
+  /// ``exhaustiveBatch`` points in the grid's order, and keeps the best by the search's order.
+  /// - Parameter evaluate: As for ``run(evaluate:)``.
+  /// - Returns: The grid's best point and its agreement.
+  package func exhaustive(evaluate: ([Point]) -> [Int]) -> (best: Point, agreement: Int) {
+    let counts = axes.map(\.values.count)
+    var best: (point: Point, agreement: Int)?
+    var next: Point? = counts.map { _ in 0 }
+    while next != nil {
+      var batch: [Point] = []
+      while let point = next, batch.count < Self.exhaustiveBatch {
+        batch.append(point)
+        next = Self.after(point, counts)
+      }
+      for (point, agreement) in zip(batch, evaluate(batch)) {
+        if let held = best, !isBetter(point, agreement, than: held.point, held.agreement) { continue }
+        best = (point, agreement)
+      }
+    }
+    return best.map { ($0.point, $0.agreement) } ?? (counts.map { _ in 0 }, 0)
+  }
+
+  /// The points an exhaustive evaluation hands over at once.
+  package static let exhaustiveBatch = 64
+
+  /// The grid point after `point` (the last parameter varying fastest), nil after the last.
+  private static func after(_ point: Point, _ counts: [Int]) -> Point? {
+    var point = point
+    for i in point.indices.reversed() {
+      point[i] += 1
+      if point[i] < counts[i] { return point }
+      point[i] = 0
+    }
+    return nil
+  }
+
   /// The refinement: moves of `steps` along each parameter, halving to one step.
   private func refine(
     _ start: Point, steps: inout [Int], score: ([Point]) -> Void, pick: ([Point]) -> Point
