@@ -5,15 +5,16 @@
 ///    (both ends included), every combination evaluated.
 /// 2. **Refinement, coordinate by coordinate.** From the best point so far, each parameter is moved by
 ///    `h` steps down and up (the others held), `h` starting at half the coarse grid's spacing; the best
-///    of the point and its moves becomes the point. When no move improves, `h` halves, down to one step;
-///    the refinement ends when no one-step move along any parameter improves.
+///    of the point and its moves becomes the point. When no move improves, `h` halves, down to one step,
+///    where every pair of parameters is also moved one step each at once (the diagonals); the
+///    refinement ends when no one-step move improves.
 /// 3. **Sensitivity.** Along each parameter, with the others at the point: every value, or
 ///    ``sensitivitySamples`` values spread evenly and the point's neighbours for a longer axis. When one
 ///    of them is better than the point, the refinement starts again from it (one-step moves), so the
 ///    result is the best point evaluated and no value along any parameter's sensitivity beats it.
 ///
 /// Better means more agreement; a tie goes to the point nearer the current values (the sum over the
-/// parameters of the distance in steps), then to the point the grid lists first. Every point is
+/// parameters of the squared distance in steps), then to the point the grid lists first. Every point is
 /// evaluated once (a cache), and the points are evaluated in batches whose order depends only on the
 /// scores, so the search is the same whatever the number of workers.
 ///
@@ -81,9 +82,13 @@ package struct FitSearch: Sendable {
   /// The point's values.
   package func values(_ point: Point) -> [Double] { zip(axes, point).map { $0.values[$1] } }
 
-  /// The point's distance from the current values: the sum of each parameter's distance in steps.
+  /// The point's distance from the current values: the sum of the squares of each parameter's distance
+  /// in steps (so a tie along a diagonal ridge of equal agreement still has a nearest point).
   package func distance(_ point: Point) -> Double {
-    zip(axes, point).reduce(0) { $0 + abs(Double($1.1) - $1.0.currentPosition) }
+    zip(axes, point).reduce(0) { sum, pair in
+      let steps = Double(pair.1) - pair.0.currentPosition
+      return sum + steps * steps
+    }
   }
 
   /// Whether point `a` (with agreement `x`) is better than `b` (with `y`): more agreement, then nearer
@@ -198,6 +203,7 @@ package struct FitSearch: Sendable {
           moves.append(moved(best, i, to: position))
         }
       }
+      if steps.allSatisfy({ $0 == 1 }) { moves += diagonals(best) }
       score(moves)
       let next = pick([best] + moves)
       if next != best {
@@ -208,6 +214,26 @@ package struct FitSearch: Sendable {
         steps = steps.map { max(1, $0 / 2) }
       }
     }
+  }
+
+  /// The one-step moves of two parameters at once, each up or down: where two thresholds trade off
+  /// (a longer projection against a larger progress to go on), the agreement's best points lie along a
+  /// diagonal that moves of one parameter cannot follow.
+  private func diagonals(_ point: Point) -> [Point] {
+    var moves: [Point] = []
+    for i in axes.indices {
+      for j in axes.indices where j > i {
+        for (di, dj) in [(-1, -1), (-1, 1), (1, -1), (1, 1)] {
+          var move = point
+          move[i] += di
+          move[j] += dj
+          if axes[i].values.indices.contains(move[i]) && axes[j].values.indices.contains(move[j]) {
+            moves.append(move)
+          }
+        }
+      }
+    }
+    return moves
   }
 
   /// The coarse grid's points, the first parameter varying slowest.
