@@ -88,6 +88,34 @@ import Testing
     #expect(unchanged.stdout.hasSuffix("it already holds the chosen values; nothing to write\n"))
   }
 
+  /// `corpus label`: every line as it was but its intent, which is the end `sheet replay` gives it with
+  /// the same overrides; standard input is refused (the corpus is read twice).
+  @Test func labelSetsEachIntentToTheReplaysEnd() throws {
+    let folder = try TemporaryFolder()
+    let raw = try ReplayCommandTests.corpus(folder, count: 12, seed: 8)
+    let overrides = ["--set", "projection_rate=0.99"]
+    let label = try SheetBinary.run(["corpus", "label", raw, "--behaviour", "system"] + overrides)
+    let replay = try SheetBinary.run(
+      ["replay", raw, "--behaviour", "system", "--format", "jsonl"] + overrides)
+    #expect(label.status == 0 && replay.status == 0, "\(label.stderr)\(replay.stderr)")
+    let before = try String(contentsOfFile: raw, encoding: .utf8).split(separator: "\n")
+    let after = label.stdout.split(separator: "\n")
+    let ends = try replay.stdout.split(separator: "\n").map {
+      (try Self.object($0)["replay"] as? [String: Any])?["end"] as? String ?? "?"
+    }
+    try #require(before.count == 12 && after.count == 12 && ends.count == 12)
+    for (k, line) in after.enumerated() {
+      let old = try Self.object(before[k])
+      let new = try Self.object(line)
+      #expect(new["intent"] as? String == ends[k], "gesture \(k)")
+      #expect(
+        NSDictionary(dictionary: old.filter { $0.key != "intent" }).isEqual(
+          to: new.filter { $0.key != "intent" }))
+    }
+    let piped = try SheetBinary.run(["corpus", "label", "-", "--behaviour", "system"])
+    #expect(piped.status == 2 && piped.stderr.contains("corpus label reads its corpora twice"))
+  }
+
   /// Each row: the arguments after `fit CORPUS`, and what the usage error says.
   static let refusals: [(arguments: [String], message: String, line: UInt)] = [
     (["--param", "projection_rate=0.99..0.999:0.001"], "fit needs --behaviour B", #line),

@@ -9,11 +9,19 @@ struct FitRuns: Sendable {
   let fit: CorpusFit
   /// Worker threads.
   let jobs: Int
+  /// The most run results held at once: a larger batch is made a part at a time, in order.
+  static let heldRuns = 1 << 20
 
   /// Each point's score.
   /// - Parameter points: The batch, a value per fitted threshold each.
   /// - Returns: A score per point, in order.
   func scores(_ points: [[Double]]) -> [FitScore] {
+    let chunk = max(1, Self.heldRuns / max(1, fit.gestures.count))
+    guard points.count <= chunk else {
+      return stride(from: 0, to: points.count, by: chunk).flatMap {
+        scores(Array(points[$0..<min($0 + chunk, points.count)]))
+      }
+    }
     let count = fit.runCount(points: points.count)
     let workers = Workers(count: Sweep.workers(jobs: jobs, count: count))
     let fit = self.fit
