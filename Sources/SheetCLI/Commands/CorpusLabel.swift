@@ -41,16 +41,19 @@ enum CorpusLabel {
         }
       }
     let (ends, bad, failed) = state.withLock { ($0.ends, $0.bad, $0.failed) }
-    let feed = CorpusFeed(files: args.positionals)
     var batch = ""
-    while let item = feed.next() {
-      guard case .gesture(var record, let index, _, _) = item, index < ends.count else { continue }
+    var index = 0
+    _ = CorpusLines.read(args.positionals, quiet: true) { record, _, _ in
+      guard index < ends.count else { return false }
+      var record = record
       record.intent = ends[index]
+      index += 1
       batch += record.jsonLine() + "\n"
       if batch.utf8.count >= CorpusCommand.batchBytes {
         Output.write(batch)
         batch = ""
       }
+      return true
     }
     Output.write(batch)
     if failed > 0 { Output.error("corpus label: \(Plural.count(failed, "gesture")) could not be replayed") }

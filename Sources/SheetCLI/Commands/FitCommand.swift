@@ -126,23 +126,19 @@ enum FitCommand {
   /// Reads the corpora into memory (at most ``CorpusFit/maximumGestures`` gestures); bad lines go to
   /// standard error in order and are counted.
   private static func read(_ files: [String]) -> (records: [GestureRecord], bad: Int) {
-    let feed = CorpusFeed(files: files)
     var records: [GestureRecord] = []
-    var bad = 0
-    while let item = feed.next() {
-      switch item {
-      case .gesture(let record, _, let file, let line):
-        guard records.count < CorpusFit.maximumGestures else {
-          Output.error(
-            "\(file):\(line): fit holds at most \(CorpusFit.maximumGestures) gestures; the rest skipped")
-          return (records, bad + 1)
-        }
-        records.append(record)
-      case .bad(let error):
-        Output.error(error.description)
-        bad += 1
+    var over = 0
+    let bad = CorpusLines.read(files) { record, file, line in
+      guard records.count < CorpusFit.maximumGestures else {
+        Output.error(
+          "\(file):\(line): fit holds at most \(CorpusFit.maximumGestures) gestures; the rest skipped")
+        over = 1
+        return false
       }
+      records.append(record)
+      return true
     }
-    return (records, bad)
+    return (records, bad + over)
   }
+
 }
