@@ -26,6 +26,8 @@ enum Usage {
                      replay a gesture corpus on the core: outcomes, agreement with intent, changes
       corpus synth --count N --seed S | corpus from-scenario PATH...
                      write a gesture corpus: synthetic (a stated model, not users' data), or a scenario's
+      fit CORPUS... --behaviour B --param name=from..to:step...
+                     find the thresholds whose replays agree best with the gestures' intents
 
     options:
       --help, -h     show help (also `sheet CMD --help`)
@@ -242,6 +244,7 @@ enum Usage {
   static let corpus = """
     usage: sheet corpus synth --count N --seed S [--behaviour B]
            sheet corpus from-scenario PATH...
+           sheet corpus label CORPUS... --behaviour B [--set name=value]... [--jobs N]
 
     Writes N synthetic gestures (origin `synthetic`: made by a model, never users' data) as a corpus to
     standard output: minimum-jerk drags and flicks with Gaussian noise, release speeds spread as people
@@ -252,5 +255,28 @@ enum Usage {
     from-scenario runs each scenario in the files and folders and writes the drags its sheet followed as
     gestures of origin `scenario` (a flick's given release velocity is kept with its gesture), with a line
     per scenario on standard error; exit status 1 when none gave a gesture.
+
+    label writes the corpora again with each gesture's intent replaced by where B with the --set
+    overrides sends it (its replay's end), so that `sheet fit` of B's thresholds has a known answer: the
+    overrides' values, at which every gesture agrees. Exit status 1 when a line was bad or a gesture
+    could not be replayed.
+    """
+
+  static let fit = """
+    usage: sheet fit CORPUS... --behaviour B --param name=from..to:step [--param ...] [--set name=value]...
+           [--jobs N] [--write FILE] [--format text|jsonl]
+
+    Finds the values of the --param thresholds (1 to 8, each over its grid from..to:step) at which the
+    most gestures of the corpora replay with behaviour B to their intent; gestures without an intent are
+    counted and not replayed. The search evaluates a coarse grid (5 values a parameter, 3 beyond three
+    parameters), then moves one parameter at a time from the best point, halving the move down to one
+    step until no move improves, then each parameter's sensitivity (every value, or 21 spread evenly on
+    a longer axis), starting again from any better value it finds; a tie goes to the point nearest B's
+    current values (in steps). Prints the points evaluated against the whole grid, the agreement and
+    the intent-against-outcome matrix at the current values and at the chosen ones, and each parameter's
+    sensitivity; --format jsonl writes a line per point evaluated and a last line with the choice.
+    --write FILE writes the chosen values into that behaviour file (only those numbers change; refused
+    before any run when the file cannot take them). The same output whatever --jobs (default: every
+    core). Exit status 1 when a line was bad or the file was not written.
     """
 }

@@ -26,6 +26,7 @@ func sheetMain(_ arguments: [String]) -> Int32 {
     "merge": (Usage.merge, MergeCommand.main),
     "replay": (Usage.replay, ReplayCommand.main),
     "corpus": (Usage.corpus, CorpusCommand.main),
+    "fit": (Usage.fit, FitCommand.main),
   ]
   switch command {
   case "--version", "version":

@@ -5,7 +5,7 @@ import Testing
 @Suite struct UsageTests {
   static let commands = [
     "init", "run", "test", "plot", "compare", "tune", "watch", "check", "presets", "preview", "replay",
-    "corpus",
+    "corpus", "fit",
   ]
 
   @Test func helpListsEveryCommand() throws {

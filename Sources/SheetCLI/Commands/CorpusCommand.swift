@@ -11,7 +11,7 @@ enum CorpusCommand {
   static let batchBytes = 1 << 16
 
   /// The subcommands.
-  static let subcommands = ["synth", "from-scenario"]
+  static let subcommands = ["synth", "from-scenario", "label"]
   /// The most gestures `from-scenario` takes from one scenario.
   static let gesturesPerScenario = 100_000
 
@@ -29,6 +29,7 @@ enum CorpusCommand {
           "unknown corpus subcommand '\(subcommand)'\(NameSuggestion.hint(subcommand, among: subcommands))")
     }
     if subcommand == "from-scenario" { return try fromScenario(Array(arguments.dropFirst())) }
+    if subcommand == "label" { return try CorpusLabel.main(Array(arguments.dropFirst())) }
     let args = try CommandLineArguments(
       Array(arguments.dropFirst()),
       valued: ["--count": "--count", "--seed": "--seed", "--behaviour": "--behaviour"])

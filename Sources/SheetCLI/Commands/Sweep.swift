@@ -104,15 +104,7 @@ struct Sweep: Sendable {
   let warmth = WarmPool()
 
   /// The number of grid points (the product of the value counts), or nil when it overflows an Int.
-  var pointCount: Int? {
-    var product = 1
-    for parameter in parameters {
-      let (next, overflow) = product.multipliedReportingOverflow(by: parameter.values.count)
-      if overflow { return nil }
-      product = next
-    }
-    return product
-  }
+  var pointCount: Int? { FitSearch.gridPoints(parameters.map(\.values.count)) }
 
   /// The number of scenario runs the sweep makes (points x files), or nil when it overflows an Int.
   var runCount: Int? {

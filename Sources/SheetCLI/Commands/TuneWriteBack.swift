@@ -69,17 +69,30 @@ struct TuneWriteBack {
   func write(_ sweep: Sweep) -> (text: String, written: Bool) {
     guard let best else { return ("\(source.name): not written: no point passes\n", false) }
     let point = sweep.point(at: best.index)
-    let values = Dictionary(uniqueKeysWithValues: zip(parameters.map(\.name), point))
+    return write(
+      Dictionary(uniqueKeysWithValues: zip(parameters.map(\.name), point)),
+      heading: "the passing point nearest the file's values", unchanged: "its thresholds already pass")
+  }
+
+  /// Writes values into the file through ``ThresholdWriter``, or says why nothing was written.
+  /// - Parameters:
+  ///   - values: The thresholds' new values, by name.
+  ///   - heading: What the values are, after `wrote`.
+  ///   - unchanged: Why nothing needed writing, when the file already holds them.
+  /// - Returns: What to print (a line per changed threshold, `file:line: name = new (was old)`), and
+  ///   whether the file was written (or already held the values).
+  func write(_ values: [String: Double], heading: String, unchanged: String) -> (text: String, written: Bool)
+  {
     do throws(ThresholdWriterError) {
       let rewrite = try ThresholdWriter.write(values, toFile: source.path ?? source.name, loaded: source.text)
       guard !rewrite.changes.isEmpty else {
-        return ("\(source.name): its thresholds already pass; nothing to write\n", true)
+        return ("\(source.name): \(unchanged); nothing to write\n", true)
       }
       let lines = rewrite.changes.map { change in
         "\(source.name):\(change.line): \(change.name) = \(change.new)"
           + (change.old.map { " (was \($0))" } ?? " (added)") + "\n"
       }
-      return ("wrote the passing point nearest the file's values:\n" + lines.joined(), true)
+      return ("wrote \(heading):\n" + lines.joined(), true)
     } catch {
       return ("\(source.name): not written: \(error.description)\n", false)
     }
