@@ -101,7 +101,8 @@ struct ShardPartFile {
       ShardPartError(file: file, line: 1, field: field, message: message)
     }
     guard case .number(let version)? = fields["sheet_part"] else {
-      throw failure("sheet_part", "missing: not a part of a sharded run (sheet tune --shard i/n -o PART)")
+      throw failure(
+        "sheet_part", "missing: not a part of a sharded run (sheet tune or sheet replay --shard i/n -o PART)")
     }
     guard version == Double(ShardPart.version) else {
       throw failure(

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A digest of everything that decides a sharded command's runs (files' contents, parameters,
 /// options, the tool's version), written in each shard's part so that `sheet merge` refuses parts of
 /// different sweeps.
@@ -20,6 +22,25 @@ struct SweepDigest {
   /// - Parameter field: The field's text.
   mutating func add(_ field: String) {
     for byte in String(field.utf8.count).utf8 + [0] + Array(field.utf8) { mix(byte) }
+  }
+
+  /// Adds a file's bytes as one field: the digest of its bytes, read 64 KiB at a time (a corpus may be
+  /// larger than memory allows to read whole).
+  /// - Parameter file: The file's path.
+  /// - Returns: Whether the file could be read to its end.
+  mutating func add(contentsOf file: String) -> Bool {
+    guard let handle = FileHandle(forReadingAtPath: file) else { return false }
+    defer { try? handle.close() }
+    var contents = SweepDigest()
+    do {
+      while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty {
+        for byte in chunk { contents.mix(byte) }
+      }
+    } catch {
+      return false
+    }
+    add(contents.hex)
+    return true
   }
 
   /// The digest as 16 lower-case hexadecimal digits.
