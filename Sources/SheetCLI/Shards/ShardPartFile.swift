@@ -89,7 +89,7 @@ struct ShardPartFile {
     case .success(.object(let fields)): return fields
     case .success: throw failure("expected a JSON object")
     case .failure(.tooDeep(let depth)): throw failure("nested \(depth) deep; at most \(ShardPart.nesting)")
-    case .failure(.notJSON): throw failure("not JSON: \(excerpt(text))")
+    case .failure(.notJSON(let offset)): throw failure("not JSON at byte \(offset): \(excerpt(text))")
     }
   }
 
