@@ -146,7 +146,10 @@ import Testing
         ["replay", "-", "--behaviour", "system", "--shard", "1/2"],
         "cannot read its corpus from standard input", #line
       ),
-      (["replay", "c.jsonl", "--behaviour", "system", "--shard", "1/2", "-o", "c.jsonl"], "c.jsonl", #line),
+      (
+        ["replay", "c.jsonl", "--behaviour", "system", "--shard", "1/2", "-o", "c.jsonl"],
+        "-o c.jsonl is a file this run reads (a corpus)", #line
+      ),
       (["replay", "c.jsonl", "--behaviour", "system", "-o", "p.jsonl"], "give --shard i/n as well", #line),
     ]
     for (arguments, message, line) in rows {
