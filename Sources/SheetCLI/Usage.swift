@@ -15,7 +15,7 @@ enum Usage {
       tune PATH      run scenarios over a grid of threshold values
       fuzz BEHAVIOUR drive a behaviour with random gestures, check its properties, write a failure as a
                      scenario
-      merge PART...  merge the parts of a sweep's shards (tune --shard i/n) into its report
+      merge PART...  merge the parts of a sweep's shards (tune or replay --shard i/n) into its report
       watch FILE     re-run a scenario whenever it or its behaviour changes
       check FILE     validate a behaviour file
       presets        list the built-in behaviours
@@ -131,12 +131,13 @@ enum Usage {
   static let merge = """
     usage: sheet merge PART...
 
-    Merges the parts the shards of one `sheet tune --shard i/n -o PART` wrote and prints the report the
-    sweep prints in one process, byte for byte (and with --write, writes the file as it would, when the
-    file is the one the sweep read). Refused, printing nothing, when the parts are of different sweeps
-    (their digest of the files, parameters and options differs), a shard is missing or given twice, a
-    part did not finish, or a line is bad (file:line, the field and its value); a part is at most 256 MiB,
-    a line at most 1 MiB. Exit status: the sweep's (0 a point passes, 1 none does), 1 for parts refused.
+    Merges the parts the shards of one `sheet tune --shard i/n -o PART` (or `sheet replay --shard i/n -o
+    PART`) wrote and prints the report the sweep prints in one process, byte for byte (and with --write,
+    writes the file as it would, when the file is the one the sweep read). Refused, printing nothing,
+    when the parts are of different sweeps (their digest of the files, parameters and options differs),
+    a shard is missing or given twice, a part did not finish, or a line is bad (file:line, the field and
+    its value); a part is at most 256 MiB, a line at most 1 MiB. Exit status: the sweep's (tune: 0 a
+    point passes, 1 none does; replay: 1 for a bad line or a gesture not replayed), 1 for parts refused.
     """
 
   static let watch = """
@@ -226,7 +227,7 @@ enum Usage {
 
   static let replay = """
     usage: sheet replay CORPUS... --behaviour B [--set name=value]... [--against B2] [--against-set
-           name=value]... [--format table|jsonl] [--jobs N]
+           name=value]... [--format table|jsonl] [--jobs N] [--shard i/n | --shards N] [-o PART]
 
     Replays every gesture of the corpora (JSON Lines files of gestures, `-` standard input; see the
     article "Gesture corpora") on the core with behaviour B (a preset's name or a file) and the --set
@@ -239,6 +240,13 @@ enum Usage {
     read a line at a time; a bad line is reported with its line number on standard error and skipped.
     The output is the same whatever --jobs (default: every core). Exit status 1 when a line was bad or
     a gesture could not be replayed.
+
+    Many machines: --shard i/n replays the corpora's items (their lines that are not blank, numbered
+    from 0 across the files) i-1, i-1+n, ... and writes them as a part, JSON Lines, to -o PART (default
+    standard output) instead of the report; `sheet merge` of all n parts prints the report (table or
+    jsonl, and the bad lines on standard error) byte for byte as one process does. The shard may come
+    from a job engine's environment as for `sheet tune` (JOB_COMPLETION_INDEX with --shards N,
+    SLURM_ARRAY_TASK_ID, TEST_SHARD_INDEX). A shard cannot read standard input.
     """
 
   static let corpus = """

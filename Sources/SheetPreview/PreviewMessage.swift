@@ -113,11 +113,14 @@ enum PreviewMessage: Equatable {
     let value: JSONValue
     do throws(JSONValue.Failure) {
       value = try JSONValue.read(bytes, nesting: nesting)
-    } catch .tooDeep(let depth) {
-      throw PreviewMessageError(
-        "JSON nested deeper than \(nesting) (\(depth) levels): \(Self.excerpt(bytes))")
     } catch {
-      throw PreviewMessageError("not JSON: \(Self.excerpt(bytes))")
+      switch error {
+      case .tooDeep(let depth):
+        throw PreviewMessageError(
+          "JSON nested deeper than \(nesting) (\(depth) levels): \(Self.excerpt(bytes))")
+      case .notJSON(let offset):
+        throw PreviewMessageError("not JSON at byte \(offset): \(Self.excerpt(bytes))")
+      }
     }
     guard case .object(let fields) = value else {
       throw PreviewMessageError("expected a JSON object, got \(Self.excerpt(bytes))")

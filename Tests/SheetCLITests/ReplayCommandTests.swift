@@ -71,7 +71,7 @@ import Testing
     #expect(run.stdout.hasPrefix("Replayed 2 gestures (2 synthetic) with system.lua\n"))
     #expect(
       run.stderr.split(separator: "\n") == [
-        "\(mixed):2: not JSON",
+        "\(mixed):2: not JSON at byte 1",  // "{": the object ends there
         "\(mixed):3: field 'version': version 3 is not one this sheet reads (it reads version 1)",
         "replay: 2 lines not read (reported above) and skipped",
       ])

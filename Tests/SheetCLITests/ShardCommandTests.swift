@@ -197,7 +197,7 @@ import Testing
         { parts in
           parts["a-2.jsonl"] = (parts["a-2.jsonl"] ?? "") + "{\"run\":3,\n"
           return ["a-1.jsonl", "a-2.jsonl"]
-        }, "a-2.jsonl:3: not JSON: {\"run\":3,", #line
+        }, "a-2.jsonl:3: not JSON at byte 9: {\"run\":3,", #line
       ),
     ]
 

@@ -25,7 +25,10 @@ import Testing
     messages += (1...60).map { .frame(t: 1000 + Double($0) * 1000 / 60) }  // a second of 60 Hz frames
     for message in messages {
       for reply in session.queue.sync(execute: { session.handle(message) }) {
-        guard case .object(let object) = try JSONDecoder().decode(JSONValue.self, from: Data(reply.utf8)),
+        guard
+          case .object(let object) = try Array(reply.utf8).withUnsafeBytes({
+            try JSONValue.read($0, nesting: 64)
+          }),
           case .array(let events)? = object["events"]
         else { continue }
         for case .object(let event) in events where event["type"] == .string("print") {

@@ -158,8 +158,8 @@ import Testing
       #line
     ),
     ("{\"type\":\"device\",\"name\":\"../etc\",\"t\":3}", "device: field 'name' must be a name", #line),
-    ("\u{1}\u{2}", "not JSON: '??'", #line),
-    ("", "not JSON: ''", #line),
+    ("\u{1}\u{2}", "not JSON at byte 0: '??'", #line),
+    ("", "not JSON at byte 0: ''", #line),
     // nesting: every message is one flat object; deeper than PreviewMessage.nesting is refused before
     // it is decoded (brackets inside strings, escaped quotes and all, are not nesting)
     ("{\"type\":\"frame\",\"t\":1,\"x\":[[[[1]]]]}", "JSON nested deeper than 4 (5 levels)", #line),

@@ -149,7 +149,7 @@ import Testing
 
   /// Each row: a bad message and the error it gets; the connection stays open.
   static let badMessages: [(text: String, error: String, line: UInt)] = [
-    ("not json", "not JSON: 'not json'", #line),
+    ("not json", "not JSON at byte 1: 'not json'", #line),
     ("[1,2]", "expected a JSON object, got '[1,2]'", #line),
     ("{\"type\":\"warp\"}", "unknown type 'warp'", #line),
     ("{\"t\":1}", "field 'type' must be one of", #line),

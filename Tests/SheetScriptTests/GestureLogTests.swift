@@ -104,7 +104,7 @@ import Testing
     #expect(read.map(\.1) == [Self.full, Self.bare])
     #expect(errors.map(\.line) == [2, 4, 5, 6, 8])
     #expect(errors.map(\.description).allSatisfy { $0.hasPrefix(file + ":") })
-    #expect(errors[0].message == "not JSON")
+    #expect(errors[0].message == "not JSON at byte 1")  // "not json": `n` starts null
     #expect(errors[1].message == "expected a JSON object, got [1, 2]")
     #expect(errors[2].message.hasPrefix("line of \(long.utf8.count) bytes or more"))
     #expect(errors[3].message == "JSON nested 5 levels deep, at most 3")

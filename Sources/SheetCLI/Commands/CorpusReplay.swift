@@ -2,13 +2,13 @@ import Dispatch
 import SheetScenario
 import SheetScript
 import SheetTrace
-import Synchronization
 
 /// The replay of corpora on worker threads: the corpora are read a line at a time under the order's
 /// lock (``SweepOrder/claim(reading:)``), each worker decodes the lines it claims and replays their
-/// gestures with its own replayers, and the results are handed on in the corpora's order (each gesture
-/// given its index among the gestures then), so the output is the same whatever
-/// the number of workers and at most ``Sweep/window`` results wait.
+/// gestures with its own replayers, and the results are handed on in the corpora's order (a gesture's
+/// index among the gestures is given by ``ReplayReport``, which takes them in that order), so the output
+/// is the same whatever the number of workers and at most ``Sweep/window`` results wait. A shard
+/// replays its items alone (``CorpusFeed``).
 struct CorpusReplay {
   /// What is handed on for each line, in order.
   enum Handed {
@@ -23,15 +23,17 @@ struct CorpusReplay {
   /// Each replay's behaviour and overrides.
   var sides: [(source: BehaviourSource, overrides: [(name: String, value: Double)])]
 
-  /// Replays every gesture on `jobs` threads and hands each result on, in order.
+  /// Replays every gesture (of the shard's items) on `jobs` threads and hands each result on, in order.
   /// - Parameters:
   ///   - jobs: Worker threads (1 or more).
+  ///   - shard: The shard whose items are replayed.
   ///   - each: Called with each result in the corpora's order, one call at a time, from any worker.
-  func run(jobs: Int, each: @escaping @Sendable (Handed) -> Void) {
-    let feed = CorpusFeed(files: files)
+  /// - Returns: The corpora's items, the shard's and the others'.
+  @discardableResult
+  func run(jobs: Int, shard: Shard = .whole, each: @escaping @Sendable (Handed) -> Void) -> Int {
+    let feed = CorpusFeed(files: files, shard: shard)
     let order = SweepOrder<Handed>(points: Int.max, files: 1, window: Sweep.window)
     let sides = self.sides
-    let gestures = Mutex(0)
     DispatchQueue.concurrentPerform(iterations: max(1, jobs)) { _ in
       let replayers = sides.map { GestureReplayer(source: $0.source, overrides: $0.overrides) }
       while let (k, raw) = order.claim(reading: { feed.next() }) {
@@ -40,25 +42,14 @@ struct CorpusReplay {
         case .gesture(let record, let line):
           var file = ""
           if case .line(_, let name, _) = raw { file = name }
-          // the index among the gestures is given as results are handed on, in order
+          // the index among the gestures is given by the report, which takes them in order
           handed = .replayed(GestureReplay(record, index: -1, file: file, line: line, replayers: replayers))
         case .bad(let error):
           handed = .bad(error)
         }
-        order.finish(k, handed) { _, done in
-          for entry in done {
-            guard case .replayed(var replay) = entry else {
-              each(entry)
-              continue
-            }
-            replay.index = gestures.withLock { count in
-              defer { count += 1 }
-              return count
-            }
-            each(.replayed(replay))
-          }
-        }
+        order.finish(k, handed) { _, done in done.forEach(each) }
       }
     }
+    return feed.items
   }
 }

@@ -1,10 +1,10 @@
 import SheetTrace
 
-/// `sheet merge PART...`: the parts the shards of a sweep wrote (``ShardPart``), checked and merged into
+/// `sheet merge PART...`: the parts the shards of a sweep (`sheet tune`, `sheet replay`) wrote (``ShardPart``), checked and merged into
 /// the report one process prints.
 enum MergeCommand {
   /// The commands whose parts merge.
-  static let commands = ["tune"]
+  static let commands = ["tune", "replay"]
 
   /// Reads every part, checks they are the whole of one sweep, then prints its report.
   /// - Parameter arguments: The part files.
@@ -14,14 +14,21 @@ enum MergeCommand {
   static func main(_ arguments: [String]) throws -> Int32 {
     let args = try CommandLineArguments(arguments)
     guard let firstFile = args.positionals.first else {
-      throw UsageError(message: "merge needs the shards' part files (sheet tune --shard i/n -o PART)")
+      throw UsageError(
+        message: "merge needs the shards' part files (sheet tune or sheet replay --shard i/n -o PART)")
     }
     var tune: TuneMerge?
+    var replay: ReplayMerge?
     try ShardMerge.read(args.positionals) { header throws(ShardPartError) in
-      tune = try TuneMerge(header, file: firstFile)
+      if header.command == "replay" {
+        replay = try ReplayMerge(header, file: firstFile)
+      } else {
+        tune = try TuneMerge(header, file: firstFile)
+      }
     } record: { run, fields, file, line throws(ShardPartError) in
       try tune?.record(run, fields, file: file, line: line)
+      try replay?.record(run, fields, file: file, line: line)
     }
-    return try tune?.report() ?? 1
+    return try tune?.report() ?? replay?.report() ?? 1
   }
 }

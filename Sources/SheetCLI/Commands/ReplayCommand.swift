@@ -1,23 +1,28 @@
+import Foundation
 import SheetScenario
 import SheetScript
 import SheetTrace
 import Synchronization
 
 /// `sheet replay CORPUS... --behaviour B [--set name=value]... [--against B2] [--against-set
-/// name=value]... [--format table|jsonl] [--jobs N]`.
+/// name=value]... [--format table|jsonl] [--jobs N] [--shard i/n | --shards N] [-o PART]`.
 enum ReplayCommand {
   /// Replays every gesture of the corpora on the real core and prints the summary (or, with `--format
-  /// jsonl`, a line per gesture), in the corpora's order whatever `--jobs`.
+  /// jsonl`, a line per gesture), in the corpora's order whatever `--jobs`; or, for a shard (`--shard`,
+  /// or a job engine's variables), replays the shard's items and writes its part for `sheet merge`
+  /// (``ReplaySetup``).
   /// - Parameter arguments: The words after `replay`.
   /// - Returns: 0 when every line was read and every gesture replayed, 1 otherwise (bad lines are
-  ///   reported on standard error with their line numbers and skipped).
+  ///   reported on standard error with their line numbers and skipped); for a shard, 0 once its part is
+  ///   written.
   /// - Throws: `UsageError` for bad arguments, a behaviour that does not load, or an override it refuses.
   static func main(_ arguments: [String]) throws -> Int32 {
     let args = try CommandLineArguments(
       arguments,
       valued: [
         "--behaviour": "--behaviour", "--set": "--set", "--against": "--against",
-        "--against-set": "--against-set", "--format": "--format", "--jobs": "--jobs",
+        "--against-set": "--against-set", "--format": "--format", "--jobs": "--jobs", "--shard": "--shard",
+        "--shards": "--shards", "-o": "-o", "--output": "-o",
       ])
     guard !args.positionals.isEmpty else { throw UsageError(message: "replay needs a corpus file") }
     for file in args.positionals where file != "-" { try Output.requireExisting(file) }
@@ -37,35 +42,23 @@ enum ReplayCommand {
           other, option: "--against", overrides: try args.overrides() + (try args.overrides("--against-set")))
       )
     }
-    let state = Mutex((summary: GestureReplaySummary(replayers: sides.count), bad: 0))
-    CorpusReplay(files: args.positionals, sides: sides.map { ($0.source, $0.overrides) }).run(jobs: jobs) {
-      hand($0, format: format, state: state)
+    let replay = CorpusReplay(files: args.positionals, sides: sides.map { ($0.source, $0.overrides) })
+    let shard = try Shard.given(args, environment: ProcessInfo.processInfo.environment)
+    if shard == nil, let output = args.value("-o") {
+      throw UsageError(message: "-o \(output) writes a shard's part: give --shard i/n as well")
     }
-    let (summary, bad) = state.withLock { ($0.summary, $0.bad) }
-    if summary.gestures == 0 {
-      Output.error("replay: no gesture in \(args.positionals.joined(separator: " "))")
-    } else if format == "table" {
-      Output.write(summary.text(labels: sides.map(\.label)))
+    if let shard {
+      let setup = ReplaySetup(replay: replay, labels: sides.map(\.label), format: format)
+      return try setup.writePart(shard: shard, output: args.value("-o"), jobs: jobs)
     }
-    if bad > 0 { Output.error("replay: \(Plural.count(bad, "line")) not read (reported above) and skipped") }
-    let failed = summary.sides.contains { $0.failures > 0 }
-    return bad == 0 && !failed && summary.gestures > 0 ? 0 : 1
-  }
-
-  /// Takes a result in the corpora's order: a gesture into the summary (and its line out, for jsonl),
-  /// a bad line to standard error.
-  private static func hand(
-    _ entry: CorpusReplay.Handed, format: String,
-    state: borrowing Mutex<(summary: GestureReplaySummary, bad: Int)>
-  ) {
-    switch entry {
-    case .replayed(let replay):
-      state.withLock { $0.summary.add(replay) }
-      if format == "jsonl" { Output.print(replay.jsonLine()) }
-    case .bad(let error):
-      state.withLock { $0.bad += 1 }
-      Output.error(error.description)
+    let report = Mutex(ReplayReport(labels: sides.map(\.label), format: format))
+    replay.run(jobs: jobs) { entry in
+      switch entry {
+      case .replayed(let replay): Output.write(report.withLock { $0.add(replay) })
+      case .bad(let error): Output.writeError(report.withLock { $0.add(bad: error.description) })
+      }
     }
+    return ReplayReport.end(report.withLock { $0.finish(files: args.positionals) })
   }
 
   /// One side of a replay: a behaviour and its overrides, checked by loading it once.

@@ -89,7 +89,7 @@ struct ShardPartFile {
     case .success(.object(let fields)): return fields
     case .success: throw failure("expected a JSON object")
     case .failure(.tooDeep(let depth)): throw failure("nested \(depth) deep; at most \(ShardPart.nesting)")
-    case .failure(.notJSON): throw failure("not JSON: \(excerpt(text))")
+    case .failure(.notJSON(let offset)): throw failure("not JSON at byte \(offset): \(excerpt(text))")
     }
   }
 
@@ -101,7 +101,8 @@ struct ShardPartFile {
       ShardPartError(file: file, line: 1, field: field, message: message)
     }
     guard case .number(let version)? = fields["sheet_part"] else {
-      throw failure("sheet_part", "missing: not a part of a sharded run (sheet tune --shard i/n -o PART)")
+      throw failure(
+        "sheet_part", "missing: not a part of a sharded run (sheet tune or sheet replay --shard i/n -o PART)")
     }
     guard version == Double(ShardPart.version) else {
       throw failure(

@@ -1,7 +1,6 @@
 import LuaHost
 import SheetScript
 import SheetTrace
-import Synchronization
 
 /// What a shard of `sheet tune` records in its part's header for `sheet merge` to print the report
 /// from the records: the scenario files, the `--param` ranges as given, `--explain`, and the `--write`
@@ -35,41 +34,21 @@ struct TuneSetup {
     let header = ShardPart.headerLine(
       command: "tune", digest: try digest(behaviours: behaviours), shard: shard, runs: runs
     ) { json in
-      json.key("files")
-      json.beginArray()
-      for file in sweep.files { json.string(file) }
-      json.endArray()
-      json.key("params")
-      json.beginArray()
-      for spec in specs { json.string(spec) }
-      json.endArray()
+      json.field("files", sweep.files)
+      json.field("params", specs)
       json.field("explain", explain)
       json.field("write", write)
       json.field("write_digest", write.map(Self.fileDigest))
     }
-    let part = Mutex((text: header, tooLong: nil as Int?))
+    let records = ShardPartRecords()
     sweep.run(shard: shard, jobs: jobs, progress: ProgressLine(total: shard.share(of: runs)).report) {
       index, outcome in
-      let line = ShardPart.recordLine(run: index) { json in
+      records.add(run: index) { json in
         json.field("passed", outcome.passed)
         if let why = outcome.why { json.field("why", why) }
       }
-      part.withLock { part in
-        if line.utf8.count > ShardPart.maximumLineBytes, part.tooLong == nil { part.tooLong = index }
-        part.text += line
-      }
     }
-    let written = part.withLock { $0 }
-    if let index = written.tooLong {
-      throw UsageError(
-        message: "run \(index)'s record is longer than a part's line (\(ShardPart.maximumLineBytes) bytes)")
-    }
-    guard written.text.utf8.count <= ShardPart.maximumBytes else {
-      throw UsageError(
-        message: "the part has \(written.text.utf8.count) bytes, more than \(ShardPart.maximumBytes); "
-          + "cut the sweep into more shards")
-    }
-    if let output { try OutputFile.write(written.text, to: output) } else { Output.write(written.text) }
+    try records.write(header: header, to: output)
     return 0
   }
 

@@ -28,11 +28,36 @@ package struct GestureReplay: Sendable, Equatable {
     package var frames: Int
     /// Of those, the frames after the lift.
     package var settleFrames: Int
+
+    /// A replay's outcome, as a shard's part keeps it.
+    package init(outcome: GestureRecord.Outcome, frames: Int, settleFrames: Int) {
+      self.outcome = outcome
+      self.frames = frames
+      self.settleFrames = settleFrames
+    }
   }
 
   /// Why a gesture could not be replayed (a value the core refuses, a detent this screen lacks).
   package struct Failure: Error, Sendable, Equatable {
     package var message: String
+
+    /// A failure, as a shard's part keeps it.
+    package init(message: String) { self.message = message }
+  }
+
+  /// A gesture's replays as a shard's part keeps them.
+  package init(
+    index: Int, file: String, line: Int, origin: String, start: String, recorded: String?, intent: String?,
+    runs: [Result<Run, Failure>]
+  ) {
+    self.index = index
+    self.file = file
+    self.line = line
+    self.origin = origin
+    self.start = start
+    self.recorded = recorded
+    self.intent = intent
+    self.runs = runs
   }
 
   /// A gesture replayed by each replayer in turn.

@@ -52,10 +52,12 @@ public enum GestureLog {
     let value: JSONValue
     do throws(JSONValue.Failure) {
       value = try JSONValue.read(bytes, nesting: nesting)
-    } catch .tooDeep(let depth) {
-      throw GestureLogError.Problem(nil, "JSON nested \(depth) levels deep, at most \(nesting)")
     } catch {
-      throw GestureLogError.Problem(nil, "not JSON")
+      switch error {
+      case .tooDeep(let depth):
+        throw GestureLogError.Problem(nil, "JSON nested \(depth) levels deep, at most \(nesting)")
+      case .notJSON(let offset): throw GestureLogError.Problem(nil, "not JSON at byte \(offset)")
+      }
     }
     guard case .object(let fields) = value else {
       throw GestureLogError.Problem(nil, "expected a JSON object, got \(describe(value))")

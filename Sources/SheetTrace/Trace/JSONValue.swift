@@ -1,35 +1,18 @@
-import Foundation
-
 /// The project's one JSON reader: a JSON value with numbers, booleans and strings kept apart (a `true`
-/// is never read as 1), decoded by Foundation's `JSONDecoder` after a nesting check. The live preview's
-/// messages and a gesture corpus's lines are read through it.
-package enum JSONValue: Decodable, Equatable, Sendable {
+/// is never read as 1), parsed byte by byte by ``read(_:nesting:)`` after a nesting check. The live
+/// preview's messages, a gesture corpus's lines and a shard's part are read through it.
+///
+/// The parser is strict RFC 8259: a trailing comma (`[1,]`), a comment, a single-quoted string, a
+/// leading zero or plus sign, a bare control character in a string, invalid UTF-8, a lone surrogate
+/// escape and a number beyond the double's range are refused, with the byte offset where reading
+/// stopped. Of an object's repeated keys the last is kept.
+package enum JSONValue: Equatable, Sendable {
   case null
   case bool(Bool)
   case number(Double)
   case string(String)
   case array([JSONValue])
   case object([String: JSONValue])
-
-  package init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    // The kinds are tried most common first (numbers, then arrays: a corpus line is mostly both), as
-    // each kind that does not match costs a thrown error. The decoder reads `true` only as a Bool and
-    // a number only as a number (JSONValueTests checks it).
-    if container.decodeNil() {
-      self = .null
-    } else if let number = try? container.decode(Double.self) {
-      self = .number(number)
-    } else if let elements = try? container.decode([JSONValue].self) {
-      self = .array(elements)
-    } else if let text = try? container.decode(String.self) {
-      self = .string(text)
-    } else if let flag = try? container.decode(Bool.self) {
-      self = .bool(flag)
-    } else {
-      self = .object(try container.decode([String: JSONValue].self))
-    }
-  }
 
   /// How deep arrays and objects nest in a JSON text: brackets counted outside strings (a string's
   /// escaped quote does not end it). Malformed text gets a depth too; the decoder refuses it after.
@@ -67,12 +50,13 @@ package enum JSONValue: Decodable, Equatable, Sendable {
   package enum Failure: Error, Equatable {
     /// Arrays and objects nest deeper than allowed (the depth found).
     case tooDeep(Int)
-    /// The text is not JSON.
-    case notJSON
+    /// The text is not JSON: the 0-based byte offset where reading stopped.
+    case notJSON(offset: Int)
   }
 
-  /// Reads a JSON text nesting at most `nesting` levels, checked before the decoder sees it (its
-  /// recursion is bounded so).
+  /// Reads a JSON text nesting at most `nesting` levels, checked before the parser sees it (its
+  /// recursion is bounded so, and by its own count of levels). The text's length is bounded by each
+  /// caller (a preview message, a corpus line, a part's line).
   /// - Parameters:
   ///   - bytes: The UTF-8 text.
   ///   - nesting: The most levels of arrays and objects.
@@ -81,10 +65,7 @@ package enum JSONValue: Decodable, Equatable, Sendable {
   package static func read(_ bytes: UnsafeRawBufferPointer, nesting: Int) throws(Failure) -> JSONValue {
     let depth = nestingDepth(bytes)
     guard depth <= nesting else { throw .tooDeep(depth) }
-    do {
-      return try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-    } catch {
-      throw .notJSON
-    }
+    var parser = Parser(bytes, nesting: nesting)
+    return try parser.document()
   }
 }

@@ -171,6 +171,14 @@ public struct JSONWriter {
     integer(value)
   }
 
+  /// A field of an array of strings.
+  public mutating func field(_ name: String, _ values: [String]) {
+    key(name)
+    beginArray()
+    for value in values { string(value) }
+    endArray()
+  }
+
   /// A truth-value field.
   public mutating func field(_ name: String, _ value: Bool) {
     key(name)
