@@ -71,14 +71,18 @@ extension SheetMachine {
 
   /// The animation a transition plays under reduce motion: the policy's reduced animation when it can
   /// be played, else the default policy's cross-fade (a refusal is a script error of `animation`).
-  mutating func reducedAnimation(_ transition: SheetTransition, to target: ReleaseTarget) -> TransitionAnimation {
+  mutating func reducedAnimation(_ transition: SheetTransition, to target: ReleaseTarget)
+    -> TransitionAnimation
+  {
     var sheet = snapshot
     sheet.target = target
     sheet.targetHeight = endHeight(of: target, slide: nil)
     do throws(ScriptError) {
       if let animation = try policy.reducedAnimation(for: transition, sheet) {
         guard let problem = playProblem(animation, to: target) else { return animation }
-        refuse(.animation, "returned a reduced \(transition.rawValue) animation that cannot be played: \(problem)")
+        refuse(
+          .animation,
+          "returned a reduced \(transition.rawValue) animation that cannot be played: \(problem)")
       }
     } catch {
       recordScriptError(error)

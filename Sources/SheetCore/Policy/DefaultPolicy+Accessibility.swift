@@ -24,7 +24,9 @@ extension DefaultPolicy {
   public func accessibilityActions(_ sheet: SheetSnapshot) -> [AccessibilityAction] {
     var actions: [AccessibilityAction] = []
     if let i = Self.place(of: sheet) {
-      if i + 1 < sheet.detents.count { actions.append(AccessibilityAction(.expand, to: .detent(sheet.detents[i + 1].id))) }
+      if i + 1 < sheet.detents.count {
+        actions.append(AccessibilityAction(.expand, to: .detent(sheet.detents[i + 1].id)))
+      }
       if i > 0 { actions.append(AccessibilityAction(.collapse, to: .detent(sheet.detents[i - 1].id))) }
     }
     if configuration.allowsDismiss { actions.append(AccessibilityAction(.dismiss, to: .dismiss)) }
@@ -37,7 +39,9 @@ extension DefaultPolicy {
   ///   - transition: The transition.
   ///   - sheet: The sheet.
   /// - Returns: The cross-fade.
-  public func reducedAnimation(for transition: SheetTransition, _ sheet: SheetSnapshot) -> TransitionAnimation? {
+  public func reducedAnimation(for transition: SheetTransition, _ sheet: SheetSnapshot)
+    -> TransitionAnimation?
+  {
     TransitionAnimation(height: .curve(.easeInOut, duration: Self.crossFadeDuration), crossFade: true)
   }
 
