@@ -165,7 +165,7 @@ public struct GestureRecord: Sendable, Equatable {
     self.intent = intent
   }
 
-  /// The hash a record stamps a behaviour's source with: 64-bit FNV-1a of its UTF-8 bytes (``FNV1a``),
+  /// The hash a record stamps a behaviour's source with: 64-bit FNV-1a of its UTF-8 bytes (`FNV1a`),
   /// 16 lowercase hex digits.
   /// - Parameter text: The source text.
   /// - Returns: The hash.
