@@ -54,7 +54,10 @@ import Testing
     (#""version":1"#, #""version":2"#, "version", "version 2 is not one this sheet reads", #line),
     (#""version":1,"#, "", "version", "expected a number", #line),
     (#""width":390"#, #""width":-1"#, "screen.width", "expected a number in 1...100000, got -1", #line),
-    (#""edge":"bottom""#, #""edge":"left""#, "screen.edge", "expected bottom or top, got 'left'", #line),
+    (
+      #""edge":"bottom""#, #""edge":"left""#, "screen.edge",
+      "expected one of 'bottom', 'top', 'leading', 'trailing', got 'left'", #line
+    ),
     (#""state":"resting""#, #""state":"asleep""#, "start.state", "got 'asleep'", #line),
     (#"[0.5,3,4]"#, #"[0.5,3]"#, "touches[1]", "expected [t, x, y], got [0.5, 3]", #line),
     (#"[0.5,3,4]"#, #"[-0.5,3,4]"#, "touches[1]", "none before the one before", #line),

@@ -39,7 +39,8 @@ extension Behaviour {
     case .nil: return defaults
     case .table(let array, let fields) where array.isEmpty:
       var actions: [AccessibilityAction] = []
-      for key in fields.keys where AccessibilityAction.Name(rawValue: key) == nil {
+      // sorted: the unknown key a script error names is the same in every process
+      for key in fields.keys.sorted() where AccessibilityAction.Name(rawValue: key) == nil {
         throw recordScriptError(name, returned: .string(key), expected: expected)
       }
       for action in AccessibilityAction.Name.allCases {

@@ -18,7 +18,8 @@ extension GestureRecord {
     let screenFields = try line.object("screen")
     let edgeName = try screenFields.name("edge")
     guard let edge = SheetEdge(rawValue: edgeName) else {
-      throw GestureLogError.Problem("screen.edge", "expected bottom or top, got '\(edgeName)'")
+      let edges = SheetEdge.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+      throw GestureLogError.Problem("screen.edge", "expected one of \(edges), got '\(edgeName)'")
     }
     let extent = 1...SheetLimits.maximumScreenExtent
     let screen = SheetGeometry(
@@ -151,7 +152,7 @@ private struct FieldReader {
     }
     let reader = FieldReader(table, path: named("thresholds"))
     var result: [String: Double] = [:]
-    for name in table.keys {
+    for name in table.keys.sorted() {  // the first bad one named is the same in every process
       result[name] = try reader.number(name, -SheetLimits.maximumCoordinate...SheetLimits.maximumCoordinate)
     }
     return result
