@@ -62,6 +62,19 @@ struct CommandLineArguments {
   /// - Returns: `true` when present.
   func has(_ name: String) -> Bool { options[name] != nil }
 
+  /// The `--format` a command was given, one of `formats` (the first when none was given).
+  /// - Parameter formats: The formats the command writes, its default first.
+  /// - Returns: The format.
+  /// - Throws: `UsageError` naming the unknown format and the ones expected.
+  func format(of formats: [String]) throws(UsageError) -> String {
+    let format = value("--format") ?? formats[0]
+    guard formats.contains(format) else {
+      let expected = formats.dropLast().joined(separator: ", ") + " or " + formats[formats.count - 1]
+      throw UsageError(message: "unknown format '\(format)' (expected \(expected))")
+    }
+    return format
+  }
+
   /// Parses `--set name=value` options (or another option of that form) into threshold overrides, in
   /// order, each checked at once: a threshold the default policy reads must lie in its range
   /// (``DefaultPolicy/Threshold``).

@@ -39,10 +39,7 @@ enum CompareCommand {
           "\(Plural.count(found.scenarios.count, "scenario")) x \(Plural.count(behaviours.count, "behaviour")) make \(runCount) runs; "
           + "at most \(maximumRuns)")
     }
-    let format = args.value("--format") ?? "table"
-    guard ["table", "jsonl", "csv"].contains(format) else {
-      throw UsageError(message: "unknown format '\(format)' (expected table, jsonl or csv)")
-    }
+    let format = try args.format(of: ["table", "jsonl", "csv"])
     let options = try ScenarioArguments.options(args)
     try checkOverrides(options.overrides, behaviours: behaviours)
     let output = args.value("-o")

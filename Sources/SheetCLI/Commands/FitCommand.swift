@@ -24,10 +24,7 @@ enum FitCommand {
     guard let reference = args.value("--behaviour") else {
       throw UsageError(message: "fit needs --behaviour B (a preset's name or a behaviour file)")
     }
-    let format = args.value("--format") ?? "text"
-    guard ["text", "jsonl"].contains(format) else {
-      throw UsageError(message: "unknown format '\(format)' (expected text or jsonl)")
-    }
+    let format = try args.format(of: ["text", "jsonl"])
     let parameters = try (args.options["--param"] ?? []).map(SweepParameter.parse)
     guard (1...FitSearch.maximumParameters).contains(parameters.count) else {
       throw UsageError(message: "fit needs 1 to \(FitSearch.maximumParameters) --param name=from..to:step")

@@ -29,10 +29,7 @@ enum ReplayCommand {
     guard let reference = args.value("--behaviour") else {
       throw UsageError(message: "replay needs --behaviour B (a preset's name or a behaviour file)")
     }
-    let format = args.value("--format") ?? "table"
-    guard ["table", "jsonl"].contains(format) else {
-      throw UsageError(message: "unknown format '\(format)' (expected table or jsonl)")
-    }
+    let format = try args.format(of: ["table", "jsonl"])
     let jobs = try ScenarioArguments.jobs(args)
     var sides = [try Side(reference, option: "--behaviour", overrides: try args.overrides())]
     if args.has("--against") || args.has("--against-set") {

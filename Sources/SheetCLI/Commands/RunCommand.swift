@@ -16,10 +16,7 @@ enum RunCommand {
       valued: ["--format": "--format", "--set": "--set", "--fps": "--fps", "-o": "-o", "--output": "-o"])
     let file = try ScenarioArguments.singleFile(args)
     let options = try ScenarioArguments.options(args)
-    let format = args.value("--format") ?? "table"
-    guard ["table", "jsonl", "csv"].contains(format) else {
-      throw UsageError(message: "unknown format '\(format)' (expected table, jsonl or csv)")
-    }
+    let format = try args.format(of: ["table", "jsonl", "csv"])
     let output = args.value("-o")
     try ScenarioArguments.refuseOverwriting(output, scenario: file)
     let result = ScenarioRunner.run(file: file, options: options)
