@@ -65,6 +65,18 @@ import Testing
     (#""fps":120"#, #""fps":"fast""#, "fps", "got 'fast'", #line),
     (#""origin":"synthetic""#, #""origin":"""#, "origin", "1 to 256 bytes", #line),
     (#""thresholds":{}"#, #""thresholds":{"a":true}"#, "thresholds.a", "got true", #line),
+    // a name reaches a terminal in reports: an escape sequence or a newline in it is refused, quoted safely
+    (
+      #""origin":"synthetic""#, #""origin":"\u001b[2Jx""#, "origin",
+      #"expected a name without control characters, got '\u001b[2Jx'"#, #line
+    ),
+    (#""name":"system.lua""#, #""name":"a\nb""#, "behaviour.name", #"got 'a\u000ab'"#, #line),
+    (#""name":"system.lua""#, "\"name\":\"a\u{7f}b\"", "behaviour.name", #"got 'a\u007fb'"#, #line),
+    (
+      #""thresholds":{}"#, #""thresholds":{"a\u0007":1}"#, "thresholds",
+      #"without control characters, got 'a\u0007'"#, #line
+    ),
+    (#""fps":120"#, #""fps":"\u001b""#, "fps", #"got '\u001b'"#, #line),
     (#""inputs":[]"#, #""inputs":[{"t":0.1}]"#, "inputs[0]", "a 'scroll' or a 'keyboard' field", #line),
   ]
 

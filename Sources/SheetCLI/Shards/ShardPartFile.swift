@@ -73,7 +73,7 @@ struct ShardPartFile {
   }
 
   /// A line as a JSON object, within the byte and nesting limits.
-  private static func object(_ text: Substring, file: String, line: Int) throws(ShardPartError)
+  static func object(_ text: Substring, file: String, line: Int) throws(ShardPartError)
     -> [String: JSONValue]
   {
     func failure(_ message: String) -> ShardPartError {
@@ -126,8 +126,8 @@ struct ShardPartFile {
     return ShardPart.Header(command: command, digest: digest, shard: shard, runs: runs, setup: setup)
   }
 
-  /// The start of a line, for a message.
+  /// The start of a line, for a message, its control characters escaped.
   private static func excerpt(_ text: Substring) -> String {
-    text.count <= 60 ? String(text) : String(text.prefix(60)) + "..."
+    GestureLog.escapingControls(String(text.prefix(60))) + (text.count > 60 ? "..." : "")
   }
 }

@@ -29,13 +29,38 @@ public enum GestureLog {
     "\(JSONWriter.shortest(range.lowerBound))...\(JSONWriter.shortest(range.upperBound))"
   }
 
+  /// Whether a name holds no control character (Unicode's `Cc`: U+0000 to U+001F and U+007F to U+009F),
+  /// so that a report can print it to a terminal as it is.
+  static func isPrintable(_ name: String) -> Bool {
+    !name.unicodeScalars.contains { $0.properties.generalCategory == .control }
+  }
+
+  /// A text from a file as a message shows it, safe for a terminal: each control character (`Cc`) as
+  /// `\u` and four hex digits (a newline or an escape in a file never reaches the terminal raw).
+  /// - Parameter text: The text.
+  /// - Returns: The text, its control characters escaped.
+  public static func escapingControls(_ text: String) -> String {
+    guard !isPrintable(text) else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars {
+      if scalar.properties.generalCategory == .control {
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
   /// A JSON value as messages quote it: short, one line.
   static func describe(_ value: JSONValue) -> String {
     switch value {
     case .null: "null"
     case .bool(let flag): "\(flag)"
     case .number(let number): JSONWriter.shortest(number)
-    case .string(let text): "'" + String(text.prefix(40)) + (text.count > 40 ? "...'" : "'")
+    case .string(let text):
+      "'" + escapingControls(String(text.prefix(40))) + (text.count > 40 ? "...'" : "'")
     case .array(let elements):
       elements.count <= 4
         ? "[" + elements.map(describe).joined(separator: ", ") + "]" : "an array of \(elements.count)"

@@ -114,6 +114,10 @@ private struct FieldReader {
         throw problem(
           name, "expected a string of 1 to \(GestureLog.nameLength) bytes, got \(text.utf8.count) bytes")
       }
+      guard GestureLog.isPrintable(text) else {
+        throw problem(
+          name, "expected a name without control characters, got '\(GestureLog.escapingControls(text))'")
+      }
       return text
     case let other?: throw problem(name, "expected a string, got \(GestureLog.describe(other))")
     }
@@ -153,6 +157,12 @@ private struct FieldReader {
     let reader = FieldReader(table, path: named("thresholds"))
     var result: [String: Double] = [:]
     for name in table.keys.sorted() {  // the first bad one named is the same in every process
+      guard !name.isEmpty, name.utf8.count <= GestureLog.nameLength, GestureLog.isPrintable(name) else {
+        throw problem(
+          "thresholds",
+          "expected names of 1 to \(GestureLog.nameLength) bytes without control characters, got '"
+            + GestureLog.escapingControls(String(name.prefix(40))) + "'")
+      }
       result[name] = try reader.number(name, -SheetLimits.maximumCoordinate...SheetLimits.maximumCoordinate)
     }
     return result
