@@ -183,6 +183,69 @@ import Testing
     #expect(whole.sides[0].settle.count == 24)
   }
 
+  @Test func aCorpusOfManyNamesIsCountedWithinTheCapInAnyOrder() throws {
+    let synth = try GestureSynth(source: Self.system, screen: .reference, seed: 5)
+    let replayers = [GestureReplayer(source: Self.system, overrides: [])]
+    let cap = GestureReplaySummary.maximumNames
+    let replays = (0..<(cap + 36)).map { k in
+      var record = synth.gesture(k)
+      record.intent = "intent \(k)"
+      record.origin = "origin \(k)"
+      return GestureReplay(record, index: k, file: "many", line: k + 1, replayers: replayers)
+    }
+    var forward = GestureReplaySummary(replayers: 1)
+    for replay in replays { forward.add(replay) }
+    // the 64 smallest names apart, in sorted order ("intent 0", "intent 1", "intent 10", ...), the rest
+    // under one row
+    let kept = Set((0..<(cap + 36)).map { "intent \($0)" }.sorted().prefix(cap))
+    let confusion = forward.sides[0].confusion
+    #expect(Set(confusion.keys) == kept.union([GestureReplaySummary.otherNames]))
+    #expect(confusion[GestureReplaySummary.otherNames]?.values.reduce(0, +) == 36)
+    #expect(forward.origins.count == cap + 1 && forward.origins[GestureReplaySummary.otherNames] == 36)
+    let text = forward.text(labels: ["system.lua"])
+    #expect(text.split(separator: "\n").count < 3 * cap, "\(text)")
+    #expect(text.contains("(other names)"))
+    // backwards, and as three shards merged in any order, the same counts
+    var backward = GestureReplaySummary(replayers: 1)
+    for replay in replays.reversed() { backward.add(replay) }
+    #expect(backward == forward)
+    var parts = [GestureReplaySummary](repeating: GestureReplaySummary(replayers: 1), count: 3)
+    for (k, replay) in replays.enumerated() { parts[k % 3].add(replay) }
+    var merged = parts[2]
+    merged.merge(parts[0])
+    merged.merge(parts[1])
+    #expect(merged.sides == forward.sides && merged.origins == forward.origins)
+  }
+
+  @Test func aSideSheetsGesturesRunAlongItsAxis() throws {
+    let text = Self.system.text.replacingOccurrences(of: "edge = 'bottom',", with: "edge = 'trailing',")
+    try #require(text != Self.system.text)
+    let side = BehaviourSource(name: "side.lua", text: text)
+    let synth = try GestureSynth(source: side, screen: .reference, seed: 7)
+    let replayer = GestureReplayer(source: side, overrides: [])
+    var agree = 0
+    var (along, across) = (0.0, 0.0)
+    for k in 0..<200 {
+      let gesture = synth.gesture(k)
+      #expect(gesture.screen.edge == .trailing)
+      // the finger goes down just inside the sheet's leading edge (x = width - height) and travels along
+      // x; across, it drifts by up to 0.15 of the path's travel
+      let first = gesture.touches[0]
+      let last = gesture.touches[gesture.touches.count - 1]
+      let edge = gesture.screen.width - gesture.start.height
+      #expect(first.x >= edge + 8 && first.x <= edge + 40, "gesture \(k) went down at x = \(first.x)")
+      along += abs(last.x - first.x)
+      across += abs(last.y - first.y)
+      if case .success(let run) = replayer.replay(gesture), run.outcome.end == gesture.intent { agree += 1 }
+    }
+    // a uniform drift of up to ±0.15 moves across about 0.075 of the travel on average (the travel along
+    // is cut short where the screen ends, the drift is not)
+    #expect(across < 0.2 * along, "\(across) pt across, \(along) pt along")
+    // the intent rule (a projection along the axis) agrees with the behaviour's own release about as
+    // often as for a bottom sheet (151 of 200 with this seed); a path across the axis would move nothing
+    #expect(agree >= 140, "\(agree) of 200 agree")
+  }
+
   @Test func theSameSeedMakesTheSameGestures() throws {
     let a = try GestureSynth(source: Self.system, screen: .reference, seed: 42)
     let b = try GestureSynth(source: Self.system, screen: .reference, seed: 42)

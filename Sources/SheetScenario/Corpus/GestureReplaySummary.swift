@@ -7,6 +7,35 @@ import SheetTrace
 package struct GestureReplaySummary: Sendable, Equatable {
   /// The most failures quoted (the rest are counted).
   package static let quotedFailures = 5
+  /// The most names a count keeps apart (origins, starting detents, intents, recorded moves): a corpus's
+  /// names are its own, so past these a report stays short and its memory flat, whatever the corpus.
+  package static let maximumNames = 64
+  /// The name the gestures past the first ``maximumNames`` names, in sorted order, are counted under.
+  package static let otherNames = "(other names)"
+
+  /// Adds `value` to `counts` under `name`, keeping the ``maximumNames`` smallest names apart and the rest
+  /// under ``otherNames``: the counts come out the same whatever order gestures and shards arrive in.
+  static func add<Value>(
+    _ value: Value, as name: String, to counts: inout [String: Value], zero: Value,
+    _ combine: (inout Value, Value) -> Void
+  ) {
+    combine(&counts[name, default: zero], value)
+    let apart = counts.count - (counts[otherNames] == nil ? 0 : 1)
+    guard apart > maximumNames, let largest = counts.keys.lazy.filter({ $0 != otherNames }).max(),
+      let evicted = counts.removeValue(forKey: largest)
+    else { return }
+    combine(&counts[otherNames, default: zero], evicted)
+  }
+
+  /// ``add(_:as:to:zero:_:)`` for a count.
+  static func add(_ n: Int, as name: String, to counts: inout [String: Int]) {
+    add(n, as: name, to: &counts, zero: 0) { $0 += $1 }
+  }
+
+  /// ``add(_:as:to:zero:_:)`` for counts by end.
+  static func add(_ ends: [String: Int], as name: String, to counts: inout [String: [String: Int]]) {
+    add(ends, as: name, to: &counts, zero: [:]) { $0.merge($1, uniquingKeysWith: +) }
+  }
 
   /// Per replay (one, or two with `--against`).
   package struct Side: Sendable, Equatable {
@@ -30,11 +59,11 @@ package struct GestureReplaySummary: Sendable, Equatable {
         return
       }
       let end = run.outcome.end
-      outcomes[replay.start, default: [:]][end, default: 0] += 1
-      if let intent = replay.intent { confusion[intent, default: [:]][end, default: 0] += 1 }
+      GestureReplaySummary.add([end: 1], as: replay.start, to: &outcomes)
+      if let intent = replay.intent { GestureReplaySummary.add([end: 1], as: intent, to: &confusion) }
       if let recorded = replay.recorded {
         self.recorded += 1
-        if recorded != end { moved["\(recorded)→\(end)", default: 0] += 1 }
+        if recorded != end { GestureReplaySummary.add(1, as: "\(recorded)→\(end)", to: &moved) }
       }
       if let seconds = run.outcome.settle { settle.add(seconds) }
       if let points = run.outcome.overshoot { overshoot.add(points) }
@@ -42,13 +71,9 @@ package struct GestureReplaySummary: Sendable, Equatable {
 
     mutating func merge(_ other: Side) {
       failures += other.failures
-      for (start, ends) in other.outcomes {
-        for (end, n) in ends { outcomes[start, default: [:]][end, default: 0] += n }
-      }
-      for (intent, ends) in other.confusion {
-        for (end, n) in ends { confusion[intent, default: [:]][end, default: 0] += n }
-      }
-      for (move, n) in other.moved { moved[move, default: 0] += n }
+      for (start, ends) in other.outcomes { GestureReplaySummary.add(ends, as: start, to: &outcomes) }
+      for (intent, ends) in other.confusion { GestureReplaySummary.add(ends, as: intent, to: &confusion) }
+      for (move, n) in other.moved { GestureReplaySummary.add(n, as: move, to: &moved) }
       recorded += other.recorded
       settle.merge(other.settle)
       overshoot.merge(other.overshoot)
@@ -74,7 +99,7 @@ package struct GestureReplaySummary: Sendable, Equatable {
   /// Adds a gesture's replays.
   package mutating func add(_ replay: GestureReplay) {
     gestures += 1
-    origins[replay.origin, default: 0] += 1
+    Self.add(1, as: replay.origin, to: &origins)
     for k in sides.indices {
       sides[k].add(replay, k)
       if case .failure(let failure) = replay.runs[k], quoted.count < Self.quotedFailures {
@@ -82,7 +107,7 @@ package struct GestureReplaySummary: Sendable, Equatable {
       }
     }
     if sides.count == 2, let a = replay.end(0), let b = replay.end(1), a != b {
-      changes["\(a)→\(b)", default: 0] += 1
+      Self.add(1, as: "\(a)→\(b)", to: &changes)
     }
   }
 
@@ -90,9 +115,9 @@ package struct GestureReplaySummary: Sendable, Equatable {
   package mutating func merge(_ other: GestureReplaySummary) {
     precondition(sides.count == other.sides.count, "summaries of the same replayers")
     gestures += other.gestures
-    for (origin, n) in other.origins { origins[origin, default: 0] += n }
+    for (origin, n) in other.origins { Self.add(n, as: origin, to: &origins) }
     for k in sides.indices { sides[k].merge(other.sides[k]) }
-    for (change, n) in other.changes { changes[change, default: 0] += n }
+    for (change, n) in other.changes { Self.add(n, as: change, to: &changes) }
     quoted = Array((quoted + other.quoted).prefix(Self.quotedFailures))
   }
 

@@ -6,7 +6,7 @@ import SheetCore
 /// speed then (a flick lifts early, fast; a drag late, slow).
 extension GestureSynth {
   struct Path {
-    /// D, points along screen y (positive down).
+    /// D, points along the sheet's axis (screen y, screen x for a side sheet; positive down or right).
     var travel: Double
     /// T, seconds.
     var duration: Double

@@ -39,7 +39,7 @@ package struct GestureSynth {
     let behaviour = try Behaviour.load(source)
     let host = try SheetHost(policy: behaviour, geometry: screen)
     guard !host.machine.detents.isEmpty else { throw SheetError.noActiveDetent }
-    self.screen = screen
+    self.screen = host.machine.geometry  // the screen with the edge the behaviour attaches its sheet to
     stamp = GestureRecord.Stamp(name: source.name, hash: GestureRecord.sourceHash(source.text))
     thresholds = behaviour.thresholds
     detents = host.machine.detents
@@ -53,12 +53,15 @@ package struct GestureSynth {
     let start = detents[random.int(0...(detents.count - 1))]
     let fps = random.chance(0.5) ? 60.0 : 120.0
     let path = Self.drawPath(&random)
-    let bottom = screen.edge == .bottom
-    let edgeY = screen.leadingEdgeY(sheetHeight: start.height)
-    let downY = bottom ? edgeY + random.uniform(8, 40) : edgeY - random.uniform(8, 40)
-    let downX = screen.width * random.uniform(0.3, 0.7)
+    // The path runs along the sheet's axis (y, or x for a side sheet); a sheet at the axis's end (bottom,
+    // trailing) grows as the finger moves toward its start.
+    let atEnd = screen.edge.isAtAxisEnd
+    let edge = screen.leadingEdgeY(sheetHeight: start.height)
+    let downAlong = atEnd ? edge + random.uniform(8, 40) : edge - random.uniform(8, 40)
+    let downCross = screen.crossExtent * random.uniform(0.3, 0.7)
     let drift = random.uniform(-0.15, 0.15)
     var touches: [GestureRecord.Touch] = []
+    var alongs: [Double] = []
     let interval = 1 / fps  // samples are written to 0.1 ms and 0.01 pt, as a host reports them
     let count = max(2, Int((path.release / interval).rounded(.up)) + 1)
     var previous = 0.0
@@ -69,15 +72,18 @@ package struct GestureSynth {
       previous = t
       let travel = path.position(at: t)
       let noise = k == 0 ? 0 : random.gaussian() * Self.noisePoints
-      let y = Formulas.clamp(downY + travel + noise, 0, screen.height)
-      let x = Formulas.clamp(downX + drift * travel + random.gaussian() * Self.noisePoints, 0, screen.width)
+      let along = Self.rounded(Formulas.clamp(downAlong + travel + noise, 0, screen.extent), 100)
+      let drifted = Formulas.clamp(
+        downCross + drift * travel + random.gaussian() * Self.noisePoints, 0, screen.crossExtent)
+      let cross = Self.rounded(k == 0 ? downCross : drifted, 100)
+      alongs.append(along)
       touches.append(
-        GestureRecord.Touch(
-          t: Self.rounded(t, 1e4), x: Self.rounded(k == 0 ? downX : x, 100), y: Self.rounded(y, 100)))
+        screen.edge.isHorizontal
+          ? GestureRecord.Touch(t: Self.rounded(t, 1e4), x: along, y: cross)
+          : GestureRecord.Touch(t: Self.rounded(t, 1e4), x: cross, y: along))
     }
-    let lift = touches[touches.count - 1]
-    let sign = bottom ? -1.0 : 1.0  // a finger moving down lowers a bottom sheet
-    let releaseHeight = start.height + sign * (lift.y - touches[0].y)
+    let sign = screen.edge.heightSign  // a finger moving down lowers a bottom sheet
+    let releaseHeight = start.height + sign * (alongs[alongs.count - 1] - alongs[0])
     let intent = intent(height: releaseHeight, velocity: sign * path.velocity(at: path.release))
     return GestureRecord(
       origin: "synthetic", screen: screen, fps: fps, behaviour: stamp, thresholds: thresholds,
