@@ -15,7 +15,7 @@ enum Usage {
       tune PATH      run scenarios over a grid of threshold values
       fuzz BEHAVIOUR drive a behaviour with random gestures, check its properties, write a failure as a
                      scenario
-      merge PART...  merge the parts of a sweep's shards (tune or replay --shard i/n) into its report
+      merge PART...  merge the parts of a sweep's shards (tune, replay or fit --shard i/n) into its report
       watch FILE     re-run a scenario whenever it or its behaviour changes
       check FILE     validate a behaviour file
       presets        list the built-in behaviours
@@ -129,7 +129,7 @@ enum Usage {
     """
 
   static let merge = """
-    usage: sheet merge PART...
+    usage: sheet merge PART... [--plan PLAN]
 
     Merges the parts the shards of one `sheet tune --shard i/n -o PART` (or `sheet replay --shard i/n -o
     PART`) wrote and prints the report the sweep prints in one process, byte for byte (and with --write,
@@ -138,6 +138,12 @@ enum Usage {
     a shard is missing or given twice, a part did not finish, or a line is bad (file:line, the field and
     its value); a part is at most 256 MiB, a line at most 1 MiB. Exit status: the sweep's (tune: 0 a
     point passes, 1 none does; replay: 1 for a bad line or a gesture not replayed), 1 for parts refused.
+
+    A fit's shards make one round of its search at a time (sheet fit --shard i/n --plan PLAN -o PART):
+    merging a round's parts with --plan PLAN adds their scores to the plan and writes it; while the
+    search needs more points it prints nothing on standard output (a line on standard error says how
+    many) and the shards run again with the plan; once it needs none it prints the fit's report (and
+    with --write writes the file) as sheet fit does in one process, byte for byte.
     """
 
   static let watch = """
@@ -272,7 +278,8 @@ enum Usage {
 
   static let fit = """
     usage: sheet fit CORPUS... --behaviour B --param name=from..to:step [--param ...] [--set name=value]...
-           [--jobs N] [--write FILE] [--format text|jsonl]
+           [--jobs N] [--write FILE] [--format text|jsonl] [--exhaustive]
+           [--shard i/n | --shards N] [--plan PLAN] [-o PART]
 
     Finds the values of the --param thresholds (1 to 8, each over its grid from..to:step) at which the
     most gestures of the corpora replay with behaviour B to their intent; gestures without an intent are
@@ -285,6 +292,21 @@ enum Usage {
     sensitivity; --format jsonl writes a line per point evaluated and a last line with the choice.
     --write FILE writes the chosen values into that behaviour file (only those numbers change; refused
     before any run when the file cannot take them). The same output whatever --jobs (default: every
-    core). Exit status 1 when a line was bad or the file was not written.
+    core). Exit status 1 when a line was bad or the file was not written. --exhaustive evaluates the
+    whole grid as well (at most 100,000 points) and says whether its best is the search's choice.
+
+    Many machines, in rounds: the search asks for its points a batch at a time, each batch chosen by the
+    scores before it. --shard i/n --plan PLAN makes one round: the shard replays its gestures (gesture
+    g of those with an intent is shard g % n + 1's) at the points PLAN says come next (the coarse grid
+    and the current values when PLAN does not exist yet) and writes them as a part to -o PART; `sheet
+    merge PART... --plan PLAN` adds the round to PLAN, and prints the report once the search is over.
+    Run the shards and the merge until the merge prints the report (or fails):
+      until [ -s report.txt ]; do
+        parallel --halt now,fail=1 sheet fit c.jsonl --behaviour B --param ... --plan plan.jsonl \\
+          --shard {}/4 -o part-{}.jsonl ::: 1 2 3 4 || break
+        sheet merge part-*.jsonl --plan plan.jsonl > report.txt || [ -s report.txt ] || break
+      done
+    The shard may come from a job engine's environment as for sheet tune; --exhaustive runs in one
+    process.
     """
 }

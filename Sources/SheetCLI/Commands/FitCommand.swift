@@ -1,13 +1,16 @@
+import Foundation
 import LuaHost
 import SheetScenario
 import SheetScript
 import SheetTrace
 
 /// `sheet fit CORPUS... --behaviour B --param name=from..to:step... [--set name=value]... [--jobs N]
-/// [--write FILE] [--format text|jsonl]`.
+/// [--write FILE] [--format text|jsonl] [--shard i/n | --shards N] [--plan PLAN] [-o PART]`.
 enum FitCommand {
   /// Finds the thresholds whose replays agree best with the gestures' intents (``FitSearch``), prints
-  /// the report and, with `--write`, writes the chosen values into the behaviour file.
+  /// the report and, with `--write`, writes the chosen values into the behaviour file; or, for a shard
+  /// (`--shard`, or a job engine's variables), makes its share of the next round of the search the plan
+  /// names and writes its part for `sheet merge` (``FitSetup``).
   /// - Parameter arguments: The words after `fit`.
   /// - Returns: 0 when every line was read and the fit (and any write) was made, 1 otherwise.
   /// - Throws: `UsageError` for bad arguments, a behaviour that does not load, a threshold it does not
@@ -17,7 +20,8 @@ enum FitCommand {
       arguments,
       valued: [
         "--behaviour": "--behaviour", "--param": "--param", "--set": "--set", "--jobs": "--jobs",
-        "--write": "--write", "--format": "--format",
+        "--write": "--write", "--format": "--format", "--shard": "--shard", "--shards": "--shards",
+        "--plan": "--plan", "-o": "-o", "--output": "-o",
       ], flags: ["--exhaustive"])
     guard !args.positionals.isEmpty else { throw UsageError(message: "fit needs a corpus file") }
     for file in args.positionals where file != "-" { try Output.requireExisting(file) }
@@ -38,13 +42,31 @@ enum FitCommand {
     let writeBack = try args.value("--write").map { file throws(UsageError) in
       try TuneWriteBack(file: file, parameters: parameters)
     }
+    let shard = try Shard.given(args, environment: ProcessInfo.processInfo.environment)
+    if let shard {
+      guard let plan = args.value("--plan") else {
+        throw UsageError(
+          message: "a sharded fit goes in rounds: give --plan FILE, the plan sheet merge writes after each "
+            + "round (absent before the first)")
+      }
+      if args.has("--exhaustive") {
+        throw UsageError(message: "--exhaustive runs in one process, not in shards")
+      }
+      let setup = FitSetup(
+        files: args.positionals, side: replay, specs: args.options["--param"] ?? [], search: search,
+        format: format, write: args.value("--write"))
+      return try setup.writePart(shard: shard, planFile: plan, output: args.value("-o"), jobs: jobs)
+    }
+    for option in ["--plan", "-o"] {
+      if let value = args.value(option) {
+        throw UsageError(message: "\(option) \(value) goes with a shard's round: give --shard i/n as well")
+      }
+    }
     let (records, bad) = read(args.positionals)
     let fit = CorpusFit(
       source: replay.source, fixed: fixed, names: parameters.map(\.name), records: records)
     guard !fit.gestures.isEmpty else {
-      Output.error(
-        "fit: no gesture with an intent in \(args.positionals.joined(separator: " "))"
-          + " (\(Plural.count(fit.withoutIntent, "gesture")) without one)")
+      Output.error(noIntent(args.positionals, fit))
       return 1
     }
     let runs = FitRuns(fit: fit, jobs: jobs)
@@ -62,6 +84,13 @@ enum FitCommand {
       report.exhaustive = search.exhaustive(evaluate: evaluate)
       report.scores = scores
     }
+    return finish(report, format: format, writeBack: writeBack, bad: bad)
+  }
+
+  /// Prints the report, writes the chosen values with `--write` and says how many lines were not read:
+  /// the end of a fit, in one process or merged from shards.
+  /// - Returns: The fit's exit status: 0, or 1 when a line was not read or the file not written.
+  static func finish(_ report: FitReport, format: String, writeBack: TuneWriteBack?, bad: Int) -> Int32 {
     Output.write(format == "text" ? report.text() : report.jsonLines())
     var written = true
     if let writeBack {
@@ -120,9 +149,15 @@ enum FitCommand {
     }
   }
 
+  /// The message for corpora without a gesture with an intent.
+  static func noIntent(_ files: [String], _ fit: CorpusFit) -> String {
+    "fit: no gesture with an intent in \(files.joined(separator: " "))"
+      + " (\(Plural.count(fit.withoutIntent, "gesture")) without one)"
+  }
+
   /// Reads the corpora into memory (at most ``CorpusFit/maximumGestures`` gestures); bad lines go to
   /// standard error in order and are counted.
-  private static func read(_ files: [String]) -> (records: [GestureRecord], bad: Int) {
+  static func read(_ files: [String]) -> (records: [GestureRecord], bad: Int) {
     var records: [GestureRecord] = []
     var over = 0
     let bad = CorpusLines.read(files) { record, file, line in

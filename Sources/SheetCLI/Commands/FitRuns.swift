@@ -9,26 +9,39 @@ struct FitRuns: Sendable {
   let fit: CorpusFit
   /// Worker threads.
   let jobs: Int
-  /// The most run results held at once: a larger batch is made a part at a time, in order.
+  /// The most runs one parallel batch makes: a larger batch is made a part at a time, in order (for
+  /// scores, only a part's results are held at once).
   static let heldRuns = 1 << 20
 
   /// Each point's score.
   /// - Parameter points: The batch, a value per fitted threshold each.
   /// - Returns: A score per point, in order.
   func scores(_ points: [[Double]]) -> [FitScore] {
-    let chunk = max(1, Self.heldRuns / max(1, fit.gestures.count))
-    guard points.count <= chunk else {
-      return stride(from: 0, to: points.count, by: chunk).flatMap {
-        scores(Array(points[$0..<min($0 + chunk, points.count)]))
+    chunked(points) { fit.scores(ends($0), points: $0.count) }
+  }
+
+  /// Where each run of a batch ended (``CorpusFit/run(_:replayer:)``): run `k` is gesture
+  /// `k % gestures` at point `k / gestures`.
+  /// - Parameter points: The batch, a value per fitted threshold each.
+  /// - Returns: Each run's end, nil for a gesture that could not be replayed.
+  func ends(_ points: [[Double]]) -> [String?] {
+    chunked(points) { batch in
+      let count = fit.runCount(points: batch.count)
+      let workers = Workers(count: Sweep.workers(jobs: jobs, count: count))
+      let fit = self.fit
+      return Sweep.parallelMap(count: count, jobs: jobs, placeholder: String?.none) { index, worker in
+        fit.run(index, replayer: workers.replayer(worker, point: index / fit.gestures.count, of: batch, fit))
       }
     }
-    let count = fit.runCount(points: points.count)
-    let workers = Workers(count: Sweep.workers(jobs: jobs, count: count))
-    let fit = self.fit
-    let results = Sweep.parallelMap(count: count, jobs: jobs, placeholder: String?.none) { index, worker in
-      fit.run(index, replayer: workers.replayer(worker, point: index / fit.gestures.count, of: points, fit))
+  }
+
+  /// `body` over the batch a part of at most ``heldRuns`` runs at a time, the results joined in order.
+  private func chunked<Element>(_ points: [[Double]], _ body: ([[Double]]) -> [Element]) -> [Element] {
+    let chunk = max(1, Self.heldRuns / max(1, fit.gestures.count))
+    guard points.count > chunk else { return body(points) }
+    return stride(from: 0, to: points.count, by: chunk).flatMap {
+      body(Array(points[$0..<min($0 + chunk, points.count)]))
     }
-    return fit.scores(results, points: points.count)
   }
 
   /// Each worker's replayer for the point it is at: a worker takes runs in index order, so it moves to

@@ -58,12 +58,19 @@ extension FitReport {
     json.field("gestures", score.gestures)
     json.field("failures", score.failures)
     guard matrix else { return }
+    score.writeConfusion(into: &json)
+  }
+}
+
+extension FitScore {
+  /// Writes the `confusion` field: intent → end → gestures, the names in sorted order.
+  package func writeConfusion(into json: inout JSONWriter) {
     json.key(literal: "confusion")
     json.beginObject()
-    for intent in score.confusion.keys.sorted() {
+    for intent in confusion.keys.sorted() {
       json.key(intent)
       json.beginObject()
-      for (end, n) in (score.confusion[intent] ?? [:]).sorted(by: { $0.key < $1.key }) { json.field(end, n) }
+      for (end, n) in (confusion[intent] ?? [:]).sorted(by: { $0.key < $1.key }) { json.field(end, n) }
       json.endObject()
     }
     json.endObject()

@@ -21,10 +21,20 @@ package struct FitReport: Sendable {
     behaviour: String, search: FitSearch, fit: CorpusFit, result: FitSearch.Result,
     scores: [FitSearch.Point: FitScore], before: FitScore
   ) {
+    self.init(
+      behaviour: behaviour, search: search, gestures: fit.gestures.count, withoutIntent: fit.withoutIntent,
+      result: result, scores: scores, before: before)
+  }
+
+  /// A report of a fit of `gestures` gestures with an intent (and `withoutIntent` without).
+  package init(
+    behaviour: String, search: FitSearch, gestures: Int, withoutIntent: Int, result: FitSearch.Result,
+    scores: [FitSearch.Point: FitScore], before: FitScore
+  ) {
     self.behaviour = behaviour
     self.search = search
-    gestures = fit.gestures.count
-    withoutIntent = fit.withoutIntent
+    self.gestures = gestures
+    self.withoutIntent = withoutIntent
     self.result = result
     self.scores = scores
     self.before = before

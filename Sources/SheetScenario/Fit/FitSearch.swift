@@ -116,15 +116,18 @@ package struct FitSearch: Sendable {
 
   /// Runs the search.
   /// - Parameter evaluate: Evaluates a batch of points never evaluated before (``values(_:)`` gives a
-  ///   point's values) and returns each one's agreement, in the batch's order.
+  ///   point's values) and returns each one's agreement, in the batch's order. The batches depend only
+  ///   on the agreements returned, so a search run again over the same agreements asks for the same
+  ///   batches (a sharded fit advances a round at a time so); an error it throws ends the search.
   /// - Returns: The best point, what was evaluated and each parameter's sensitivity.
-  package func run(evaluate: ([Point]) -> [Int]) -> Result {
+  /// - Throws: What `evaluate` throws.
+  package func run<Failure: Error>(evaluate: ([Point]) throws(Failure) -> [Int]) throws(Failure) -> Result {
     var cache: [Point: Int] = [:]
-    func score(_ batch: [Point]) {
+    func score(_ batch: [Point]) throws(Failure) {
       var seen = Set<Point>()
       let new = batch.filter { cache[$0] == nil && seen.insert($0).inserted }
       guard !new.isEmpty else { return }
-      for (point, agreement) in zip(new, evaluate(new)) { cache[point] = agreement }
+      for (point, agreement) in zip(new, try evaluate(new)) { cache[point] = agreement }
     }
     func pick(_ points: [Point]) -> Point {
       points.dropFirst().reduce(points[0]) {
@@ -132,7 +135,7 @@ package struct FitSearch: Sendable {
       }
     }
     let coarse = coarseGrid()
-    score(coarse)
+    try score(coarse)
     var best = pick(coarse)
     var steps = axes.map { axis in
       let k = Self.coarseValues(parameters: axes.count)
@@ -141,10 +144,10 @@ package struct FitSearch: Sendable {
     var searched = 0
     var sensitivity: [[Int]] = []
     while true {
-      best = refine(best, steps: &steps, score: score, pick: pick)
+      best = try refine(best, steps: &steps, score: score, pick: pick)
       if searched == 0 { searched = cache.count }
       sensitivity = axes.indices.map { sensitivityPositions($0, around: best) }
-      score(sensitivity.enumerated().flatMap { i, positions in positions.map { moved(best, i, to: $0) } })
+      try score(sensitivity.enumerated().flatMap { i, positions in positions.map { moved(best, i, to: $0) } })
       let top = pick(Array(cache.keys))
       if top == best { break }
       best = top
@@ -191,9 +194,9 @@ package struct FitSearch: Sendable {
   }
 
   /// The refinement: moves of `steps` along each parameter, halving to one step.
-  private func refine(
-    _ start: Point, steps: inout [Int], score: ([Point]) -> Void, pick: ([Point]) -> Point
-  ) -> Point {
+  private func refine<Failure: Error>(
+    _ start: Point, steps: inout [Int], score: ([Point]) throws(Failure) -> Void, pick: ([Point]) -> Point
+  ) throws(Failure) -> Point {
     var best = start
     while true {
       var moves: [Point] = []
@@ -204,7 +207,7 @@ package struct FitSearch: Sendable {
         }
       }
       if steps.allSatisfy({ $0 == 1 }) { moves += diagonals(best) }
-      score(moves)
+      try score(moves)
       let next = pick([best] + moves)
       if next != best {
         best = next

@@ -1,0 +1,147 @@
+import LuaHost
+import SheetScenario
+import SheetTrace
+
+/// `sheet merge --plan PLAN` of a round of `sheet fit`'s parts (``FitSetup``): each gesture's ends summed
+/// into each point's score, added to the plan; then either the plan written for the next round, or,
+/// once the search needs no more points, the report printed (and with `--write` the file written) as
+/// `sheet fit` does in one process.
+struct FitMerge {
+  private let planFile: String
+  private var plan: FitPlan
+  private let search: FitSearch
+  private let parameters: [SweepParameter]
+  private let label: String
+  private let format: String
+  private let withoutIntent: Int
+  private let bad: Int
+  private let write: (file: String, digest: String)?
+  /// The round's points (nil: the current values), and each one's score as the records add up.
+  private let points: [FitSearch.Point?]
+  private var scores: [FitScore]
+  private var gestures = 0
+
+  /// A merge of the round whose first part's header is `header`, over the plan in `planFile`.
+  /// - Throws: ``ShardPartError`` for a setup that is not a fit's, or a plan that is not the one the
+  ///   round's shards read.
+  init(_ header: ShardPart.Header, file: String, planFile: String?) throws(ShardPartError) {
+    func failure(_ field: String, _ message: String) -> ShardPartError {
+      ShardPartError(file: file, line: 1, field: "setup." + field, message: message)
+    }
+    guard let planFile else {
+      throw ShardPartError(
+        file: file, line: 0, field: nil,
+        message:
+          "is a round of a sharded fit: give --plan FILE, the plan its shards read (merge writes the next)")
+    }
+    let setup = header.setup
+    guard case .string(let fit)? = setup["fit"], fit.utf8.count == 16 else {
+      throw failure("fit", "expected 16 hexadecimal digits")
+    }
+    guard case .string(let label)? = setup["label"], case .string(let format)? = setup["format"],
+      ["text", "jsonl"].contains(format)
+    else { throw failure("format", "expected the behaviour's label and the format, text or jsonl") }
+    guard case .array(let specs)? = setup["params"], (1...FitSearch.maximumParameters).contains(specs.count),
+      case .array(let currents)? = setup["current"], currents.count == specs.count
+    else { throw failure("params", "expected 1 to \(FitSearch.maximumParameters) ranges and a value each") }
+    var parameters: [SweepParameter] = []
+    var axes: [FitSearch.Axis] = []
+    for (spec, current) in zip(specs, currents) {
+      guard case .string(let text) = spec, case .number(let value) = current else {
+        throw failure("params", "expected a range (text) and a current value (a number) each")
+      }
+      do throws(UsageError) {
+        let parameter = try SweepParameter.parse(text)
+        parameters.append(parameter)
+        axes.append(FitSearch.Axis(name: parameter.name, values: parameter.values, current: value))
+      } catch {
+        throw failure("params", error.message)
+      }
+    }
+    let reader = FitScoreReader(file: file, line: 1)
+    withoutIntent = try reader.count(setup["without_intent"], "setup.without_intent")
+    bad = try reader.count(setup["bad"], "setup.bad")
+    switch (setup["write"], setup["write_digest"]) {
+    case (.null?, .null?): write = nil
+    case (.string(let path)?, .string(let digest)?): write = (path, digest)
+    default: throw failure("write", "expected a file and its digest, or null")
+    }
+    search = FitSearch(axes: axes)
+    let read = try FitPlan.read(planFile, fit: fit, search: search)
+    guard FitSetup.partDigest(fit: fit, plan: read?.digest) == header.digest else {
+      throw ShardPartError(
+        file: file, line: 1, field: "digest",
+        message: "the round's shards read another plan than \(planFile) holds now (merged already, or "
+          + "changed): run the shards again with --plan \(planFile)")
+    }
+    plan = read?.plan ?? FitPlan(fit: fit)
+    guard case .evaluate(let current, let next) = plan.next(search) else {
+      throw ShardPartError(
+        file: planFile, line: 0, field: nil, message: "the search is complete; there is no round to merge")
+    }
+    points = (current ? [nil] : []) + next
+    scores = [FitScore](repeating: FitScore(), count: points.count)
+    self.planFile = planFile
+    self.parameters = parameters
+    self.label = label
+    self.format = format
+  }
+
+  /// Adds a gesture's record: its intent, and where each of the round's points sent it.
+  /// - Throws: ``ShardPartError`` naming the field at fault.
+  mutating func record(_ run: Int, _ fields: [String: JSONValue], file: String, line: Int)
+    throws(ShardPartError)
+  {
+    func failure(_ field: String, _ message: String) -> ShardPartError {
+      ShardPartError(file: file, line: line, field: field, message: message)
+    }
+    let reader = FitScoreReader(file: file, line: line)
+    let intent = try reader.name(fields["intent"], "intent")
+    guard case .array(let ends)? = fields["ends"], ends.count == points.count else {
+      throw failure("ends", "expected an end (or null) for each of the round's \(points.count) points")
+    }
+    for name in fields.keys.sorted() where name != "intent" && name != "ends" {
+      throw failure(name, "not a field of a fit record (run, intent, ends)")
+    }
+    for (p, end) in ends.enumerated() {
+      scores[p].add(intent: intent, end: end == .null ? nil : try reader.name(end, "ends[\(p)]"))
+    }
+    gestures += 1
+  }
+
+  /// Adds the round to the plan and writes it; prints the report once the search is complete.
+  /// - Returns: 0 for a round merged (the report is printed in a later round); once complete, `sheet
+  ///   fit`'s exit status.
+  /// - Throws: `UsageError` when the plan or the `--write` file cannot be written, or the `--write` file is
+  ///   not the one the fit read.
+  func report() throws(UsageError) -> Int32 {
+    var plan = self.plan
+    plan.round += 1
+    for (point, score) in zip(points, scores) {
+      if let point { plan.scores[point] = score } else { plan.current = score }
+    }
+    var writeBack: TuneWriteBack?
+    let next = plan.next(search)
+    if case .done = next, let write {
+      guard TuneSetup.fileDigest(write.file) == write.digest else {
+        throw UsageError(
+          message: "--write \(write.file): the file is not the one the fit read (it changed, or is not "
+            + "here); nothing written, nothing printed")
+      }
+      writeBack = try TuneWriteBack(file: write.file, parameters: parameters)
+    }
+    try OutputFile.write(plan.text, to: planFile)
+    switch next {
+    case .evaluate(_, let points):
+      Output.error(
+        "fit: round \(plan.round) merged into \(planFile); the search needs \(Plural.count(points.count, "point")) "
+          + "more: run the shards again with --plan \(planFile)")
+      return 0
+    case .done(let result):
+      let report = FitReport(
+        behaviour: label, search: search, gestures: gestures, withoutIntent: withoutIntent, result: result,
+        scores: plan.scores, before: plan.current ?? FitScore())
+      return FitCommand.finish(report, format: format, writeBack: writeBack, bad: bad)
+    }
+  }
+}

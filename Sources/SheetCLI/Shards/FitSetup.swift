@@ -1,0 +1,136 @@
+import SheetScenario
+import SheetScript
+import SheetTrace
+
+/// A round of a sharded `sheet fit` (``FitPlan``): the shard replays its gestures (gesture `g` of those
+/// with an intent, in the corpora's order, is shard `g % n + 1`'s) at the points the round evaluates
+/// and writes them as a part. The header's setup holds what `sheet merge` needs to advance the search
+/// and print the report: the fit's digest (`fit`), the round, the behaviour's label, the `--param`
+/// ranges as given, the current values, the format, the counts of gestures without an intent and of
+/// lines not read, and the `--write` file with a digest of its text. A record per gesture:
+/// `{"run":G,"intent":"half","ends":["full",null,…]}`, where each point of the round sent it (null: it
+/// could not be replayed), the current values first in the first round.
+struct FitSetup {
+  /// The corpora.
+  var files: [String]
+  /// The behaviour and the `--set` overrides.
+  var side: ReplayCommand.Side
+  /// The `--param` values as given, in order, and the search over them.
+  var specs: [String]
+  var search: FitSearch
+  /// `text` or `jsonl`.
+  var format: String
+  /// The `--write` file.
+  var write: String?
+
+  /// Replays the shard's gestures at the round's points and writes its part.
+  /// - Parameters:
+  ///   - shard: The shard.
+  ///   - planFile: The plan the rounds so far left (absent before the first).
+  ///   - output: The part's file (standard output when nil).
+  ///   - jobs: Worker threads.
+  /// - Returns: 0 once the part is written, 1 when the corpora hold no gesture with an intent.
+  /// - Throws: `UsageError` for standard input as a corpus, `-o` naming a file the fit reads, a plan of
+  ///   another fit, bad or complete, or a part past ``ShardPart``'s limits.
+  func writePart(shard: Shard, planFile: String, output: String?, jobs: Int) throws(UsageError) -> Int32 {
+    if files.contains("-") {
+      throw UsageError(message: "a shard cannot read its corpus from standard input (-): give the file")
+    }
+    if output == planFile {
+      throw UsageError(message: "-o \(planFile) is the --plan file; the part goes to another file")
+    }
+    try OutputFile.refuseOverwriting(
+      output,
+      inputs: files.map { ($0, "a corpus") } + [(planFile, "the --plan file")]
+        + (write.map { [($0, "the --write file")] } ?? []))
+    let fit = try fitDigest()
+    let (plan, planDigest) = try readPlan(planFile, fit: fit)
+    guard case .evaluate(let current, let points) = plan.next(search) else {
+      throw UsageError(
+        message: "--plan \(planFile): the search is complete (\(Plural.count(plan.round, "round"))); "
+          + "sheet merge printed its report. Remove the plan to fit again")
+    }
+    let (records, bad) = FitCommand.read(files)
+    let whole = CorpusFit(
+      source: side.source, fixed: side.overrides, names: search.axes.map(\.name), records: records)
+    guard !whole.gestures.isEmpty else {
+      Output.error(FitCommand.noIntent(files, whole))
+      return 1
+    }
+    let count = whole.gestures.count
+    let mine = (0..<shard.share(of: count)).map { whole.gestures[shard.run($0)] }
+    let shardFit = CorpusFit(source: side.source, fixed: side.overrides, names: whole.names, records: mine)
+    let values = (current ? [search.axes.map(\.current)] : []) + points.map(search.values)
+    let ends = FitRuns(fit: shardFit, jobs: jobs).ends(values)
+    let part = ShardPartRecords()
+    for (k, gesture) in mine.enumerated() {
+      part.add(run: shard.run(k)) { json in
+        json.field("intent", gesture.intent)
+        json.key(literal: "ends")
+        json.beginArray()
+        for p in values.indices { json.string(ends[p * mine.count + k]) }
+        json.endArray()
+      }
+    }
+    let header = ShardPart.headerLine(
+      command: "fit", digest: Self.partDigest(fit: fit, plan: planDigest), shard: shard, runs: count
+    ) { json in
+      json.field("fit", fit)
+      json.field("round", plan.round + 1)
+      json.field("label", side.label)
+      json.field("params", specs)
+      json.key(literal: "current")
+      json.beginArray()
+      for axis in search.axes { json.number(axis.current) }
+      json.endArray()
+      json.field("format", format)
+      json.field("without_intent", whole.withoutIntent)
+      json.field("bad", bad)
+      json.field("write", write)
+      json.field("write_digest", write.map(TuneSetup.fileDigest))
+    }
+    try part.write(header: header, to: output)
+    return 0
+  }
+
+  /// The plan in `file`, or the first round's when there is none; refused when it is another fit's.
+  private func readPlan(_ file: String, fit: String) throws(UsageError) -> (FitPlan, String?) {
+    let read: (plan: FitPlan, digest: String)?
+    do throws(ShardPartError) {
+      read = try FitPlan.read(file, fit: fit, search: search)
+    } catch {
+      throw UsageError(message: "--plan " + error.description)
+    }
+    guard let (plan, digest) = read else { return (FitPlan(fit: fit), nil) }
+    return (plan, digest)
+  }
+
+  /// The digest of everything that decides the fit's runs and its report: the tool's version, each
+  /// corpus's path and bytes, the behaviour (its name and text) and overrides, the parameters, the
+  /// format and the `--write` file's path.
+  func fitDigest() throws(UsageError) -> String {
+    var digest = SweepDigest()
+    digest.add("fit")
+    digest.add(SheetScriptVersion.banner)
+    for file in files {
+      digest.add(file)
+      guard digest.add(contentsOf: file) else { throw UsageError(message: "\(file): cannot be read") }
+    }
+    digest.add("--behaviour \(side.source.name)")
+    digest.add(side.source.text)
+    for (name, value) in side.overrides { digest.add("--set \(name)=\(JSONWriter.shortest(value))") }
+    for spec in specs { digest.add("--param \(spec)") }
+    digest.add("--format \(format)")
+    digest.add("--write \(write ?? "")")
+    return digest.hex
+  }
+
+  /// A round's parts' digest: the fit's and the plan's the round read (none in the first round), so
+  /// that the merge refuses parts of another round.
+  static func partDigest(fit: String, plan: String?) -> String {
+    var digest = SweepDigest()
+    digest.add(fit)
+    digest.add(plan ?? "no plan")
+    return digest.hex
+  }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+
+/// `sheet fit` in shards, run as the built binary: round after round, four shards under GNU parallel
+/// and `sheet merge --plan` reach the report (and the `--write`) of the fit in one process, byte for
+/// byte, the search taking the same points; a round that is not the one the plan awaits, a plan of
+/// another fit or a bad one, and options that do not go with a shard are refused, naming what is wrong.
+@Suite struct FitShardTests {
+  /// The fit over the known answer's corpus (FitCommandTests), run in `folder` on its own behaviour file.
+  static let fit = ["fit", "labelled.jsonl", "--behaviour", "b.lua", "--jobs", "1"] + FitCommandTests.params
+
+  /// A folder holding the labelled corpus (60 gestures and, at line 61, a bad one) and `b.lua`, a copy
+  /// of the `system` preset.
+  static func folder() throws -> TemporaryFolder {
+    let folder = try TemporaryFolder()
+    let labelled = try FitCommandTests.labelled(folder)
+    try folder.write(
+      "labelled.jsonl",
+      try String(contentsOfFile: labelled, encoding: .utf8) + #"{"version":1,"origin":"host"}"# + "\n")
+    let made = try SheetBinary.run(["init", ".", "--from", "system"], in: folder.url)
+    try #require(made.status == 0, "\(made.stderr)")
+    try FileManager.default.moveItem(
+      at: folder.url.appendingPathComponent("behaviour.lua"), to: folder.url.appendingPathComponent("b.lua"))
+    return folder
+  }
+
+  /// Runs the rounds: the shards under GNU parallel, then the merge, until the merge prints the report.
+  /// - Returns: The last merge, and the rounds it took.
+  static func rounds(_ arguments: [String], shards: Int, in folder: TemporaryFolder) throws -> (SheetRun, Int)
+  {
+    let parallel = try #require(
+      ["/usr/bin/parallel", "/usr/local/bin/parallel"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+      },
+      "GNU parallel is missing (Debian's parallel; scripts/setup installs it)")
+    let parts = (1...shards).map { "part-\($0).jsonl" }
+    for round in 1...40 {
+      let shell =
+        [SheetBinary.executable.path] + arguments + [
+          "--plan", "plan.jsonl", "--shard", "{}/\(shards)", "-o", "part-{}.jsonl",
+        ]
+      let ran = try SheetBinary.run(
+        ["--will-cite", "--halt", "now,fail=1"] + shell + [":::"] + (1...shards).map(String.init),
+        in: folder.url,
+        program: URL(fileURLWithPath: parallel))
+      try #require(ran.status == 0, "round \(round): \(ran.stdout)\(ran.stderr)")
+      let merged = try SheetBinary.run(["merge", "--plan", "plan.jsonl"] + parts.reversed(), in: folder.url)
+      if !merged.stdout.isEmpty { return (merged, round) }
+      try #require(merged.status == 0, "round \(round): \(merged.stderr)")
+      #expect(merged.stderr.hasPrefix("fit: round \(round) merged into plan.jsonl; the search needs "))
+    }
+    struct NoReport: Error {}
+    throw NoReport()  // the search ended in fewer rounds than the points it evaluates
+  }
+
+  @Test(arguments: ["text", "jsonl"])
+  func fourShardsUnderGNUParallelMergeRoundByRoundToTheSingleFitsBytes(format: String) throws {
+    let one = try Self.folder()
+    let many = try Self.folder()
+    let arguments = Self.fit + ["--format", format] + (format == "text" ? ["--write", "b.lua"] : [])
+    let whole = try SheetBinary.run(arguments, in: one.url)
+    // the bad line makes the status 1; the 60 gestures are fitted, the known answer chosen
+    #expect(whole.status == 1)
+    #expect(whole.stderr.hasSuffix("fit: 1 line not read (reported above) and skipped\n"), "\(whole.stderr)")
+    #expect(whole.stdout.contains(#"0.995"#) && whole.stdout.contains(#"0.6"#))
+    let (merged, rounds) = try Self.rounds(arguments, shards: 4, in: many)
+    // the search asks for its batches one after another: the coarse grid, the moves, the sensitivity
+    #expect(rounds >= 4, "\(rounds) rounds")
+    #expect(merged.status == whole.status)
+    #expect(merged.stdoutData == whole.stdoutData, "\(merged.stdout)\(merged.stderr)")
+    #expect(merged.stderr.hasSuffix("fit: 1 line not read (reported above) and skipped\n"))
+    if format == "text" {
+      let written = try String(contentsOf: one.url.appendingPathComponent("b.lua"), encoding: .utf8)
+      #expect(written.contains("projection_rate = 0.995"), "the chosen values written")
+      #expect(try String(contentsOf: many.url.appendingPathComponent("b.lua"), encoding: .utf8) == written)
+    }
+    // the plan now holds the whole search: a shard of it is refused (after --write, the behaviour is
+    // another, and so is the fit), as a merge of its last round again
+    let shard = try SheetBinary.run(
+      arguments + ["--plan", "plan.jsonl", "--shard", "1/4", "-o", "again.jsonl"], in: many.url)
+    let refusal = format == "text" ? "the plan is of another fit" : "the search is complete"
+    #expect(shard.status == 2 && shard.stderr.contains(refusal), "\(shard.stderr)")
+    let again = try SheetBinary.run(
+      ["merge", "--plan", "plan.jsonl"] + (1...4).map { "part-\($0).jsonl" }, in: many.url)
+    #expect(again.status == 1 && again.stdout.isEmpty, "\(again.stdout)")
+  }
+
+  @Test func aRoundThatIsNotThePlansIsRefused() throws {
+    let folder = try Self.folder()
+    func run(_ arguments: [String]) throws -> SheetRun { try SheetBinary.run(arguments, in: folder.url) }
+    func shard(_ i: Int, plan: String = "plan.jsonl", _ extra: [String] = []) throws -> SheetRun {
+      try run(Self.fit + extra + ["--plan", plan, "--shard", "\(i)/2", "-o", "part-\(i).jsonl"])
+    }
+    // options that do not go with a shard, or a shard without its plan
+    let noPlan = try run(Self.fit + ["--shard", "1/2"])
+    #expect(noPlan.status == 2 && noPlan.stderr.contains("a sharded fit goes in rounds: give --plan FILE"))
+    let exhaustive = try run(Self.fit + ["--shard", "1/2", "--plan", "plan.jsonl", "--exhaustive"])
+    #expect(exhaustive.status == 2 && exhaustive.stderr.contains("--exhaustive runs in one process"))
+    let planAlone = try run(Self.fit + ["--plan", "plan.jsonl"])
+    #expect(planAlone.status == 2 && planAlone.stderr.contains("--plan plan.jsonl goes with a shard's round"))
+    let overPlan = try run(Self.fit + ["--plan", "plan.jsonl", "--shard", "1/2", "-o", "plan.jsonl"])
+    #expect(overPlan.status == 2 && overPlan.stderr.contains("-o plan.jsonl is the --plan file"))
+    // the first round, merged once; its parts again are of a plan that has moved on
+    #expect(try shard(1).status == 0 && shard(2).status == 0)
+    let withoutPlan = try run(["merge", "part-1.jsonl", "part-2.jsonl"])
+    #expect(
+      withoutPlan.status == 1 && withoutPlan.stderr.contains("give --plan FILE"), "\(withoutPlan.stderr)")
+    let first = try run(["merge", "--plan", "plan.jsonl", "part-1.jsonl", "part-2.jsonl"])
+    #expect(first.status == 0 && first.stdout.isEmpty, "\(first.stdout)")
+    #expect(first.stderr.hasPrefix("fit: round 1 merged into plan.jsonl"), "\(first.stderr)")
+    let stale = try run(["merge", "--plan", "plan.jsonl", "part-1.jsonl", "part-2.jsonl"])
+    #expect(stale.status == 1 && stale.stdout.isEmpty)
+    #expect(stale.stderr.contains("the round's shards read another plan than plan.jsonl holds now"))
+    // a part of the second round with one of the first: another digest
+    #expect(try shard(1).status == 0)
+    let mixed = try run(["merge", "--plan", "plan.jsonl", "part-1.jsonl", "part-2.jsonl"])
+    #expect(mixed.status == 1 && mixed.stderr.contains("field 'digest'"), "\(mixed.stderr)")
+    // the plan of another fit (another --set), and a plan whose line does not add up
+    let other = try shard(1, ["--set", "spring_damping=0.9"])
+    #expect(other.status == 2 && other.stderr.contains("the plan is of another fit"), "\(other.stderr)")
+    let plan = try String(contentsOf: folder.url.appendingPathComponent("plan.jsonl"), encoding: .utf8)
+    var lines = plan.split(separator: "\n").map(String.init)
+    lines[2] = lines[2].replacingOccurrences(of: #""gestures":60"#, with: #""gestures":61"#)
+    try folder.write("bad-plan.jsonl", lines.joined(separator: "\n") + "\n")
+    let bad = try shard(1, plan: "bad-plan.jsonl")
+    #expect(bad.status == 2, "\(bad.stderr)")
+    #expect(
+      bad.stderr.contains("bad-plan.jsonl:3: field 'gestures': 61, but the confusion and failures count 60"))
+    // --plan with another command's parts
+    let replay = try run([
+      "replay", "labelled.jsonl", "--behaviour", "system", "--shard", "1/1", "-o", "r.jsonl",
+    ])
+    #expect(replay.status == 0, "\(replay.stderr)")
+    let wrong = try run(["merge", "--plan", "plan.jsonl", "r.jsonl"])
+    #expect(wrong.status == 1 && wrong.stderr.contains("goes with a fit's parts"), "\(wrong.stderr)")
+  }
+}
