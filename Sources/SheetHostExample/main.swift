@@ -1,7 +1,8 @@
 // A complete host of a scripted sheet, headless: it loads a behaviour, presents the sheet, feeds a
 // finger's touches with their own timestamps, advances the sheet from a 120 Hz display link, draws
 // each frame's height and backdrop, prints every event once and hot-reloads the behaviour. An app does
-// the same from a CADisplayLink and a UIPanGestureRecognizer; here both are simulated.
+// the same from a CADisplayLink and a UIPanGestureRecognizer; here both are simulated. With `--record
+// FILE` it also records the drags the sheet follows and writes them to FILE as a gesture corpus.
 import Foundation
 import SheetCore
 import SheetScript
@@ -68,6 +69,9 @@ import SheetScript
 
 let host = try Host()
 let sheet = host.sheet
+let arguments = CommandLine.arguments.dropFirst()
+let corpus = arguments.first == "--record" ? arguments.dropFirst().first : nil
+if corpus != nil { sheet.recordGestures(limit: 100, fps: 120, origin: "host") }  // bounded, drained below
 
 print("present")
 sheet.present()
@@ -100,3 +104,9 @@ try host.drag(by: 80, duration: 0.05)
 try host.untilStill()
 
 print("at rest after \(host.frames) frames: \(sheet.state.rawValue) at \(sheet.frame.detent ?? "-")")
+
+if let corpus {  // one JSON line a gesture, for `sheet replay` and `sheet fit`
+  let lines = sheet.drainGestures().map { $0.jsonLine() + "\n" }
+  try lines.joined().write(toFile: corpus, atomically: true, encoding: .utf8)
+  print("recorded \(lines.count) gestures to \(corpus)")
+}

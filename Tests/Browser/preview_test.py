@@ -280,15 +280,25 @@ def main():
     parser.add_argument('--sheet', required=True)
     parser.add_argument('--screenshot', help='where to write the page screenshot the README shows')
     parser.add_argument('--keep', action='store_true', help='keep the temporary folder')
+    parser.add_argument('--only', action='append', help='run only this test (by name; may repeat)')
+    parser.add_argument('--folder', help='the folder the preview saves into (kept), instead of a temporary one')
     args = parser.parse_args()
-    folder = tempfile.mkdtemp(prefix='sheet-preview-browser-')
+    tests = [t for t in TESTS if not args.only or t.__name__ in args.only]
+    unknown = sorted(set(args.only or []) - {t.__name__ for t in TESTS})
+    if unknown:
+        parser.error('no test named %s' % ', '.join(unknown))
+    if args.folder:
+        os.makedirs(args.folder, exist_ok=True)
+        folder = os.path.abspath(args.folder)
+    else:
+        folder = tempfile.mkdtemp(prefix='sheet-preview-browser-')
     behaviour = os.path.join(folder, 'sheet.lua')
     shutil.copy(os.path.join(ROOT, 'Sources', 'SheetScript', 'Presets', 'bottom-sheet-vc.lua'), behaviour)
     preview = Preview(os.path.abspath(args.sheet), folder, behaviour, os.path.join(ROOT, 'Tests', 'Scenarios', 'tour.lua'))
     passed = failed = 0
     shots = {}
     try:
-        for test in TESTS:
+        for test in tests:
             started = time.time()
             try:
                 test(preview, shots)
@@ -304,7 +314,7 @@ def main():
             print('screenshot: %s' % args.screenshot)
     finally:
         preview.close()
-        if not args.keep:
+        if not args.keep and not args.folder:
             shutil.rmtree(folder, ignore_errors=True)
         else:
             print('kept %s' % folder)
