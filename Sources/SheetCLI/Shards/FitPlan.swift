@@ -192,9 +192,10 @@ struct FitScoreReader {
       guard case .object(let ends)? = rows[intent] else {
         throw failure("confusion.\(intent)", "expected end → gestures")
       }
+      let row = try name(.string(intent), "confusion")
       for end in ends.keys.sorted() {
         let n = try count(ends[end], "confusion.\(intent).\(end)")
-        score.confusion[try name(.string(intent), "confusion"), default: [:]][end] = n
+        score.confusion[row, default: [:]][try name(.string(end), "confusion.\(intent)")] = n
         total += n
       }
     }
