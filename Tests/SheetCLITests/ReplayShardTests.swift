@@ -109,6 +109,32 @@ import Testing
       ),
     ]
 
+  /// A part's header that claims the largest replay (10,000,000 items) over three records is refused
+  /// when its records end, within the memory of what was read: the merge does not make room for what a
+  /// header claims (it took 1 GB and 8 s when it did).
+  @Test func aHeaderClaimingTenMillionItemsTakesTheMemoryOfItsRecords() throws {
+    let folder = try TemporaryFolder()
+    let run = try SheetBinary.run(["corpus", "synth", "--count", "6", "--seed", "7"])
+    try folder.write("c.jsonl", run.stdout)
+    for shard in 1...2 {
+      let part = try SheetBinary.run(
+        ["replay", "c.jsonl", "--behaviour", "system", "--shard", "\(shard)/2"], in: folder.url)
+      try #require(part.status == 0, "\(part.stderr)")
+      let text =
+        shard == 1
+        ? part.stdout.replacingOccurrences(of: #""runs":6"#, with: #""runs":10000000"#) : part.stdout
+      try folder.write("r-\(shard).jsonl", text)
+    }
+    let merged = try SheetBinary.run(["merge", "r-1.jsonl", "r-2.jsonl"], in: folder.url)
+    #expect(merged.status == 1 && merged.stdout.isEmpty)
+    #expect(merged.stderr.contains("r-1.jsonl: ends after 3 of its 5000000 runs"), "\(merged.stderr)")
+    // the largest resident memory of any child this test process has waited for: this merge's, or
+    // another test's sheet, all far below the gigabyte room for ten million items took
+    var usage = rusage()
+    getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+    #expect(usage.ru_maxrss < 512 * 1024, "\(usage.ru_maxrss) KB")
+  }
+
   @Test func partsThatAreNotOneWholeReplayAreRefused() throws {
     let folder = try TemporaryFolder()
     try folder.write("tiny.lua", TuneCommandTests.tiny)

@@ -7,8 +7,11 @@ struct ReplayMerge {
   private let files: [String]
   private let labels: [String]
   private let format: String
-  /// Each item: its gesture's replays, or why it was not read; nil until read.
-  private var items: [Item?]
+  /// The items in the whole replay (the header's runs).
+  private let runs: Int
+  /// Each item read: its gesture's replays, or why it was not read, by run (a dictionary, not an array
+  /// of the header's runs: memory grows with the records read, not with what a header claims).
+  private var items: [Int: Item] = [:]
 
   private enum Item {
     case gesture(GestureReplay)
@@ -36,7 +39,7 @@ struct ReplayMerge {
       throw failure("format", "expected table or jsonl")
     }
     self.format = format
-    items = [Item?](repeating: nil, count: header.runs)
+    runs = header.runs
   }
 
   /// Keeps one item's record: a gesture's replays, or `bad`.
@@ -58,8 +61,8 @@ struct ReplayMerge {
   func report() -> Int32 {
     var report = ReplayReport(labels: labels, format: format)
     var out = ""
-    for item in items {
-      switch item {
+    for run in 0..<runs {
+      switch items[run] {
       case .gesture(let replay)?: out += report.add(replay)
       case .bad(let error)?:
         Output.write(out)
