@@ -217,6 +217,22 @@ import Testing
     #expect(merged.sides == forward.sides && merged.origins == forward.origins)
   }
 
+  @Test func aFitScoreOfManyIntentsCountsItsAgreementExactly() {
+    let cap = GestureReplaySummary.maximumNames
+    var score = FitScore()
+    // 100 intents, each a gesture that ends at it, and one that ends elsewhere; then a failure
+    for k in 0..<100 {
+      score.add(intent: "intent \(k)", end: "intent \(k)")
+      score.add(intent: "intent \(k)", end: "elsewhere")
+    }
+    score.add(intent: "intent 0", end: nil)
+    #expect(score.agreement == 100 && score.gestures == 201 && score.failures == 1)
+    // the matrix keeps 64 rows apart and folds the other 36 intents' 72 gestures into one
+    #expect(score.confusion.count == cap + 1)
+    #expect(score.confusion[GestureReplaySummary.otherNames]?.values.reduce(0, +) == 72)
+    #expect(score.confusion.values.reduce(0) { $0 + $1.values.reduce(0, +) } == 200)
+  }
+
   @Test func aSideSheetsGesturesRunAlongItsAxis() throws {
     let text = Self.system.text.replacingOccurrences(of: "edge = 'bottom',", with: "edge = 'trailing',")
     try #require(text != Self.system.text)

@@ -10,8 +10,8 @@ import SheetTrace
 ///
 /// The file, JSON Lines: a header `{"sheet_fit_plan":1,"fit":"…","round":3}` (the format's version, the
 /// fit's digest, the rounds merged), then a line per score: `{"current":true,…}` for the current values,
-/// `{"point":[0,4],…}` for a point (a value position per parameter), each with `gestures`, `failures`
-/// and `confusion` (intent → end → gestures). A plan that is absent is the first round's.
+/// `{"point":[0,4],…}` for a point (a value position per parameter), each with `gestures`, `failures`,
+/// `agreement` and `confusion` (intent → end → gestures). A plan that is absent is the first round's.
 struct FitPlan: Equatable {
   /// The format's version.
   static let version = 1
@@ -77,6 +77,7 @@ struct FitPlan: Equatable {
     }
     json.field("gestures", score.gestures)
     json.field("failures", score.failures)
+    json.field("agreement", score.agreement)
     score.writeConfusion(into: &json)
     json.endObject()
     json.newline()
@@ -179,11 +180,16 @@ struct FitScoreReader {
     return text
   }
 
-  /// `gestures`, `failures` and `confusion`, removed from `fields`.
+  /// `gestures`, `failures`, `agreement` and `confusion`, removed from `fields`.
   func score(_ fields: inout [String: JSONValue]) throws(ShardPartError) -> FitScore {
     var score = FitScore()
     score.gestures = try count(fields.removeValue(forKey: "gestures"), "gestures")
     score.failures = try count(fields.removeValue(forKey: "failures"), "failures")
+    score.agreement = try count(fields.removeValue(forKey: "agreement"), "agreement")
+    guard score.agreement + score.failures <= score.gestures else {
+      throw failure(
+        "agreement", "\(score.agreement), more than the \(score.gestures - score.failures) gestures replayed")
+    }
     guard case .object(let rows)? = fields.removeValue(forKey: "confusion") else {
       throw failure("confusion", "expected intent → end → gestures")
     }

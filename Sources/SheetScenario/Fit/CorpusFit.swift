@@ -59,18 +59,18 @@ package struct CorpusFit: Sendable {
   }
 }
 
-/// A point's agreement with the intents: the confusion matrix of intent against outcome.
+/// A point's agreement with the intents, and the confusion matrix of intent against outcome.
 package struct FitScore: Sendable, Equatable {
-  /// Intent → end → gestures.
+  /// Intent → end → gestures, with the intents past ``GestureReplaySummary/maximumNames`` (in sorted
+  /// order) under one row, as a replay's report keeps them.
   package var confusion: [String: [String: Int]] = [:]
   /// Gestures replayed, and those that could not be (counted as disagreeing).
   package var gestures = 0
   package var failures = 0
+  /// Gestures whose replay ended at their intent (counted as they come: the matrix may fold intents).
+  package var agreement = 0
 
   package init() {}
-
-  /// Gestures whose replay ended at their intent.
-  package var agreement: Int { confusion.reduce(0) { $0 + ($1.value[$1.key] ?? 0) } }
 
   /// Adds a gesture's run: its intent and where it ended (nil: failed).
   package mutating func add(intent: String, end: String?) {
@@ -79,6 +79,7 @@ package struct FitScore: Sendable, Equatable {
       failures += 1
       return
     }
-    confusion[intent, default: [:]][end, default: 0] += 1
+    if end == intent { agreement += 1 }
+    GestureReplaySummary.add([end: 1], as: intent, to: &confusion)
   }
 }
