@@ -301,6 +301,7 @@ enum Usage {
     and the current values when PLAN does not exist yet) and writes them as a part to -o PART; `sheet
     merge PART... --plan PLAN` adds the round to PLAN, and prints the report once the search is over.
     Run the shards and the merge until the merge prints the report (or fails):
+      rm -f plan.jsonl report.txt
       until [ -s report.txt ]; do
         parallel --halt now,fail=1 sheet fit c.jsonl --behaviour B --param ... --plan plan.jsonl \\
           --shard {}/4 -o part-{}.jsonl ::: 1 2 3 4 || break

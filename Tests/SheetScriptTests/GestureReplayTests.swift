@@ -217,6 +217,26 @@ import Testing
     #expect(merged.sides == forward.sides && merged.origins == forward.origins)
   }
 
+  @Test func theAgreementIsExactWhenIntentsAreFolded() throws {
+    let synth = try GestureSynth(source: Self.system, screen: .reference, seed: 9)
+    let replayers = [GestureReplayer(source: Self.system, overrides: [])]
+    var summary = GestureReplaySummary(replayers: 1)
+    var agreeing = 0
+    // half the gestures mean where they end (large, medium, dismiss), half one of 70 intents named
+    // "intent k", which sort before "large" and "medium" and push them into the folded row
+    for k in 0..<140 {
+      var record = synth.gesture(k)
+      let end = GestureReplay(record, index: k, file: "c", line: k + 1, replayers: replayers).end(0)
+      record.intent = k % 2 == 0 ? end : "intent \(k)"
+      if k % 2 == 0, end != nil { agreeing += 1 }
+      summary.add(GestureReplay(record, index: k, file: "c", line: k + 1, replayers: replayers))
+    }
+    #expect(summary.sides[0].confusion["medium"] == nil, "medium is folded")
+    #expect(summary.sides[0].agreed == agreeing && agreeing == 70)
+    #expect(
+      summary.text(labels: ["system.lua"]).contains("70 of 140 gestures with an intent end where it says"))
+  }
+
   @Test func aFitScoreOfManyIntentsCountsItsAgreementExactly() {
     let cap = GestureReplaySummary.maximumNames
     var score = FitScore()

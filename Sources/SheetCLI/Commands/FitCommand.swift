@@ -42,7 +42,9 @@ enum FitCommand {
     let writeBack = try args.value("--write").map { file throws(UsageError) in
       try TuneWriteBack(file: file, parameters: parameters)
     }
-    let shard = try Shard.given(args, environment: ProcessInfo.processInfo.environment)
+    // a job engine's variables make a shard only of a fit given a plan: a task may fit in one process
+    let planned = args.value("--plan") != nil || args.value("--shard") != nil || args.value("--shards") != nil
+    let shard = planned ? try Shard.given(args, environment: ProcessInfo.processInfo.environment) : nil
     if let shard {
       guard let plan = args.value("--plan") else {
         throw UsageError(
@@ -90,7 +92,9 @@ enum FitCommand {
   /// Prints the report, writes the chosen values with `--write` and says how many lines were not read:
   /// the end of a fit, in one process or merged from shards.
   /// - Returns: The fit's exit status: 0, or 1 when a line was not read or the file not written.
-  static func finish(_ report: FitReport, format: String, writeBack: TuneWriteBack?, bad: Int) -> Int32 {
+  static func finish(
+    _ report: FitReport, format: String, writeBack: TuneWriteBack?, bad: Int, reported: String = "above"
+  ) -> Int32 {
     Output.write(format == "text" ? report.text() : report.jsonLines())
     var written = true
     if let writeBack {
@@ -100,7 +104,9 @@ enum FitCommand {
       Output.write(outcome.text)
       written = outcome.written
     }
-    if bad > 0 { Output.error("fit: \(Plural.count(bad, "line")) not read (reported above) and skipped") }
+    if bad > 0 {
+      Output.error("fit: \(Plural.count(bad, "line")) not read (reported \(reported)) and skipped")
+    }
     return bad == 0 && written ? 0 : 1
   }
 

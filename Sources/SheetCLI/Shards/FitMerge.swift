@@ -35,46 +35,73 @@ struct FitMerge {
           "is a round of a sharded fit: give --plan FILE, the plan its shards read (merge writes the next)")
     }
     let setup = header.setup
-    guard case .string(let fit)? = setup["fit"], fit.utf8.count == 16 else {
-      throw failure("fit", "expected 16 hexadecimal digits")
+    func text(_ field: String) throws(ShardPartError) -> String {
+      guard case .string(let value)? = setup[field] else {
+        throw failure(field, "expected a string, got \(setup[field].map(GestureLog.describe) ?? "none")")
+      }
+      return value
     }
-    guard case .string(let label)? = setup["label"], case .string(let format)? = setup["format"],
-      ["text", "jsonl"].contains(format)
-    else { throw failure("format", "expected the behaviour's label and the format, text or jsonl") }
+    let reader = FitScoreReader(file: file, line: 1)
+    let fit = try text("fit")
+    let format = try text("format")
+    guard ["text", "jsonl"].contains(format) else {
+      throw failure("format", "expected text or jsonl, got '\(GestureLog.escapingControls(format))'")
+    }
     guard case .array(let specs)? = setup["params"], (1...FitSearch.maximumParameters).contains(specs.count),
       case .array(let currents)? = setup["current"], currents.count == specs.count
-    else { throw failure("params", "expected 1 to \(FitSearch.maximumParameters) ranges and a value each") }
+    else {
+      throw failure("params", "expected 1 to \(FitSearch.maximumParameters) ranges and a current value each")
+    }
     var parameters: [SweepParameter] = []
+    var texts: [String] = []
     var axes: [FitSearch.Axis] = []
-    for (spec, current) in zip(specs, currents) {
+    for (k, (spec, current)) in zip(specs, currents).enumerated() {
       guard case .string(let text) = spec, case .number(let value) = current else {
-        throw failure("params", "expected a range (text) and a current value (a number) each")
+        throw failure("params[\(k)]", "expected a range (text) and a current value (a number)")
       }
       do throws(UsageError) {
         let parameter = try SweepParameter.parse(text)
+        guard !parameters.contains(where: { $0.name == parameter.name }) else {
+          throw UsageError(message: "\(parameter.name) is given twice")
+        }
         parameters.append(parameter)
+        texts.append(text)
         axes.append(FitSearch.Axis(name: parameter.name, values: parameter.values, current: value))
       } catch {
-        throw failure("params", error.message)
+        throw failure("params[\(k)]", error.message)
       }
     }
-    let reader = FitScoreReader(file: file, line: 1)
-    withoutIntent = try reader.count(setup["without_intent"], "setup.without_intent")
-    bad = try reader.count(setup["bad"], "setup.bad")
+    let write: (file: String, digest: String)?
     switch (setup["write"], setup["write_digest"]) {
     case (.null?, .null?): write = nil
     case (.string(let path)?, .string(let digest)?): write = (path, digest)
     default: throw failure("write", "expected a file and its digest, or null")
     }
+    let fields = FitSetup.Fields(
+      fit: fit, round: try reader.count(setup["round"], "setup.round"), label: try text("label"),
+      specs: texts, current: axes.map(\.current), format: format,
+      withoutIntent: try reader.count(setup["without_intent"], "setup.without_intent"),
+      bad: try reader.count(setup["bad"], "setup.bad"), write: write?.file, writeDigest: write?.digest)
+    self.write = write
+    withoutIntent = fields.withoutIntent
+    bad = fields.bad
     search = FitSearch(axes: axes)
     let read = try FitPlan.read(planFile, fit: fit, search: search)
-    guard FitSetup.partDigest(fit: fit, plan: read?.digest) == header.digest else {
+    guard fields.digest(plan: read?.digest) == header.digest else {
       throw ShardPartError(
         file: file, line: 1, field: "digest",
-        message: "the round's shards read another plan than \(planFile) holds now (merged already, or "
-          + "changed): run the shards again with --plan \(planFile)")
+        message: "\(header.digest) is not the digest of this setup over the plan \(planFile) holds now: the "
+          + "round's shards read another plan (merged already, or changed), or the part was edited; run "
+          + "the shards again with --plan \(planFile)")
     }
     plan = read?.plan ?? FitPlan(fit: fit)
+    for (point, score) in plan.scores.map({ ($0.key as FitSearch.Point?, $0.value) }) + [(nil, plan.current)]
+    where score != nil && score?.gestures != header.runs {
+      throw ShardPartError(
+        file: planFile, line: 0, field: "gestures",
+        message: "\(score?.gestures ?? 0) at \(point.map { "point \($0)" } ?? "the current values"), but the "
+          + "fit has \(header.runs) gestures with an intent")
+    }
     guard case .evaluate(let current, let next) = plan.next(search) else {
       throw ShardPartError(
         file: planFile, line: 0, field: nil, message: "the search is complete; there is no round to merge")
@@ -83,7 +110,7 @@ struct FitMerge {
     scores = [FitScore](repeating: FitScore(), count: points.count)
     self.planFile = planFile
     self.parameters = parameters
-    self.label = label
+    label = fields.label
     self.format = format
   }
 
@@ -98,13 +125,17 @@ struct FitMerge {
     let reader = FitScoreReader(file: file, line: line)
     let intent = try reader.name(fields["intent"], "intent")
     guard case .array(let ends)? = fields["ends"], ends.count == points.count else {
-      throw failure("ends", "expected an end (or null) for each of the round's \(points.count) points")
+      throw failure(
+        "ends",
+        "expected an end (or null) for each of the round's \(points.count) points, got "
+          + (fields["ends"].map(GestureLog.describe) ?? "none"))
     }
     for name in fields.keys.sorted() where name != "intent" && name != "ends" {
       throw failure(name, "not a field of a fit record (run, intent, ends)")
     }
     for (p, end) in ends.enumerated() {
-      scores[p].add(intent: intent, end: end == .null ? nil : try reader.name(end, "ends[\(p)]"))
+      scores[p].add(
+        intent: intent, end: end == .null ? nil : try reader.name(end, "ends[\(p)]", anyLength: true))
     }
     gestures += 1
   }
@@ -122,6 +153,11 @@ struct FitMerge {
     }
     var writeBack: TuneWriteBack?
     let next = plan.next(search)
+    if case .done(let result) = next, Set(result.evaluated.keys) != Set(plan.scores.keys) {
+      throw UsageError(
+        message: "--plan \(planFile): the plan holds \(Plural.count(plan.scores.count, "point")), the search "
+          + "evaluated \(result.evaluated.count): it was edited; nothing written, nothing printed")
+    }
     if case .done = next, let write {
       guard TuneSetup.fileDigest(write.file) == write.digest else {
         throw UsageError(
@@ -141,7 +177,8 @@ struct FitMerge {
       let report = FitReport(
         behaviour: label, search: search, gestures: gestures, withoutIntent: withoutIntent, result: result,
         scores: plan.scores, before: plan.current ?? FitScore())
-      return FitCommand.finish(report, format: format, writeBack: writeBack, bad: bad)
+      return FitCommand.finish(
+        report, format: format, writeBack: writeBack, bad: bad, reported: "by the shards")
     }
   }
 }

@@ -117,13 +117,13 @@ extension FitPlan {
     else {
       throw failure(1, "sheet_fit_plan", "expected \(version): not a plan of this sheet's sharded fit")
     }
-    guard case .string(let fit)? = header.removeValue(forKey: "fit"), fit.utf8.count == 16 else {
-      throw failure(1, "fit", "expected 16 hexadecimal digits")
+    guard case .string(let fit)? = header.removeValue(forKey: "fit") else {
+      throw failure(1, "fit", "expected the fit's digest, a string")
     }
     guard fit == expected else {
       throw failure(
         1, "fit",
-        "\(fit), but this is fit \(expected): the plan is of another fit (its corpora, behaviour, "
+        "\(GestureLog.escapingControls(fit)), but this is fit \(expected): the plan is of another fit (its corpora, behaviour, "
           + "parameters or options differ); remove it to start this fit")
     }
     guard case .number(let rounds)? = header.removeValue(forKey: "round"), let round = Int(exactly: rounds),
@@ -168,14 +168,25 @@ struct FitScoreReader {
   func count(_ value: JSONValue?, _ field: String) throws(ShardPartError) -> Int {
     guard case .number(let number)? = value, let n = Int(exactly: number),
       (0...Sweep.largestMaximumRuns).contains(n)
-    else { throw failure(field, "expected a count from 0 to \(Sweep.largestMaximumRuns)") }
+    else {
+      throw failure(
+        field,
+        "expected a count from 0 to \(Sweep.largestMaximumRuns), got \(value.map(GestureLog.describe) ?? "none")"
+      )
+    }
     return n
   }
 
-  /// A name as a corpus holds it (1 to ``GestureLog/nameLength`` bytes).
-  func name(_ value: JSONValue?, _ field: String) throws(ShardPartError) -> String {
-    guard case .string(let text)? = value, (1...GestureLog.nameLength).contains(text.utf8.count) else {
-      throw failure(field, "expected a name of 1 to \(GestureLog.nameLength) bytes")
+  /// An intent as a corpus holds it (1 to ``GestureLog/nameLength`` bytes, no control character), or
+  /// with `anyLength` a detent's name (a behaviour's, which a line's limit bounds).
+  func name(_ value: JSONValue?, _ field: String, anyLength: Bool = false) throws(ShardPartError) -> String {
+    let bytes = anyLength ? 1...ShardPart.maximumLineBytes : 1...GestureLog.nameLength
+    guard case .string(let text)? = value, bytes.contains(text.utf8.count), GestureLog.isPrintable(text)
+    else {
+      throw failure(
+        field,
+        "expected a name of \(bytes.lowerBound) to \(bytes.upperBound) bytes without control characters, got "
+          + (value.map(GestureLog.describe) ?? "none"))
     }
     return text
   }
@@ -201,7 +212,7 @@ struct FitScoreReader {
       let row = try name(.string(intent), "confusion")
       for end in ends.keys.sorted() {
         let n = try count(ends[end], "confusion.\(intent).\(end)")
-        score.confusion[row, default: [:]][try name(.string(end), "confusion.\(intent)")] = n
+        score.confusion[row, default: [:]][try name(.string(end), "confusion.\(intent)", anyLength: true)] = n
         total += n
       }
     }

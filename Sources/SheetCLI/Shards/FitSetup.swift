@@ -1,3 +1,4 @@
+import Foundation
 import SheetScenario
 import SheetScript
 import SheetTrace
@@ -36,12 +37,13 @@ struct FitSetup {
     if files.contains("-") {
       throw UsageError(message: "a shard cannot read its corpus from standard input (-): give the file")
     }
-    if output == planFile {
-      throw UsageError(message: "-o \(planFile) is the --plan file; the part goes to another file")
+    if let output, Self.resolved(output) == Self.resolved(planFile) {
+      throw UsageError(message: "-o \(output) is the --plan file; the part goes to another file")
     }
     try OutputFile.refuseOverwriting(
       output,
       inputs: files.map { ($0, "a corpus") } + [(planFile, "the --plan file")]
+        + (side.source.path.map { [($0, "the behaviour")] } ?? [])
         + (write.map { [($0, "the --write file")] } ?? []))
     let fit = try fitDigest()
     let (plan, planDigest) = try readPlan(planFile, fit: fit)
@@ -61,6 +63,15 @@ struct FitSetup {
     let mine = (0..<shard.share(of: count)).map { whole.gestures[shard.run($0)] }
     let shardFit = CorpusFit(source: side.source, fixed: side.overrides, names: whole.names, records: mine)
     let values = (current ? [search.axes.map(\.current)] : []) + points.map(search.values)
+    // at least `null,` per end and 40 bytes a record: a round past a part's limit is refused before its runs
+    let least = mine.count * (values.count * 5 + 40)
+    guard least <= ShardPart.maximumBytes else {
+      let shards = (count * (values.count * 5 + 40)) / ShardPart.maximumBytes + 1
+      throw UsageError(
+        message: "round \(plan.round + 1) evaluates \(Plural.count(values.count, "point")) for each of the "
+          + "shard's \(Plural.count(mine.count, "gesture")): its part would pass \(ShardPart.maximumBytes) "
+          + "bytes; cut the fit into \(shards) shards or more")
+    }
     let ends = FitRuns(fit: shardFit, jobs: jobs).ends(values)
     let part = ShardPartRecords()
     for (k, gesture) in mine.enumerated() {
@@ -72,23 +83,12 @@ struct FitSetup {
         json.endArray()
       }
     }
+    let fields = Fields(
+      fit: fit, round: plan.round + 1, label: side.label, specs: specs, current: search.axes.map(\.current),
+      format: format, withoutIntent: whole.withoutIntent, bad: bad, write: write,
+      writeDigest: write.map(TuneSetup.fileDigest))
     let header = ShardPart.headerLine(
-      command: "fit", digest: Self.partDigest(fit: fit, plan: planDigest), shard: shard, runs: count
-    ) { json in
-      json.field("fit", fit)
-      json.field("round", plan.round + 1)
-      json.field("label", side.label)
-      json.field("params", specs)
-      json.key(literal: "current")
-      json.beginArray()
-      for axis in search.axes { json.number(axis.current) }
-      json.endArray()
-      json.field("format", format)
-      json.field("without_intent", whole.withoutIntent)
-      json.field("bad", bad)
-      json.field("write", write)
-      json.field("write_digest", write.map(TuneSetup.fileDigest))
-    }
+      command: "fit", digest: fields.digest(plan: planDigest), shard: shard, runs: count, setup: fields.write)
     try part.write(header: header, to: output)
     return 0
   }
@@ -125,12 +125,54 @@ struct FitSetup {
     return digest.hex
   }
 
-  /// A round's parts' digest: the fit's and the plan's the round read (none in the first round), so
-  /// that the merge refuses parts of another round.
-  static func partDigest(fit: String, plan: String?) -> String {
-    var digest = SweepDigest()
-    digest.add(fit)
-    digest.add(plan ?? "no plan")
-    return digest.hex
+  /// A path made absolute and standardized (`./p`, `a/../p` and `p` alike), for a file that may not
+  /// exist yet.
+  static func resolved(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
+  }
+
+  /// The header's `setup`: what the merge needs to advance the search and print the report.
+  struct Fields: Equatable {
+    var fit: String
+    var round: Int
+    var label: String
+    var specs: [String]
+    var current: [Double]
+    var format: String
+    var withoutIntent: Int
+    var bad: Int
+    var write: String?
+    var writeDigest: String?
+
+    /// Writes the fields into the header's `setup` object.
+    func write(into json: inout JSONWriter) {
+      json.field("fit", fit)
+      json.field("round", round)
+      json.field("label", label)
+      json.field("params", specs)
+      json.key(literal: "current")
+      json.beginArray()
+      for value in current { json.number(value) }
+      json.endArray()
+      json.field("format", format)
+      json.field("without_intent", withoutIntent)
+      json.field("bad", bad)
+      json.field("write", write)
+      json.field("write_digest", writeDigest)
+    }
+
+    /// The round's parts' digest: of the fit's, of the plan's the round read (none in the first round)
+    /// and of every field, so that the merge refuses a part of another round or with an edited setup.
+    func digest(plan: String?) -> String {
+      var digest = SweepDigest()
+      for field in [fit, plan ?? "no plan", "\(round)", label, format, "\(withoutIntent)", "\(bad)"] {
+        digest.add(field)
+      }
+      for spec in specs { digest.add(spec) }
+      for value in current { digest.add(JSONWriter.shortest(value)) }
+      digest.add(write ?? "no --write")
+      digest.add(writeDigest ?? "no --write")
+      return digest.hex
+    }
   }
 }

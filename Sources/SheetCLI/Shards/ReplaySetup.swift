@@ -31,7 +31,10 @@ struct ReplaySetup {
     if replay.files.contains("-") {
       throw UsageError(message: "a shard cannot read its corpus from standard input (-): give the file")
     }
-    try OutputFile.refuseOverwriting(output, inputs: replay.files.map { ($0, "a corpus") })
+    try OutputFile.refuseOverwriting(
+      output,
+      inputs: replay.files.map { ($0, "a corpus") }
+        + replay.sides.compactMap { side in side.source.path.map { ($0, "a behaviour") } })
     let digest = try digest()
     let records = ShardPartRecords()
     let files = replay.files

@@ -1,3 +1,5 @@
+import SheetTrace
+
 /// Why `sheet merge` refused its parts: the file, the line (0 for the file as a whole), the field when
 /// one is at fault, and what is wrong, quoting the value.
 struct ShardPartError: Error, Equatable, CustomStringConvertible {
@@ -12,6 +14,7 @@ struct ShardPartError: Error, Equatable, CustomStringConvertible {
 
   /// `file:line: field 'name': message`.
   var description: String {
-    (line > 0 ? "\(file):\(line): " : "\(file): ") + (field.map { "field '\($0)': " } ?? "") + message
+    (line > 0 ? "\(file):\(line): " : "\(file): ")
+      + (field.map { "field '\(GestureLog.escapingControls($0))': " } ?? "") + message
   }
 }

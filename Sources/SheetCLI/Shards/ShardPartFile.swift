@@ -102,7 +102,7 @@ struct ShardPartFile {
     }
     guard case .number(let version)? = fields["sheet_part"] else {
       throw failure(
-        "sheet_part", "missing: not a part of a sharded run (sheet tune or sheet replay --shard i/n -o PART)")
+        "sheet_part", "missing: not a part of a sharded run (sheet tune, replay or fit --shard i/n -o PART)")
     }
     guard version == Double(ShardPart.version) else {
       throw failure(

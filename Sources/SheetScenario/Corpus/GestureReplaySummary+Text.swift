@@ -16,7 +16,7 @@ extension GestureReplaySummary {
       let name = sides.count == 2 ? (k == 0 ? " (a: \(labels[0]))" : " (b: \(labels[1]))") : ""
       out += "\nOutcomes by starting detent\(name):\n" + Self.matrix(side.outcomes, rowTitle: "start")
       if !side.confusion.isEmpty {
-        let agreed = side.confusion.reduce(0) { $0 + ($1.value[$1.key] ?? 0) }
+        let agreed = side.agreed
         let total = side.confusion.values.reduce(0) { $0 + $1.values.reduce(0, +) }
         out +=
           "\nIntent (rows) against outcome (columns)\(name):\n"

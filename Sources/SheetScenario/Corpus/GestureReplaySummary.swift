@@ -47,6 +47,9 @@ package struct GestureReplaySummary: Sendable, Equatable {
     package var confusion: [String: [String: Int]] = [:]
     /// Gestures whose replay ends elsewhere than recorded: `recorded→end` → gestures.
     package var moved: [String: Int] = [:]
+    /// Gestures with an intent whose replay ended at it (counted as they come: the matrix may fold
+    /// intents).
+    package var agreed = 0
     /// Gestures with a recorded outcome that were replayed.
     package var recorded = 0
     /// Seconds from the lift until still, and points of overshoot, of the replays that settled.
@@ -60,7 +63,10 @@ package struct GestureReplaySummary: Sendable, Equatable {
       }
       let end = run.outcome.end
       GestureReplaySummary.add([end: 1], as: replay.start, to: &outcomes)
-      if let intent = replay.intent { GestureReplaySummary.add([end: 1], as: intent, to: &confusion) }
+      if let intent = replay.intent {
+        GestureReplaySummary.add([end: 1], as: intent, to: &confusion)
+        if intent == end { agreed += 1 }
+      }
       if let recorded = replay.recorded {
         self.recorded += 1
         if recorded != end { GestureReplaySummary.add(1, as: "\(recorded)→\(end)", to: &moved) }
@@ -75,6 +81,7 @@ package struct GestureReplaySummary: Sendable, Equatable {
       for (intent, ends) in other.confusion { GestureReplaySummary.add(ends, as: intent, to: &confusion) }
       for (move, n) in other.moved { GestureReplaySummary.add(n, as: move, to: &moved) }
       recorded += other.recorded
+      agreed += other.agreed
       settle.merge(other.settle)
       overshoot.merge(other.overshoot)
     }

@@ -31,7 +31,7 @@ public enum GestureLog {
 
   /// Whether a name holds no control character (Unicode's `Cc`: U+0000 to U+001F and U+007F to U+009F),
   /// so that a report can print it to a terminal as it is.
-  static func isPrintable(_ name: String) -> Bool {
+  public static func isPrintable(_ name: String) -> Bool {
     // Printable ASCII (every name a corpus is likely to hold) is decided from its bytes: a Unicode
     // property lookup per character took 3.6 % of a replay (perf, 2,000 synthetic gestures).
     if name.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return true }
@@ -57,7 +57,7 @@ public enum GestureLog {
   }
 
   /// A JSON value as messages quote it: short, one line.
-  static func describe(_ value: JSONValue) -> String {
+  package static func describe(_ value: JSONValue) -> String {
     switch value {
     case .null: "null"
     case .bool(let flag): "\(flag)"
