@@ -299,7 +299,8 @@ enum Usage {
     scores before it. --shard i/n --plan PLAN makes one round: the shard replays its gestures (gesture
     g of those with an intent is shard g % n + 1's) at the points PLAN says come next (the coarse grid
     and the current values when PLAN does not exist yet) and writes them as a part to -o PART; `sheet
-    merge PART... --plan PLAN` adds the round to PLAN, and prints the report once the search is over.
+    merge PART... --plan PLAN` adds the round to PLAN, and prints the report once the search is over
+    (leaving PLAN as the last round read it, so that merging that round's parts again prints it again).
     Run the shards and the merge until the merge prints the report (or fails):
       rm -f plan.jsonl report.txt
       until [ -s report.txt ]; do

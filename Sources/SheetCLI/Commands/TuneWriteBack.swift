@@ -19,6 +19,25 @@ struct TuneWriteBack {
   /// The nearest passing point so far: its grid index and distance.
   private(set) var best: (index: Int, distance: Double)?
 
+  /// The write-back of a merge: the file must be the one the shards read (the digest of its text in
+  /// their parts), so a merge never writes into a file that changed since, or one elsewhere.
+  /// - Parameters:
+  ///   - file: The `--write` file.
+  ///   - digest: The digest of its text the shards recorded.
+  ///   - parameters: The swept or fitted parameters.
+  ///   - run: What read the file, for the message ("the sweep", "the fit").
+  /// - Throws: `UsageError` when the file is not the one read, or cannot take the parameters.
+  static func unchanged(file: String, digest: String, parameters: [SweepParameter], run: String)
+    throws(UsageError) -> TuneWriteBack
+  {
+    guard TuneSetup.fileDigest(file) == digest else {
+      throw UsageError(
+        message: "--write \(file): the file is not the one \(run) read (it changed, or is not here); "
+          + "nothing written, nothing printed")
+    }
+    return try TuneWriteBack(file: file, parameters: parameters)
+  }
+
   /// Loads the file and checks it can take every swept parameter.
   /// - Throws: `UsageError` naming the file and the parameter it cannot take.
   init(file: String, parameters: [SweepParameter]) throws(UsageError) {

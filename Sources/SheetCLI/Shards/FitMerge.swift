@@ -81,7 +81,9 @@ struct FitMerge {
       fit: fit, round: try reader.count(setup["round"], "setup.round"), label: try text("label"),
       specs: texts, current: axes.map(\.current), format: format,
       withoutIntent: try reader.count(setup["without_intent"], "setup.without_intent"),
-      bad: try reader.count(setup["bad"], "setup.bad"), write: write?.file, writeDigest: write?.digest)
+      // lines not read are not bounded by the gestures a fit holds: any count a double holds exactly
+      bad: try reader.count(setup["bad"], "setup.bad", limit: 1 << 53), write: write?.file,
+      writeDigest: write?.digest)
     self.write = write
     withoutIntent = fields.withoutIntent
     bad = fields.bad
@@ -140,7 +142,8 @@ struct FitMerge {
     gestures += 1
   }
 
-  /// Adds the round to the plan and writes it; prints the report once the search is complete.
+  /// Adds the round to the plan and writes it, or once the search is complete prints the report (and
+  /// leaves the plan as the round read it).
   /// - Returns: 0 for a round merged (the report is printed in a later round); once complete, `sheet
   ///   fit`'s exit status.
   /// - Throws: `UsageError` when the plan or the `--write` file cannot be written, or the `--write` file is
@@ -159,21 +162,19 @@ struct FitMerge {
           + "evaluated \(result.evaluated.count): it was edited; nothing written, nothing printed")
     }
     if case .done = next, let write {
-      guard TuneSetup.fileDigest(write.file) == write.digest else {
-        throw UsageError(
-          message: "--write \(write.file): the file is not the one the fit read (it changed, or is not "
-            + "here); nothing written, nothing printed")
-      }
-      writeBack = try TuneWriteBack(file: write.file, parameters: parameters)
+      writeBack = try TuneWriteBack.unchanged(
+        file: write.file, digest: write.digest, parameters: parameters, run: "the fit")
     }
-    try OutputFile.write(plan.text, to: planFile)
     switch next {
     case .evaluate(_, let points):
+      try OutputFile.write(plan.text, to: planFile)
       Output.error(
         "fit: round \(plan.round) merged into \(planFile); the search needs \(Plural.count(points.count, "point")) "
           + "more: run the shards again with --plan \(planFile)")
       return 0
     case .done(let result):
+      // the plan stays as the last round read it: merging that round's parts again prints the report
+      // again (a report lost to a full disk or a missing redirect is not lost)
       let report = FitReport(
         behaviour: label, search: search, gestures: gestures, withoutIntent: withoutIntent, result: result,
         scores: plan.scores, before: plan.current ?? FitScore())

@@ -164,15 +164,14 @@ struct FitScoreReader {
     ShardPartError(file: file, line: line, field: field, message: message)
   }
 
-  /// A whole number from 0 to ``Sweep/largestMaximumRuns``.
-  func count(_ value: JSONValue?, _ field: String) throws(ShardPartError) -> Int {
-    guard case .number(let number)? = value, let n = Int(exactly: number),
-      (0...Sweep.largestMaximumRuns).contains(n)
-    else {
+  /// A whole number from 0 to `limit` (``Sweep/largestMaximumRuns``, a count of gestures or runs).
+  func count(_ value: JSONValue?, _ field: String, limit: Int = Sweep.largestMaximumRuns)
+    throws(ShardPartError)
+    -> Int
+  {
+    guard case .number(let number)? = value, let n = Int(exactly: number), (0...limit).contains(n) else {
       throw failure(
-        field,
-        "expected a count from 0 to \(Sweep.largestMaximumRuns), got \(value.map(GestureLog.describe) ?? "none")"
-      )
+        field, "expected a count from 0 to \(limit), got \(value.map(GestureLog.describe) ?? "none")")
     }
     return n
   }

@@ -112,13 +112,8 @@ struct FitSetup {
     var digest = SweepDigest()
     digest.add("fit")
     digest.add(SheetScriptVersion.banner)
-    for file in files {
-      digest.add(file)
-      guard digest.add(contentsOf: file) else { throw UsageError(message: "\(file): cannot be read") }
-    }
-    digest.add("--behaviour \(side.source.name)")
-    digest.add(side.source.text)
-    for (name, value) in side.overrides { digest.add("--set \(name)=\(JSONWriter.shortest(value))") }
+    try digest.add(corpora: files)
+    digest.add(behaviour: side.source, overrides: side.overrides)
     for spec in specs { digest.add("--param \(spec)") }
     digest.add("--format \(format)")
     digest.add("--write \(write ?? "")")

@@ -93,15 +93,8 @@ struct ReplaySetup {
     var digest = SweepDigest()
     digest.add("replay")
     digest.add(SheetScriptVersion.banner)
-    for file in replay.files {
-      digest.add(file)
-      guard digest.add(contentsOf: file) else { throw UsageError(message: "\(file): cannot be read") }
-    }
-    for side in replay.sides {
-      digest.add("--behaviour \(side.source.name)")
-      digest.add(side.source.text)
-      for (name, value) in side.overrides { digest.add("--set \(name)=\(JSONWriter.shortest(value))") }
-    }
+    try digest.add(corpora: replay.files)
+    for side in replay.sides { digest.add(behaviour: side.source, overrides: side.overrides) }
     digest.add("--format \(format)")
     return digest.hex
   }

@@ -1,4 +1,5 @@
 import Foundation
+import SheetScript
 import SheetTrace
 
 /// A digest of everything that decides a sharded command's runs (files' contents, parameters,
@@ -42,4 +43,22 @@ struct SweepDigest {
 
   /// The digest as 16 lower-case hexadecimal digits.
   var hex: String { hash.hex }
+}
+
+extension SweepDigest {
+  /// Adds each corpus's path and bytes.
+  /// - Throws: `UsageError` for a corpus that cannot be read to its end.
+  mutating func add(corpora files: [String]) throws(UsageError) {
+    for file in files {
+      add(file)
+      guard add(contentsOf: file) else { throw UsageError(message: "\(file): cannot be read") }
+    }
+  }
+
+  /// Adds a behaviour (its name and text) and its `--set` overrides.
+  mutating func add(behaviour source: BehaviourSource, overrides: [(name: String, value: Double)]) {
+    add("--behaviour \(source.name)")
+    add(source.text)
+    for (name, value) in overrides { add("--set \(name)=\(JSONWriter.shortest(value))") }
+  }
 }

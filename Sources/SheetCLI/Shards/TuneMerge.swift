@@ -90,12 +90,8 @@ struct TuneMerge {
   func report() throws(UsageError) -> Int32 {
     var writeBack: TuneWriteBack?
     if let write {
-      guard TuneSetup.fileDigest(write.file) == write.digest else {
-        throw UsageError(
-          message: "--write \(write.file): the file is not the one the sweep read (it changed, or is not "
-            + "here); nothing written, nothing printed")
-      }
-      writeBack = try TuneWriteBack(file: write.file, parameters: sweep.parameters)
+      writeBack = try TuneWriteBack.unchanged(
+        file: write.file, digest: write.digest, parameters: sweep.parameters, run: "the sweep")
     }
     var report = TuneReport(sweep, explain: explain, writeBack: writeBack)
     Output.write(report.start())
