@@ -160,6 +160,16 @@ import Testing
     #expect(bad.status == 2, "\(bad.stderr)")
     #expect(
       bad.stderr.contains("bad-plan.jsonl:3: field 'gestures': 61, but the confusion and failures count 60"))
+    // a plan whose counts add up but do not count the fit's gestures: its shards run, the merge refuses
+    lines = plan.split(separator: "\n").map(String.init)
+    lines[1] = lines[1].replacingOccurrences(
+      of: #""gestures":60,"failures":0"#, with: #""gestures":61,"failures":1"#)
+    try folder.write("inflated.jsonl", lines.joined(separator: "\n") + "\n")
+    #expect(try shard(1, plan: "inflated.jsonl").status == 0 && shard(2, plan: "inflated.jsonl").status == 0)
+    let inflated = try run(["merge", "--plan", "inflated.jsonl", "part-1.jsonl", "part-2.jsonl"])
+    #expect(inflated.status == 1, "\(inflated.stderr)")
+    #expect(
+      inflated.stderr.contains("field 'gestures': 61 at the current values, but the fit has 60 gestures"))
     // --plan with another command's parts
     let replay = try run([
       "replay", "labelled.jsonl", "--behaviour", "system", "--shard", "1/1", "-o", "r.jsonl",

@@ -96,20 +96,25 @@ struct FitMerge {
           + "round's shards read another plan (merged already, or changed), or the part was edited; run "
           + "the shards again with --plan \(planFile)")
     }
-    plan = read?.plan ?? FitPlan(fit: fit)
-    for (point, score) in plan.scores.map({ ($0.key as FitSearch.Point?, $0.value) }) + [(nil, plan.current)]
-    where score != nil && score?.gestures != header.runs {
+    let plan = read?.plan ?? FitPlan(fit: fit)
+    self.plan = plan
+    // the first score at fault in the plan's order (the current values, then the points in the grid's
+    // order), the same in every process
+    let points = plan.scores.keys.sorted { $0.lexicographicallyPrecedes($1) }
+    let scored =
+      (plan.current.map { [("the current values", $0)] } ?? [])
+      + points.map { ("point \($0)", plan.scores[$0] ?? FitScore()) }
+    if let (which, score) = scored.first(where: { $0.1.gestures != header.runs }) {
       throw ShardPartError(
         file: planFile, line: 0, field: "gestures",
-        message: "\(score?.gestures ?? 0) at \(point.map { "point \($0)" } ?? "the current values"), but the "
-          + "fit has \(header.runs) gestures with an intent")
+        message: "\(score.gestures) at \(which), but the fit has \(header.runs) gestures with an intent")
     }
     guard case .evaluate(let current, let next) = plan.next(search) else {
       throw ShardPartError(
         file: planFile, line: 0, field: nil, message: "the search is complete; there is no round to merge")
     }
-    points = (current ? [nil] : []) + next
-    scores = [FitScore](repeating: FitScore(), count: points.count)
+    self.points = (current ? [nil] : []) + next
+    scores = [FitScore](repeating: FitScore(), count: self.points.count)
     self.planFile = planFile
     self.parameters = parameters
     label = fields.label
