@@ -243,10 +243,11 @@ import Testing
   }
 }
 
-/// The benchmark's histogram gives the nearest-rank percentile of the sorted times, to its 1 µs bucket.
-@Suite struct LatencyHistogramTests {
+/// The preview bench's spread of round trips (1 µs bins up to 100 ms, then one) gives the nearest-rank
+/// percentile of the sorted times, to its 1 µs bin, and the maximum past its bins.
+@Suite struct BinnedSpreadTests {
   @Test func percentilesMatchTheSortedTimesToTheMicrosecond() {
-    var histogram = LatencyHistogram()
+    var histogram = BinnedSpread(binWidth: 0.001, binCount: 100_001)
     var times: [Double] = []
     var seed: UInt64 = 12_345
     for _ in 0..<5000 {
@@ -255,7 +256,7 @@ import Testing
       times.append(time)
       histogram.add(time)
     }
-    histogram.add(250)  // one beyond the buckets
+    histogram.add(250)  // one beyond the bins
     times.append(250)
     times.sort()
     for fraction in [0.5, 0.9, 0.99] {
@@ -265,6 +266,22 @@ import Testing
       #expect(counted >= exact && counted - exact <= 0.001, "p\(fraction): \(counted) vs \(exact)")
     }
     #expect(histogram.percentile(1) == 250 && histogram.maximum == 250 && histogram.count == 5001)
-    #expect(LatencyHistogram().percentile(0.5) == 0)
+    // the mean to a thousandth of a bin, exactly as the sum over the sorted times says
+    let mean = times.reduce(0, +) / Double(times.count)
+    #expect(abs(histogram.mean - mean) < 1e-6, "\(histogram.mean) vs \(mean)")
+    #expect(BinnedSpread(binWidth: 0.001, binCount: 100_001).percentile(0.5) == 0)
+  }
+
+  @Test func twoSpreadsAddUpToTheSpreadOfAllTheirValues() {
+    var whole = BinnedSpread(binWidth: 0.01, binCount: 100)
+    var parts = [BinnedSpread](repeating: BinnedSpread(binWidth: 0.01, binCount: 100), count: 2)
+    for k in 0..<300 {
+      let value = Double(k % 97) * 0.013  // 0 to 1.248, some past the bins' span of 1
+      whole.add(value)
+      parts[k % 2].add(value)
+    }
+    parts[1].merge(parts[0])
+    #expect(parts[1] == whole)
+    #expect(whole.percentile(1) == whole.maximum && abs(whole.maximum - 1.248) < 1e-12)
   }
 }

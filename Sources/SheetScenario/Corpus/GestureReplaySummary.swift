@@ -3,7 +3,7 @@ import SheetTrace
 
 /// What a replay of a corpus found, summed from its gestures' replays (``add(_:)``, in index order) and
 /// kept in memory that does not grow with the corpus: counts by name, and settle times and overshoots
-/// in fixed bins (``GestureSpread``). Two summaries of the same replayers add up (``merge(_:)``).
+/// in fixed bins (`BinnedSpread`). Two summaries of the same replayers add up (``merge(_:)``).
 package struct GestureReplaySummary: Sendable, Equatable {
   /// The most failures quoted (the rest are counted).
   package static let quotedFailures = 5
@@ -53,8 +53,8 @@ package struct GestureReplaySummary: Sendable, Equatable {
     /// Gestures with a recorded outcome that were replayed.
     package var recorded = 0
     /// Seconds from the lift until still, and points of overshoot, of the replays that settled.
-    package var settle = GestureSpread(binWidth: 0.001, binCount: 10_000)
-    package var overshoot = GestureSpread(binWidth: 0.01, binCount: 20_000)
+    package var settle = BinnedSpread(binWidth: 0.001, binCount: 10_000)
+    package var overshoot = BinnedSpread(binWidth: 0.01, binCount: 20_000)
 
     mutating func add(_ replay: GestureReplay, _ k: Int) {
       guard case .success(let run) = replay.runs[k] else {

@@ -1,10 +1,12 @@
 import SheetCore
 
-/// A spread of non-negative values (settle times, overshoots) kept in fixed bins, so that it takes the
-/// same memory whatever the count and two spreads add up (``merge(_:)``) to exactly the spread of all
-/// their values, in any order: the count and maximum exact, the sum kept in whole units of a thousandth
-/// of a bin (so it adds up the same in any order), the percentiles to within a bin's width.
-package struct GestureSpread: Sendable, Equatable {
+/// A spread of non-negative values (a replay's settle times and overshoots, the preview bench's round
+/// trips) kept in fixed bins, allocated once, so that it takes the same memory whatever the count and
+/// two spreads add up (``merge(_:)``) to exactly the spread of all their values, in any order: the count
+/// and maximum exact, the sum kept in whole units of a thousandth of a bin (so it adds up the same in
+/// any order), the percentiles to within a bin's width (the last bin, which holds every value past the
+/// others, answers with the maximum).
+package struct BinnedSpread: Sendable, Equatable {
   /// The width of a bin, in the values' unit.
   package let binWidth: Double
   /// Counts per bin: bin `k` holds values in `[k, k + 1) * binWidth`; the last one every value past it.
@@ -31,7 +33,7 @@ package struct GestureSpread: Sendable, Equatable {
   }
 
   /// Adds another spread of the same bins.
-  package mutating func merge(_ other: GestureSpread) {
+  package mutating func merge(_ other: BinnedSpread) {
     precondition(other.binWidth == binWidth && other.bins.count == bins.count, "spreads of the same bins")
     count += other.count
     units += other.units
@@ -45,15 +47,16 @@ package struct GestureSpread: Sendable, Equatable {
   /// The mean.
   package var mean: Double { count > 0 ? Double(units) * unit / Double(count) : 0 }
 
-  /// The `p`-th fraction's value (0.5 the median), to within a bin: the upper edge of the bin holding
-  /// the value of rank `ceil(p * count)`, at most the maximum.
+  /// The `p`-th fraction's value (0.5 the median, nearest rank), to within a bin: the upper edge of the
+  /// bin holding the value of rank `ceil(p * count)`, at most the maximum; the maximum for the last bin;
+  /// 0 when nothing was counted.
   package func percentile(_ p: Double) -> Double {
     guard count > 0 else { return 0 }
     let rank = max(1, Int((p * Double(count)).rounded(.up)))
     var seen = 0
     for (k, n) in bins.enumerated() {
       seen += n
-      if seen >= rank { return min(maximum, Double(k + 1) * binWidth) }
+      if seen >= rank { return k == bins.count - 1 ? maximum : min(maximum, Double(k + 1) * binWidth) }
     }
     return maximum
   }
