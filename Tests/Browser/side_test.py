@@ -13,13 +13,17 @@ from harness import ROOT, Preview, luminance
 
 def test_a_side_sheet_is_drawn_at_the_right_edge_and_a_drag_left_opens_it(p, shots):
     """Scanning a row of a screenshot from the left: the dimmed screen, then the sheet's white where the
-    detent puts its leading edge, x = (844 - 422) pt; a pointer drag 120 pt left opens it wider."""
+    detent puts its leading edge, x = (844 - 422) pt; a pointer drag left past the middle between medium
+    and large opens it to large. The drag goes that far so that the release's speed, which depends on how
+    fast a loaded machine delivers the moves, cannot change the decision: at any speed left, or at rest,
+    large is where it lands."""
     side = Preview(p.sheet, p.folder, 'system', os.path.join(ROOT, 'Tests', 'Scenarios', 'side_sheet.lua'))
     try:
         frame = side.resting()
         layout = side.layout()
         assert layout['edge'] == 'trailing' and layout['width'] == 844 and layout['height'] == 390, layout
         medium = next(d['height'] for d in layout['detents'] if d['id'] == 'medium')
+        large = next(d['height'] for d in layout['detents'] if d['id'] == 'large')
         assert abs(medium - 422) < 1e-9 and frame['detent'] == 'medium' and abs(frame['h'] - 422) < 0.01, frame
         rows, rect, scale = side.screenshot()
         row = int(rect['y'] + 0.22 * layout['height'] * scale)  # above the grabber (the edge's middle)
@@ -32,7 +36,9 @@ def test_a_side_sheet_is_drawn_at_the_right_edge_and_a_drag_left_opens_it(p, sho
         assert edge is not None, 'no sheet found in the screenshot'
         assert abs(edge - expected) <= 2.5, 'sheet edge at %s px, the detent puts it at %.1f px' % (edge, expected)
         assert luminance(rows[row][int(expected) - 8]) < 200, 'the screen left of the sheet is not dimmed'
-        # a drag left from 10 pt inside the leading edge, 120 pt in 8 moves
+        # a drag left from 10 pt inside the leading edge, three quarters of the way to large, in 8 moves
+        reach = 0.75 * (large - medium)
+        assert reach > 100 and layout['width'] - medium + 10 - reach > 0, (medium, large)
         canvas = side.driver.find_element(By.ID, 'phone')
         before = len(side.js('return preview.decisions'))
         x0 = (layout['width'] - medium + 10) * scale
@@ -41,12 +47,12 @@ def test_a_side_sheet_is_drawn_at_the_right_edge_and_a_drag_left_opens_it(p, sho
         actions.move_to_element_with_offset(canvas, x0 - canvas.rect['width'] / 2, y0 - canvas.rect['height'] / 2)
         actions.click_and_hold()
         for _ in range(8):
-            actions.move_by_offset(-120 * scale / 8, 0)
+            actions.move_by_offset(-reach * scale / 8, 0)
         actions.release()
         actions.perform()
         side.wait(lambda: len(side.js('return preview.decisions')) > before, 'the release decides')
         after = side.resting()
-        assert after['h'] > medium + 100, 'a drag left opened the side sheet: %s' % after
+        assert after['detent'] == 'large' and abs(after['h'] - large) < 0.01, 'a drag left opened the side sheet: %s' % after
         assert not side.console_errors(), side.console_errors()
     finally:
         side.close()
