@@ -105,21 +105,31 @@ def test_a_drag_decides_as_the_equivalent_scenario(p, shots):
 
 
 def test_a_threshold_slider_changes_an_outcome(p, shots):
-    """The same downward drag dismisses with dismiss_velocity low and snaps back with it high."""
+    """The same downward drag dismisses with dismiss_velocity low and snaps back with it high.
+
+    The drag must be a flick: a release delivered more than 40 ms after the last move means the finger
+    stopped (the core's velocity estimate is then 0), which a loaded machine can do to any drag. Such a
+    drag shows nothing about the threshold, so it is made again, at most five times."""
     outcomes = {}
     for value in (100, 100000):
         p.set_threshold('dismiss_velocity', value)
-        if p.js('return preview.frame.state') != 'resting':
-            p.click('present')
-        p.resting()
-        if p.js('return preview.frame.detent') != 'normal':
-            p.driver.find_element(By.ID, 'snap-detent').send_keys('normal')
-            p.click('snap')
-            time.sleep(0.1)
+        for _ in range(5):
+            if p.js('return preview.frame.state') != 'resting':
+                p.click('present')
             p.resting()
-        decision, _ = p.drag(p.sheet_top() + 12, 60, steps=5, step_ms=10)
-        outcomes[value] = decision['target']
-        p.resting()
+            if p.js('return preview.frame.detent') != 'normal':
+                p.driver.find_element(By.ID, 'snap-detent').send_keys('normal')
+                p.click('snap')
+                time.sleep(0.1)
+                p.resting()
+            decision, sent = p.drag(p.sheet_top() + 12, 60, steps=5, step_ms=10)
+            p.resting()
+            moves = [m['t'] for m in sent if m['type'] == 'touch_move']
+            up = next(m['t'] for m in sent if m['type'] == 'touch_up')
+            if moves and up - moves[-1] <= 30:
+                outcomes[value] = decision['target']
+                break
+        assert value in outcomes, 'every drag stopped before its release (dismiss_velocity %s)' % value
     assert outcomes == {100: 'dismiss', 100000: 'normal'}, outcomes
     p.click('reset-thresholds')
     p.wait(lambda: next(t for t in p.layout()['thresholds'] if t['name'] == 'dismiss_velocity')['value'] == 1800,
