@@ -1,3 +1,4 @@
+import Foundation
 import LuaHost
 
 #if canImport(Glibc)
@@ -15,19 +16,32 @@ enum OutputFile {
   /// Refuses an output that is one of the files the run reads.
   ///
   /// Paths are compared as files, not as text: symbolic links, `./`, `..` and relative paths are
-  /// resolved (and a hard link to an input is the same file too). An output that does not exist yet
-  /// cannot be an input.
+  /// resolved (and a hard link to an input is the same file too). An input that does not exist yet (a
+  /// fit's plan before its first round) is compared by its path made absolute and standardized.
   /// - Parameters:
   ///   - output: The `-o` path as given, or nil when the result goes to standard output.
   ///   - inputs: The files the run reads, each with what it is to the run ("the scenario").
   /// - Throws: `UsageError` naming the output and the input it would overwrite.
   static func refuseOverwriting(_ output: String?, inputs: [(path: String, role: String)]) throws(UsageError)
   {
-    guard let output, let target = identity(of: output) else { return }
-    for input in inputs where identity(of: input.path)?.isSame(as: target) == true {
-      throw UsageError(
-        message: "-o \(output) is a file this run reads (\(input.role)); choose another output file")
+    guard let output else { return }
+    let target = identity(of: output)
+    for input in inputs {
+      let same =
+        if let target, let file = identity(of: input.path) { file.isSame(as: target) } else {
+          standardized(input.path) == standardized(output)
+        }
+      if same {
+        throw UsageError(
+          message: "-o \(output) is a file this run reads (\(input.role)); choose another output file")
+      }
     }
+  }
+
+  /// A path made absolute and standardized (`./p`, `a/../p` and `p` alike), for a file that may not
+  /// exist.
+  static func standardized(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
   }
 
   /// What makes two paths the same file: the resolved real path, and the device and inode numbers.

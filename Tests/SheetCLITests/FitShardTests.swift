@@ -100,7 +100,9 @@ import Testing
     let planAlone = try run(Self.fit + ["--plan", "plan.jsonl"])
     #expect(planAlone.status == 2 && planAlone.stderr.contains("--plan plan.jsonl goes with a shard's round"))
     let overPlan = try run(Self.fit + ["--plan", "plan.jsonl", "--shard", "1/2", "-o", "./plan.jsonl"])
-    #expect(overPlan.status == 2 && overPlan.stderr.contains("-o ./plan.jsonl is the --plan file"))
+    #expect(
+      overPlan.status == 2
+        && overPlan.stderr.contains("-o ./plan.jsonl is a file this run reads (the --plan file)"))
     let overBehaviour = try run(Self.fit + ["--plan", "plan.jsonl", "--shard", "1/2", "-o", "b.lua"])
     #expect(
       overBehaviour.status == 2 && overBehaviour.stderr.contains("is a file this run reads (the behaviour)"))

@@ -98,7 +98,7 @@ import Testing
         { parts in
           parts["r-1.jsonl"] = parts["r-1.jsonl"]?.replacingOccurrences(of: #""frames":"#, with: #""frame":"#)
           return ["r-1.jsonl", "r-2.jsonl"]
-        }, "r-1.jsonl:2: field 'frames': expected a whole number from 0", #line
+        }, "r-1.jsonl:2: field 'replays[0].frames': expected a count from 0 to 10000000, got none", #line
       ),
       (
         { parts in
@@ -106,6 +106,22 @@ import Testing
             of: #""format":"table""#, with: #""format":"csv""#)
           return ["r-1.jsonl", "r-2.jsonl"]
         }, "r-1.jsonl:1: field 'setup.format': expected table or jsonl", #line
+      ),
+      (
+        { parts in
+          for name in ["r-1.jsonl", "r-2.jsonl"] {
+            parts[name] = parts[name]?.replacingOccurrences(
+              of: #""format":"table""#, with: #""format":"table","jobs":2"#)
+          }
+          return ["r-1.jsonl", "r-2.jsonl"]
+        }, "r-1.jsonl:1: field 'setup.jobs': not a field of a replay's setup", #line
+      ),
+      (
+        { parts in
+          parts["r-2.jsonl"] = parts["r-2.jsonl"]?.replacingOccurrences(
+            of: #""frames":"#, with: #""wall":1,"frames":"#)
+          return ["r-1.jsonl", "r-2.jsonl"]
+        }, "r-2.jsonl:2: field 'replays[0].wall': not a field of a replay", #line
       ),
     ]
 

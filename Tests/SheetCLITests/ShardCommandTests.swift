@@ -167,6 +167,29 @@ import Testing
       ),
       (
         { parts in
+          parts["a-2.jsonl"] = parts["a-2.jsonl"]?.replacingOccurrences(
+            of: "\"passed\":true", with: "\"passed\":true,\"why\":\"late\"")
+          return ["a-1.jsonl", "a-2.jsonl"]
+        }, "a-2.jsonl:2: field 'why': a passed run has no reason", #line
+      ),
+      (
+        { parts in
+          parts["a-1.jsonl"] = parts["a-1.jsonl"]?.replacingOccurrences(
+            of: "\"sheet_part\":1", with: "\"sheet_part\":1,\"jobs\":2")
+          return ["a-1.jsonl", "a-2.jsonl"]
+        }, "a-1.jsonl:1: field 'jobs': not a field of a part's header", #line
+      ),
+      (
+        { parts in
+          for name in ["a-1.jsonl", "a-2.jsonl"] {
+            parts[name] = parts[name]?.replacingOccurrences(
+              of: "\"explain\":false", with: "\"explain\":false,\"jobs\":2")
+          }
+          return ["a-1.jsonl", "a-2.jsonl"]
+        }, "a-1.jsonl:1: field 'setup.jobs': not a field of a tune's setup", #line
+      ),
+      (
+        { parts in
           parts["a-1.jsonl"] = parts["a-1.jsonl"].map {
             String($0.split(separator: "\n").dropLast().joined(separator: "\n")) + "\n"
           }

@@ -33,10 +33,10 @@ enum MergeCommand {
       case "fit": fit = try FitMerge(header, file: firstFile, planFile: planFile)
       default: tune = try TuneMerge(header, file: firstFile)
       }
-    } record: { run, fields, file, line throws(ShardPartError) in
-      try tune?.record(run, fields, file: file, line: line)
-      try replay?.record(run, fields, file: file, line: line)
-      try fit?.record(run, fields, file: file, line: line)
+    } record: { run, fields throws(ShardPartError) in
+      try tune?.record(run, &fields)
+      try replay?.record(run, &fields)
+      try fit?.record(run, &fields)
     }
     return try tune?.report() ?? replay?.report() ?? fit?.report() ?? 1
   }

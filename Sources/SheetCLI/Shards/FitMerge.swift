@@ -25,66 +25,32 @@ struct FitMerge {
   /// - Throws: ``ShardPartError`` for a setup that is not a fit's, or a plan that is not the one the
   ///   round's shards read.
   init(_ header: ShardPart.Header, file: String, planFile: String?) throws(ShardPartError) {
-    func failure(_ field: String, _ message: String) -> ShardPartError {
-      ShardPartError(file: file, line: 1, field: "setup." + field, message: message)
-    }
     guard let planFile else {
       throw ShardPartError(
         file: file, line: 0, field: nil,
         message:
           "is a round of a sharded fit: give --plan FILE, the plan its shards read (merge writes the next)")
     }
-    let setup = header.setup
-    func text(_ field: String) throws(ShardPartError) -> String {
-      guard case .string(let value)? = setup[field] else {
-        throw failure(field, "expected a string, got \(setup[field].map(GestureLog.describe) ?? "none")")
-      }
-      return value
-    }
-    let reader = FitScoreReader(file: file, line: 1)
-    let fit = try text("fit")
-    let format = try text("format")
-    guard ["text", "jsonl"].contains(format) else {
-      throw failure("format", "expected text or jsonl, got '\(GestureLog.escapingControls(format))'")
-    }
-    guard case .array(let specs)? = setup["params"], (1...FitSearch.maximumParameters).contains(specs.count),
-      case .array(let currents)? = setup["current"], currents.count == specs.count
-    else {
-      throw failure("params", "expected 1 to \(FitSearch.maximumParameters) ranges and a current value each")
-    }
+    var setup = ShardFields(header.setup, file: file, line: 1, path: "setup.")
+    let fields = try FitSetup.Fields(reading: &setup)
+    try setup.refuseOthers(of: "a fit's setup")
     var parameters: [SweepParameter] = []
-    var texts: [String] = []
     var axes: [FitSearch.Axis] = []
-    for (k, (spec, current)) in zip(specs, currents).enumerated() {
-      guard case .string(let text) = spec, case .number(let value) = current else {
-        throw failure("params[\(k)]", "expected a range (text) and a current value (a number)")
-      }
+    for (k, (text, current)) in zip(fields.specs, fields.current).enumerated() {
       do throws(UsageError) {
         let parameter = try SweepParameter.parse(text)
         guard !parameters.contains(where: { $0.name == parameter.name }) else {
           throw UsageError(message: "\(parameter.name) is given twice")
         }
         parameters.append(parameter)
-        texts.append(text)
-        axes.append(FitSearch.Axis(name: parameter.name, values: parameter.values, current: value))
+        axes.append(FitSearch.Axis(name: parameter.name, values: parameter.values, current: current))
       } catch {
-        throw failure("params[\(k)]", error.message)
+        throw setup.failure("params[\(k)]", error.message)
       }
     }
-    let write: (file: String, digest: String)?
-    switch (setup["write"], setup["write_digest"]) {
-    case (.null?, .null?): write = nil
-    case (.string(let path)?, .string(let digest)?): write = (path, digest)
-    default: throw failure("write", "expected a file and its digest, or null")
-    }
-    let fields = FitSetup.Fields(
-      fit: fit, round: try reader.count(setup["round"], "setup.round"), label: try text("label"),
-      specs: texts, current: axes.map(\.current), format: format,
-      withoutIntent: try reader.count(setup["without_intent"], "setup.without_intent"),
-      // lines not read are not bounded by the gestures a fit holds: any count a double holds exactly
-      bad: try reader.count(setup["bad"], "setup.bad", limit: 1 << 53), write: write?.file,
-      writeDigest: write?.digest)
-    self.write = write
+    let fit = fields.fit
+    let format = fields.format
+    write = fields.write.map { (file: $0, digest: fields.writeDigest ?? "") }
     withoutIntent = fields.withoutIntent
     bad = fields.bad
     search = FitSearch(axes: axes)
@@ -123,26 +89,14 @@ struct FitMerge {
 
   /// Adds a gesture's record: its intent, and where each of the round's points sent it.
   /// - Throws: ``ShardPartError`` naming the field at fault.
-  mutating func record(_ run: Int, _ fields: [String: JSONValue], file: String, line: Int)
-    throws(ShardPartError)
-  {
-    func failure(_ field: String, _ message: String) -> ShardPartError {
-      ShardPartError(file: file, line: line, field: field, message: message)
-    }
-    let reader = FitScoreReader(file: file, line: line)
-    let intent = try reader.name(fields["intent"], "intent")
-    guard case .array(let ends)? = fields["ends"], ends.count == points.count else {
-      throw failure(
-        "ends",
-        "expected an end (or null) for each of the round's \(points.count) points, got "
-          + (fields["ends"].map(GestureLog.describe) ?? "none"))
-    }
-    for name in fields.keys.sorted() where name != "intent" && name != "ends" {
-      throw failure(name, "not a field of a fit record (run, intent, ends)")
-    }
+  mutating func record(_ run: Int, _ fields: inout ShardFields) throws(ShardPartError) {
+    let intent = try fields.name("intent")
+    let ends = try fields.array(
+      "ends", points.count...points.count, of: "ends (or null), one for each of the round's points")
+    try fields.refuseOthers(of: "a fit record (run, intent, ends)")
     for (p, end) in ends.enumerated() {
       scores[p].add(
-        intent: intent, end: end == .null ? nil : try reader.name(end, "ends[\(p)]", anyLength: true))
+        intent: intent, end: end == .null ? nil : try fields.name(end, "ends[\(p)]", anyLength: true))
     }
     gestures += 1
   }

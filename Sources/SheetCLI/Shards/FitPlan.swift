@@ -95,112 +95,61 @@ extension FitPlan {
   static func read(_ file: String, fit expected: String, search: FitSearch) throws(ShardPartError)
     -> (plan: FitPlan, digest: String)?
   {
-    let text: String
-    do throws(SourceFile.Failure) {
-      text = try SourceFile.read(file, limit: ShardPart.maximumBytes)
-    } catch .notFound {
-      return nil
-    } catch {
-      throw ShardPartError(file: file, line: 0, field: nil, message: error.description)
-    }
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    if lines.last == "" { lines.removeLast() }
+    guard let lines = try ShardPartFile.lines(of: file, kind: "plan") else { return nil }
     guard let first = lines.first else {
       throw ShardPartError(
         file: file, line: 0, field: nil, message: "is empty; a plan starts with its header")
     }
-    var header = try ShardPartFile.object(first, file: file, line: 1)
-    func failure(_ line: Int, _ field: String, _ message: String) -> ShardPartError {
-      ShardPartError(file: file, line: line, field: field, message: message)
+    var header = ShardFields(try ShardPartFile.object(first, file: file, line: 1), file: file, line: 1)
+    guard (try? header.count("sheet_fit_plan", limit: Int(Int32.max))) == version else {
+      throw header.failure("sheet_fit_plan", "expected \(version): not a plan of this sheet's sharded fit")
     }
-    guard case .number(let number)? = header.removeValue(forKey: "sheet_fit_plan"), number == Double(version)
-    else {
-      throw failure(1, "sheet_fit_plan", "expected \(version): not a plan of this sheet's sharded fit")
-    }
-    guard case .string(let fit)? = header.removeValue(forKey: "fit") else {
-      throw failure(1, "fit", "expected the fit's digest, a string")
-    }
+    let fit = try header.string("fit")
     guard fit == expected else {
-      throw failure(
-        1, "fit",
+      throw header.failure(
+        "fit",
         "\(GestureLog.escapingControls(fit)), but this is fit \(expected): the plan is of another fit (its corpora, behaviour, "
           + "parameters or options differ); remove it to start this fit")
     }
-    guard case .number(let rounds)? = header.removeValue(forKey: "round"), let round = Int(exactly: rounds),
-      round >= 0
-    else { throw failure(1, "round", "expected a count of rounds") }
-    if let extra = header.keys.sorted().first { throw failure(1, extra, "not a field of a plan's header") }
+    let round = try header.count("round")
+    try header.refuseOthers(of: "a plan's header")
     var plan = FitPlan(fit: fit, round: round)
-    for (k, line) in lines.dropFirst().enumerated() {
-      var fields = try ShardPartFile.object(line, file: file, line: k + 2)
-      let reader = FitScoreReader(file: file, line: k + 2)
-      let score = try reader.score(&fields)
-      switch (fields.removeValue(forKey: "current"), fields.removeValue(forKey: "point")) {
+    var digest = SweepDigest()
+    for (k, line) in lines.enumerated() {
+      digest.add(line)
+      guard k > 0 else { continue }
+      var fields = ShardFields(
+        try ShardPartFile.object(line, file: file, line: k + 1), file: file, line: k + 1)
+      let score = try fields.score()
+      switch (fields.take("current"), fields.take("point")) {
       case (.bool(true)?, nil) where plan.current == nil: plan.current = score
       case (nil, .array(let positions)?):
-        let point = try reader.point(positions, search: search)
+        let point = try fields.point(positions, search: search)
         guard plan.scores.updateValue(score, forKey: point) == nil else {
-          throw failure(k + 2, "point", "\(point) again: a plan has a line per point")
+          throw fields.failure("point", "\(point) again: a plan has a line per point")
         }
       default:
-        throw failure(k + 2, "point", "expected a point's positions, or \"current\":true once")
+        throw fields.failure("point", "expected a point's positions, or \"current\":true once")
       }
-      if let extra = fields.keys.sorted().first {
-        throw failure(k + 2, extra, "not a field of a plan's line")
-      }
+      try fields.refuseOthers(of: "a plan's line")
     }
-    var digest = SweepDigest()
-    digest.add(text)
     return (plan, digest.hex)
   }
 }
 
-/// Reads a score and a point from a plan's or a part's line, naming the field at fault.
-struct FitScoreReader {
-  let file: String
-  let line: Int
-
-  private func failure(_ field: String, _ message: String) -> ShardPartError {
-    ShardPartError(file: file, line: line, field: field, message: message)
-  }
-
-  /// A whole number from 0 to `limit` (``Sweep/largestMaximumRuns``, a count of gestures or runs).
-  func count(_ value: JSONValue?, _ field: String, limit: Int = Sweep.largestMaximumRuns)
-    throws(ShardPartError)
-    -> Int
-  {
-    guard case .number(let number)? = value, let n = Int(exactly: number), (0...limit).contains(n) else {
-      throw failure(
-        field, "expected a count from 0 to \(limit), got \(value.map(GestureLog.describe) ?? "none")")
-    }
-    return n
-  }
-
-  /// An intent as a corpus holds it (1 to ``GestureLog/nameLength`` bytes, no control character), or
-  /// with `anyLength` a detent's name (a behaviour's, which a line's limit bounds).
-  func name(_ value: JSONValue?, _ field: String, anyLength: Bool = false) throws(ShardPartError) -> String {
-    let bytes = anyLength ? 1...ShardPart.maximumLineBytes : 1...GestureLog.nameLength
-    guard case .string(let text)? = value, bytes.contains(text.utf8.count), GestureLog.isPrintable(text)
-    else {
-      throw failure(
-        field,
-        "expected a name of \(bytes.lowerBound) to \(bytes.upperBound) bytes without control characters, got "
-          + (value.map(GestureLog.describe) ?? "none"))
-    }
-    return text
-  }
-
-  /// `gestures`, `failures`, `agreement` and `confusion`, removed from `fields`.
-  func score(_ fields: inout [String: JSONValue]) throws(ShardPartError) -> FitScore {
+/// A plan line's score and point.
+extension ShardFields {
+  /// `gestures`, `failures`, `agreement` and `confusion`, taken.
+  mutating func score() throws(ShardPartError) -> FitScore {
     var score = FitScore()
-    score.gestures = try count(fields.removeValue(forKey: "gestures"), "gestures")
-    score.failures = try count(fields.removeValue(forKey: "failures"), "failures")
-    score.agreement = try count(fields.removeValue(forKey: "agreement"), "agreement")
+    score.gestures = try count("gestures")
+    score.failures = try count("failures")
+    score.agreement = try count("agreement")
     guard score.agreement + score.failures <= score.gestures else {
       throw failure(
         "agreement", "\(score.agreement), more than the \(score.gestures - score.failures) gestures replayed")
     }
-    guard case .object(let rows)? = fields.removeValue(forKey: "confusion") else {
+    guard case .object(let rows)? = take("confusion") else {
       throw failure("confusion", "expected intent → end → gestures")
     }
     var total = score.failures

@@ -37,9 +37,6 @@ struct FitSetup {
     if files.contains("-") {
       throw UsageError(message: "a shard cannot read its corpus from standard input (-): give the file")
     }
-    if let output, Self.resolved(output) == Self.resolved(planFile) {
-      throw UsageError(message: "-o \(output) is the --plan file; the part goes to another file")
-    }
     try OutputFile.refuseOverwriting(
       output,
       inputs: files.map { ($0, "a corpus") } + [(planFile, "the --plan file")]
@@ -120,12 +117,6 @@ struct FitSetup {
     return digest.hex
   }
 
-  /// A path made absolute and standardized (`./p`, `a/../p` and `p` alike), for a file that may not
-  /// exist yet.
-  static func resolved(_ path: String) -> String {
-    URL(fileURLWithPath: path).standardizedFileURL.path
-  }
-
   /// The header's `setup`: what the merge needs to advance the search and print the report.
   struct Fields: Equatable {
     var fit: String
@@ -156,18 +147,43 @@ struct FitSetup {
       json.field("write_digest", writeDigest)
     }
 
-    /// The round's parts' digest: of the fit's, of the plan's the round read (none in the first round)
-    /// and of every field, so that the merge refuses a part of another round or with an edited setup.
+    /// The round's parts' digest: of the plan the round read (none in the first round) and of the
+    /// fields as ``write(into:)`` writes them, so that the merge refuses a part of another round or with
+    /// an edited setup.
     func digest(plan: String?) -> String {
+      var json = JSONWriter()
+      json.beginObject()
+      write(into: &json)
+      json.endObject()
       var digest = SweepDigest()
-      for field in [fit, plan ?? "no plan", "\(round)", label, format, "\(withoutIntent)", "\(bad)"] {
-        digest.add(field)
-      }
-      for spec in specs { digest.add(spec) }
-      for value in current { digest.add(JSONWriter.shortest(value)) }
-      digest.add(write ?? "no --write")
-      digest.add(writeDigest ?? "no --write")
+      digest.add(plan ?? "no plan")
+      digest.add(json.text)
       return digest.hex
     }
+  }
+}
+
+extension FitSetup.Fields {
+  /// The fields ``write(into:)`` wrote, read back from a part's `setup`.
+  /// - Throws: ``ShardPartError`` naming the field at fault.
+  init(reading setup: inout ShardFields) throws(ShardPartError) {
+    fit = try setup.string("fit")
+    round = try setup.count("round")
+    label = try setup.string("label")
+    specs = try setup.strings("params", 1...FitSearch.maximumParameters)
+    current = try setup.array("current", specs.count...specs.count, of: "current values, one per parameter")
+      .enumerated().map { k, value throws(ShardPartError) in
+        guard case .number(let number) = value, number.isFinite else {
+          throw setup.failure("current[\(k)]", "expected a number, got \(GestureLog.describe(value))")
+        }
+        return number
+      }
+    format = try setup.choice("format", of: ["text", "jsonl"])
+    withoutIntent = try setup.count("without_intent")
+    // lines not read are not bounded by the gestures a fit holds: any count a double holds exactly
+    bad = try setup.count("bad", limit: 1 << 53)
+    let write = try setup.writeBack()
+    self.write = write?.file
+    writeDigest = write?.digest
   }
 }

@@ -21,39 +21,59 @@ struct ReplayMerge {
   /// A merge of the parts whose first header is `header`.
   /// - Throws: ``ShardPartError`` for a setup that is not a replay's.
   init(_ header: ShardPart.Header, file: String) throws(ShardPartError) {
-    func failure(_ field: String, _ message: String) -> ShardPartError {
-      ShardPartError(file: file, line: 1, field: "setup." + field, message: message)
-    }
-    func strings(_ field: String, _ counts: ClosedRange<Int>) throws(ShardPartError) -> [String] {
-      guard case .array(let values)? = header.setup[field], counts.contains(values.count) else {
-        throw failure(field, "expected \(counts.lowerBound) to \(counts.upperBound) strings")
-      }
-      return try values.map { value throws(ShardPartError) in
-        guard case .string(let text) = value else { throw failure(field, "expected strings") }
-        return text
-      }
-    }
-    files = try strings("files", 1...Int(Int32.max))
-    labels = try strings("labels", 1...2)
-    guard case .string(let format)? = header.setup["format"], ["table", "jsonl"].contains(format) else {
-      throw failure("format", "expected table or jsonl")
-    }
-    self.format = format
+    var setup = ShardFields(header.setup, file: file, line: 1, path: "setup.")
+    files = try setup.strings("files", 1...Int(Int32.max))
+    labels = try setup.strings("labels", 1...2)
+    format = try setup.choice("format", of: ["table", "jsonl"])
+    try setup.refuseOthers(of: "a replay's setup")
     runs = header.runs
   }
 
   /// Keeps one item's record: a gesture's replays, or `bad`.
   /// - Throws: ``ShardPartError`` naming the field at fault.
-  mutating func record(_ run: Int, _ fields: [String: JSONValue], file: String, line: Int)
-    throws(ShardPartError)
-  {
-    var reader = ReplayRecordReader(fields: fields, file: file, line: line)
-    if fields["bad"] != nil {
-      items[run] = .bad(try reader.string("bad"))
+  mutating func record(_ run: Int, _ fields: inout ShardFields) throws(ShardPartError) {
+    if fields.has("bad") {
+      items[run] = .bad(try fields.string("bad"))
     } else {
-      items[run] = .gesture(try reader.gesture(files: files, replays: labels.count))
+      items[run] = .gesture(try Self.gesture(&fields, files: files, replays: labels.count))
     }
-    try reader.refuseOthers()
+    try fields.refuseOthers(of: "a replay record")
+  }
+
+  /// A gesture's replays: its file (an index into `files`), line, origin, start, recorded end, intent
+  /// and `replays` replays, each an outcome or an error.
+  private static func gesture(_ fields: inout ShardFields, files: [String], replays: Int)
+    throws(ShardPartError)
+    -> GestureReplay
+  {
+    let index = try fields.count("file", limit: 1 << 53)
+    guard index < files.count else {
+      throw fields.failure("file", "\(index) is not an index of the header's files (0 to \(files.count - 1))")
+    }
+    var replay = GestureReplay(
+      index: -1, file: files[index], line: try fields.count("line", limit: 1 << 53),
+      origin: try fields.string("origin"), start: try fields.string("start"),
+      recorded: try fields.optionalString("recorded"), intent: try fields.optionalString("intent"), runs: [])
+    for (k, run) in try fields.array("replays", replays...replays, of: "replays").enumerated() {
+      guard case .object(let inner) = run else {
+        throw fields.failure("replays[\(k)]", "expected an object, got \(GestureLog.describe(run))")
+      }
+      var run = ShardFields(inner, file: fields.file, line: fields.line, path: fields.path + "replays[\(k)].")
+      if run.has("error") {
+        replay.runs.append(.failure(GestureReplay.Failure(message: try run.string("error"))))
+      } else {
+        let outcome = GestureRecord.Outcome(
+          end: try run.string("end"), settle: try run.optionalNumber("settle"),
+          overshoot: try run.optionalNumber("overshoot"))
+        replay.runs.append(
+          .success(
+            GestureReplay.Run(
+              outcome: outcome, frames: try run.count("frames"), settleFrames: try run.count("settle_frames"))
+          ))
+      }
+      try run.refuseOthers(of: "a replay")
+    }
+    return replay
   }
 
   /// Prints the report as `sheet replay` does in one process.

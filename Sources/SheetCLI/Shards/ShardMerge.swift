@@ -8,13 +8,13 @@ enum ShardMerge {
   /// - Parameters:
   ///   - files: The part files.
   ///   - start: Called with the first part's header, before any record.
-  ///   - record: Called with each record's run, fields (without `run`), file and line.
+  ///   - record: Called with each record's run and its other fields (which name their file and line).
   /// - Returns: The first part's header.
   /// - Throws: ``ShardPartError`` naming the file, line and field at fault, or the shards missing.
   @discardableResult
   static func read(
     _ files: [String], start: (ShardPart.Header) throws(ShardPartError) -> Void,
-    record: (Int, [String: JSONValue], String, Int) throws(ShardPartError) -> Void
+    record: (Int, inout ShardFields) throws(ShardPartError) -> Void
   ) throws(ShardPartError) -> ShardPart.Header? {
     var first: (file: String, header: ShardPart.Header)?
     var seen: [Int: String] = [:]
@@ -34,7 +34,7 @@ enum ShardMerge {
             + "give each shard once")
       }
       seen[header.shard.index] = file
-      try part.records { (run, fields, line) throws(ShardPartError) in try record(run, fields, file, line) }
+      try part.records(record)
     }
     guard let first else { return nil }
     let count = first.header.shard.count

@@ -15,41 +15,54 @@ struct ShardPartFile {
   /// - Throws: ``ShardPartError`` naming the file, and the line and field at fault.
   init(file: String) throws(ShardPartError) {
     self.file = file
-    let text: String
-    do throws(SourceFile.Failure) {
-      text = try SourceFile.read(file, limit: ShardPart.maximumBytes)
-    } catch .tooLarge(_, let bytes, let limit) {
-      throw ShardPartError(
-        file: file, line: 0, field: nil, message: "is too large (\(bytes) bytes; a part is at most \(limit))")
-    } catch {
-      throw ShardPartError(file: file, line: 0, field: nil, message: error.description)
+    guard let lines = try Self.lines(of: file, kind: "part") else {
+      throw ShardPartError(file: file, line: 0, field: nil, message: "does not exist")
     }
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-    if lines.last == "" { lines.removeLast() }
     self.lines = lines
     guard let first = lines.first else {
       throw ShardPartError(
         file: file, line: 0, field: nil, message: "is empty; a part starts with its header")
     }
-    let fields = try Self.object(first, file: file, line: 1)
-    header = try Self.header(fields, file: file)
+    header = try Self.header(ShardFields(Self.object(first, file: file, line: 1), file: file, line: 1))
+  }
+
+  /// The lines of a part or a plan (a file of at most ``ShardPart/maximumBytes``), without the last
+  /// line's newline.
+  /// - Parameters:
+  ///   - file: The file's path.
+  ///   - kind: What it is, for a message (`part`, `plan`).
+  /// - Returns: The lines, or nil when nothing exists at the path.
+  /// - Throws: ``ShardPartError`` naming the file and why it cannot be read.
+  static func lines(of file: String, kind: String) throws(ShardPartError) -> [Substring]? {
+    let text: String
+    do throws(SourceFile.Failure) {
+      text = try SourceFile.read(file, limit: ShardPart.maximumBytes)
+    } catch .notFound {
+      return nil
+    } catch .tooLarge(_, let bytes, let limit) {
+      throw ShardPartError(
+        file: file, line: 0, field: nil,
+        message: "is too large (\(bytes) bytes; a \(kind) is at most \(limit))")
+    } catch {
+      throw ShardPartError(file: file, line: 0, field: nil, message: error.description)
+    }
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    if lines.last == "" { lines.removeLast() }
+    return lines
   }
 
   /// Hands each record to `body`, checking that the `k`-th is run `shard.run(k)` and that the shard's
   /// every run is there.
-  /// - Parameter body: Called with each record's run, fields (without `run`) and line.
+  /// - Parameter body: Called with each record's run and its other fields (each merge refuses the ones
+  ///   it does not read).
   /// - Throws: ``ShardPartError`` for a bad line, a run out of order, or runs missing or extra.
-  func records(_ body: (Int, [String: JSONValue], Int) throws(ShardPartError) -> Void) throws(ShardPartError)
-  {
+  func records(_ body: (Int, inout ShardFields) throws(ShardPartError) -> Void) throws(ShardPartError) {
     let shard = header.shard
     let expected = shard.share(of: header.runs)
     for (k, text) in lines.dropFirst().enumerated() {
       let line = k + 2
-      var fields = try Self.object(text, file: file, line: line)
-      guard case .number(let number)? = fields.removeValue(forKey: "run"), let run = Int(exactly: number)
-      else {
-        throw ShardPartError(file: file, line: line, field: "run", message: "expected a run's index")
-      }
+      var fields = ShardFields(try Self.object(text, file: file, line: line), file: file, line: line)
+      let run = try fields.count("run")
       guard k < expected else {
         throw ShardPartError(
           file: file, line: line, field: "run",
@@ -61,7 +74,7 @@ struct ShardPartFile {
           message: "\(run), expected \(shard.run(k)) (shard \(shard.index)/\(shard.count)'s runs are "
             + "\(shard.run(0)), \(shard.run(1)), \(shard.run(2)), ...)")
       }
-      try body(run, fields, line)
+      try body(run, &fields)
     }
     guard lines.count - 1 == expected else {
       throw ShardPartError(
@@ -94,35 +107,28 @@ struct ShardPartFile {
   }
 
   /// The header's fields checked.
-  private static func header(_ fields: [String: JSONValue], file: String) throws(ShardPartError)
-    -> ShardPart.Header
-  {
-    func failure(_ field: String, _ message: String) -> ShardPartError {
-      ShardPartError(file: file, line: 1, field: field, message: message)
-    }
-    guard case .number(let version)? = fields["sheet_part"] else {
-      throw failure(
+  private static func header(_ fields: ShardFields) throws(ShardPartError) -> ShardPart.Header {
+    var fields = fields
+    guard fields.has("sheet_part") else {
+      throw fields.failure(
         "sheet_part", "missing: not a part of a sharded run (sheet tune, replay or fit --shard i/n -o PART)")
     }
-    guard version == Double(ShardPart.version) else {
-      throw failure(
-        "sheet_part", "version \(TraceNumber.format(version)); this sheet reads version \(ShardPart.version)")
+    let version = try fields.count("sheet_part", limit: Int(Int32.max))
+    guard version == ShardPart.version else {
+      throw fields.failure("sheet_part", "version \(version); this sheet reads version \(ShardPart.version)")
     }
-    guard case .string(let command)? = fields["command"], MergeCommand.commands.contains(command) else {
-      throw failure("command", "expected one of \(MergeCommand.commands.joined(separator: ", "))")
+    let command = try fields.choice("command", of: MergeCommand.commands)
+    let digest = try fields.string("digest")
+    guard digest.utf8.count == 16 else { throw fields.failure("digest", "expected 16 hexadecimal digits") }
+    let text = try fields.string("shard")
+    guard let shard = try? Shard.parse(text) else {
+      throw fields.failure("shard", "expected i/n with 1 <= i <= n <= \(Shard.largestCount)")
     }
-    guard case .string(let digest)? = fields["digest"], digest.utf8.count == 16 else {
-      throw failure("digest", "expected 16 hexadecimal digits")
+    let runs = try fields.count("runs")
+    guard case .object(let setup)? = fields.take("setup") else {
+      throw fields.failure("setup", "expected an object")
     }
-    guard case .string(let text)? = fields["shard"], let shard = try? Shard.parse(text) else {
-      throw failure("shard", "expected i/n with 1 <= i <= n <= \(Shard.largestCount)")
-    }
-    guard case .number(let number)? = fields["runs"], let runs = Int(exactly: number),
-      (0...Sweep.largestMaximumRuns).contains(runs)
-    else {
-      throw failure("runs", "expected a count of runs from 0 to \(Sweep.largestMaximumRuns)")
-    }
-    guard case .object(let setup)? = fields["setup"] else { throw failure("setup", "expected an object") }
+    try fields.refuseOthers(of: "a part's header")
     return ShardPart.Header(command: command, digest: digest, shard: shard, runs: runs, setup: setup)
   }
 

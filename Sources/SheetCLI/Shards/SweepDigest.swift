@@ -16,7 +16,7 @@ struct SweepDigest {
 
   /// Adds one field: its byte count, then its bytes.
   /// - Parameter field: The field's text.
-  mutating func add(_ field: String) {
+  mutating func add(_ field: some StringProtocol) {
     hash.add(String(field.utf8.count).utf8)
     hash.add(CollectionOfOne(0))
     hash.add(field.utf8)

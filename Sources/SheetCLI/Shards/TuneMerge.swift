@@ -16,38 +16,22 @@ struct TuneMerge {
   /// A merge of the parts whose first header is `header`.
   /// - Throws: ``ShardPartError`` for a setup that does not make a sweep of the header's runs.
   init(_ header: ShardPart.Header, file: String) throws(ShardPartError) {
-    func failure(_ field: String, _ message: String) -> ShardPartError {
-      ShardPartError(file: file, line: 1, field: "setup." + field, message: message)
-    }
-    guard case .array(let files)? = header.setup["files"], !files.isEmpty else {
-      throw failure("files", "expected the scenario files")
-    }
-    let names = try files.map { value throws(ShardPartError) in
-      guard case .string(let name) = value else { throw failure("files", "expected strings") }
-      return name
-    }
-    guard case .array(let specs)? = header.setup["params"], !specs.isEmpty else {
-      throw failure("params", "expected the --param ranges")
-    }
-    let parameters = try specs.map { value throws(ShardPartError) in
-      guard case .string(let spec) = value else { throw failure("params", "expected strings") }
+    var setup = ShardFields(header.setup, file: file, line: 1, path: "setup.")
+    let names = try setup.strings("files", 1...Int(Int32.max))
+    let parameters = try setup.strings("params", 1...Int(Int32.max)).enumerated().map {
+      k, spec throws(ShardPartError) in
       do throws(UsageError) {
         return try SweepParameter.parse(spec)
       } catch {
-        throw failure("params", error.message)
+        throw setup.failure("params[\(k)]", error.message)
       }
     }
-    guard case .bool(let explain)? = header.setup["explain"] else {
-      throw failure("explain", "expected true or false")
-    }
-    switch (header.setup["write"], header.setup["write_digest"]) {
-    case (.null?, .null?): write = nil
-    case (.string(let path)?, .string(let digest)?): write = (path, digest)
-    default: throw failure("write", "expected a file and its digest, or null")
-    }
+    let explain = try setup.bool("explain")
+    write = try setup.writeBack()
+    try setup.refuseOthers(of: "a tune's setup")
     sweep = Sweep(files: names, parameters: parameters, options: ScenarioOptions())
     guard sweep.runCount == header.runs else {
-      throw failure(
+      throw setup.failure(
         "params", "make \(sweep.runCount.map(String.init) ?? "too many") runs, not \(header.runs)")
     }
     self.explain = explain
@@ -56,24 +40,14 @@ struct TuneMerge {
 
   /// Keeps one run's record: `passed`, and `why` when it failed.
   /// - Throws: ``ShardPartError`` naming the field at fault.
-  mutating func record(_ run: Int, _ fields: [String: JSONValue], file: String, line: Int)
-    throws(ShardPartError)
-  {
-    func failure(_ field: String, _ message: String) -> ShardPartError {
-      ShardPartError(file: file, line: line, field: field, message: message)
-    }
-    guard case .bool(let passed)? = fields["passed"] else {
-      throw failure("passed", "expected true or false")
-    }
-    for name in fields.keys.sorted() where name != "passed" && name != "why" {
-      throw failure(name, "not a field of a tune record (run, passed, why)")
-    }
-    switch fields["why"] {
-    case nil: break
-    case .string(let why)? where !passed:
+  mutating func record(_ run: Int, _ fields: inout ShardFields) throws(ShardPartError) {
+    let passed = try fields.bool("passed")
+    if fields.has("why") {
+      guard !passed else { throw fields.failure("why", "a passed run has no reason") }
+      let why = try fields.string("why")
       if explain { keep(why, of: run) }
-    default: throw failure("why", "expected a failed run's reason")
     }
+    try fields.refuseOthers(of: "a tune record (run, passed, why)")
     outcomes[run] = passed ? 1 : 2
   }
 
