@@ -40,7 +40,7 @@ enum OutputFile {
 
   /// A path made absolute and standardized (`./p`, `a/../p` and `p` alike), for a file that may not
   /// exist.
-  static func standardized(_ path: String) -> String {
+  private static func standardized(_ path: String) -> String {
     URL(fileURLWithPath: path).standardizedFileURL.path
   }
 

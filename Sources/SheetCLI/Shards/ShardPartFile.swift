@@ -23,7 +23,8 @@ struct ShardPartFile {
       throw ShardPartError(
         file: file, line: 0, field: nil, message: "is empty; a part starts with its header")
     }
-    header = try Self.header(ShardFields(Self.object(first, file: file, line: 1), file: file, line: 1))
+    var fields = ShardFields(try Self.object(first, file: file, line: 1), file: file, line: 1)
+    header = try Self.header(&fields)
   }
 
   /// The lines of a part or a plan (a file of at most ``ShardPart/maximumBytes``), without the last
@@ -107,8 +108,7 @@ struct ShardPartFile {
   }
 
   /// The header's fields checked.
-  private static func header(_ fields: ShardFields) throws(ShardPartError) -> ShardPart.Header {
-    var fields = fields
+  private static func header(_ fields: inout ShardFields) throws(ShardPartError) -> ShardPart.Header {
     guard fields.has("sheet_part") else {
       throw fields.failure(
         "sheet_part", "missing: not a part of a sharded run (sheet tune, replay or fit --shard i/n -o PART)")
