@@ -3,7 +3,6 @@ readouts beside them (the detent index, the last dismiss attempt): each drives t
 (a click, the Escape key) and checks the frames the server sends back and the sheet's drawn edge against
 the layout's detents. Run by preview_test.py after its tests."""
 
-import time
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
@@ -103,9 +102,7 @@ def test_the_view_behind_is_drawn_as_the_frames_describe_it(p, shots):
         rows, rect, scale = p.screenshot()
         return luminance(rows[int(rect['y'] + 100 * scale)][int(rect['x'] + 5 * scale)])
     try:
-        time.sleep(1.1)  # a new modification time
-        with open(p.behaviour, 'w') as f:
-            f.write(described)
+        p.rewrite(described)
         p.wait(lambda: p.js('return preview.frame.behind') is not None, 'the new behaviour runs')
         snap_to(p, 'expanded')  # a still sheet is not stepped: the view behind is asked once it moves
         p.wait(lambda: (p.js('return preview.frame.behind') or {}).get('scale') == 0.9, 'the frames carry it')
@@ -113,9 +110,7 @@ def test_the_view_behind_is_drawn_as_the_frames_describe_it(p, shots):
         assert abs(frame['behind']['scale'] - 0.9) < 1e-9 and abs(frame['behind']['offset'] - 40) < 1e-9, frame
         dark = pixel()
     finally:
-        time.sleep(1.1)
-        with open(p.behaviour, 'w') as f:
-            f.write(good)
+        p.rewrite(good)
     p.wait(lambda: p.js('return preview.frame.behind') is None, 'the original behaviour is back')
     light = pixel()
     assert dark < 40 and light > 2 * dark + 40, 'margin luminance %s with the view behind, %s without' % (dark, light)

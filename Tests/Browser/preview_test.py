@@ -120,7 +120,7 @@ def test_a_threshold_slider_changes_an_outcome(p, shots):
             if p.js('return preview.frame.detent') != 'normal':
                 p.driver.find_element(By.ID, 'snap-detent').send_keys('normal')
                 p.click('snap')
-                time.sleep(0.1)
+                p.wait(lambda: p.js('return preview.frame.detent') == 'normal', 'the sheet snaps to normal')
                 p.resting()
             decision, sent = p.drag(p.sheet_top() + 12, 60, steps=5, step_ms=10)
             p.resting()
@@ -146,9 +146,7 @@ def test_a_broken_save_shows_its_error_and_a_fixed_one_recovers(p, shots):
     broken = good.replace('dismiss_velocity = 1500', 'dismiss_velocity = = 1500', 1)
     assert broken != good, 'the behaviour file has no dismiss_velocity = 1500 line'
     line = good[:good.index('dismiss_velocity = 1500')].count('\n') + 1
-    time.sleep(1.1)  # a new modification time
-    with open(p.behaviour, 'w') as f:
-        f.write(broken)
+    p.rewrite(broken)
     box = p.wait(lambda: p.driver.find_element(By.ID, 'reload-error').is_displayed()
                  and p.driver.find_element(By.ID, 'reload-error'), 'the error shows')
     name = os.path.basename(p.behaviour)
@@ -157,15 +155,11 @@ def test_a_broken_save_shows_its_error_and_a_fixed_one_recovers(p, shots):
     decision, _ = p.drag(p.sheet_top() + 12, -200, steps=8, step_ms=14)  # the last good one still decides
     assert decision['target'] in ('expanded', 'normal'), decision
     shots['broken'] = p.driver.get_screenshot_as_png()
-    time.sleep(1.1)
-    with open(p.behaviour, 'w') as f:
-        f.write(good.replace('min_top = 40', 'min_top = 60', 1))
+    p.rewrite(good.replace('min_top = 40', 'min_top = 60', 1))
     p.wait(lambda: not p.driver.find_element(By.ID, 'reload-error').is_displayed(), 'the error clears')
     p.wait(lambda: any(t['name'] == 'min_top' and t['value'] == 60 for t in p.layout()['thresholds']),
            'the fixed version runs (min_top 60)')
-    time.sleep(1.1)
-    with open(p.behaviour, 'w') as f:
-        f.write(good)
+    p.rewrite(good)
     p.wait(lambda: any(t['name'] == 'min_top' and t['value'] == 40 for t in p.layout()['thresholds']),
            'the original is back')
 
@@ -181,15 +175,16 @@ def test_a_recorded_gesture_replays_under_sheet_run(p, shots):
     p.drag(p.sheet_top() + 12, -220, steps=10, step_ms=14)
     p.resting()
     p.drag(p.sheet_top() + 12, 140, steps=4, step_ms=10)
-    time.sleep(0.08)
+    p.wait(lambda: p.js('return preview.frame.state') != 'dragging', 'the lift is taken')  # catch it moving
     if p.js('return preview.frame.state') in ('settling', 'resting'):
         p.drag(p.sheet_top() + 12, -60, steps=4, step_ms=12)
     p.resting()
     if p.js('return preview.frame.state') == 'resting':
         p.js('window.scrollTo(0, 0)')  # the phone's top in view
         canvas = p.driver.find_element(By.ID, 'phone')
+        taps = len(p.js('return preview.decisions'))
         ActionChains(p.driver).move_to_element_with_offset(canvas, 0, -canvas.rect['height'] / 2 + 8).click().perform()
-        time.sleep(0.5)
+        p.wait(lambda: len(p.js('return preview.decisions')) > taps, 'the tap on the backdrop decides')
         p.resting()
     page = [(d['target'], d['reason']) for d in p.js('return preview.decisions')[start:]]
     p.click('save')

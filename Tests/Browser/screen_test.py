@@ -260,8 +260,7 @@ def test_write_back_changes_only_the_tuned_numbers(p, shots):
             assert f.read() == original.replace('dismiss_velocity = 1500', 'dismiss_velocity = 1700', 1)
         written = original.replace('dismiss_velocity = 1500', 'dismiss_velocity = 1700', 1)
         broken = written.replace('min_top = 40', 'min_top = = 40', 1)
-        with open(p.behaviour, 'w') as f:
-            f.write(broken)
+        p.rewrite(broken)
         p.wait(lambda: p.driver.find_element(By.ID, 'reload-error').is_displayed(), 'the broken save is seen')
         p.click('write-thresholds')
         p.wait(lambda: 'changed on disk since it was loaded' in message.text, 'the stale file is refused')
@@ -269,8 +268,7 @@ def test_write_back_changes_only_the_tuned_numbers(p, shots):
             assert f.read() == broken
         shots['write'] = p.driver.get_screenshot_as_png()
     finally:
-        with open(p.behaviour, 'w') as f:
-            f.write(original)
+        p.rewrite(original)
     p.wait(lambda: not p.driver.find_element(By.ID, 'reload-error').is_displayed(), 'the original loads again')
     p.click('reset-thresholds')
     p.wait(lambda: next(t['value'] for t in p.layout()['thresholds'] if t['name'] == 'dismiss_velocity') == 1800,
