@@ -3,7 +3,6 @@ readouts beside them (the detent index, the last dismiss attempt): each drives t
 (a click, the Escape key) and checks the frames the server sends back and the sheet's drawn edge against
 the layout's detents. Run by preview_test.py after its tests."""
 
-
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
