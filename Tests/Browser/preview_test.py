@@ -170,31 +170,36 @@ def test_a_recorded_gesture_replays_under_sheet_run(p, shots):
     p.resting()
     p.click('record')
     p.wait(lambda: p.layout()['recording'], 'recording starts')
-    start = len(p.js('return preview.decisions'))
-    p.resting()
-    p.drag(p.sheet_top() + 12, -220, steps=10, step_ms=14)
-    p.resting()
-    p.drag(p.sheet_top() + 12, 140, steps=4, step_ms=10)
-    p.wait(lambda: p.js('return preview.frame.state') != 'dragging', 'the lift is taken')  # catch it moving
-    if p.js('return preview.frame.state') in ('settling', 'resting'):
-        p.drag(p.sheet_top() + 12, -60, steps=4, step_ms=12)
-    p.resting()
-    if p.js('return preview.frame.state') == 'resting':
-        p.js('window.scrollTo(0, 0)')  # the phone's top in view
-        canvas = p.driver.find_element(By.ID, 'phone')
-        taps = len(p.js('return preview.decisions'))
-        ActionChains(p.driver).move_to_element_with_offset(canvas, 0, -canvas.rect['height'] / 2 + 8).click().perform()
-        p.wait(lambda: len(p.js('return preview.decisions')) > taps, 'the tap on the backdrop decides')
+    try:
+        start = len(p.js('return preview.decisions'))
         p.resting()
-    page = [(d['target'], d['reason']) for d in p.js('return preview.decisions')[start:]]
-    p.click('save')
-    saved = p.wait(lambda: p.js('return preview.saved'), 'the recording is saved')
-    assert os.path.dirname(os.path.abspath(saved['path'])) == os.path.abspath(p.folder), saved['path']
-    found, run = decisions_of_run(p, saved['path'])
-    assert run.returncode == 0, 'sheet run failed:\n%s\n%s\n%s' % (run.stdout[-600:], run.stderr, saved['text'])
-    assert len(page) >= 2 and found == page, 'page %s\nsheet run %s\n%s' % (page, found, saved['text'])
-    p.click('record')  # stop
-    p.wait(lambda: not p.layout()['recording'], 'recording stops')
+        p.drag(p.sheet_top() + 12, -220, steps=10, step_ms=14)
+        p.resting()
+        p.drag(p.sheet_top() + 12, 140, steps=4, step_ms=10)
+        p.wait(lambda: p.js('return preview.frame.state') != 'dragging', 'the lift is taken')  # catch it moving
+        if p.js('return preview.frame.state') in ('settling', 'resting'):
+            p.drag(p.sheet_top() + 12, -60, steps=4, step_ms=12)
+        p.resting()
+        if p.js('return preview.frame.state') == 'resting':
+            p.js('window.scrollTo(0, 0)')  # the phone's top in view
+            canvas = p.driver.find_element(By.ID, 'phone')
+            def last_tap():  # the log's lines carry their time, so a new tap's line differs from the last one
+                return next((line for line in reversed(p.js('return preview.log')) if 'tap region=' in line), None)
+            before = last_tap()
+            ActionChains(p.driver).move_to_element_with_offset(canvas, 0, -canvas.rect['height'] / 2 + 8).click().perform()
+            p.wait(lambda: last_tap() != before, 'the tap is taken')
+            p.resting()
+        page = [(d['target'], d['reason']) for d in p.js('return preview.decisions')[start:]]
+        p.click('save')
+        saved = p.wait(lambda: p.js('return preview.saved'), 'the recording is saved')
+        assert os.path.dirname(os.path.abspath(saved['path'])) == os.path.abspath(p.folder), saved['path']
+        found, run = decisions_of_run(p, saved['path'])
+        assert run.returncode == 0, 'sheet run failed:\n%s\n%s\n%s' % (run.stdout[-600:], run.stderr, saved['text'])
+        assert len(page) >= 2 and found == page, 'page %s\nsheet run %s\n%s' % (page, found, saved['text'])
+    finally:  # a failure above must not leave the page recording (a write-back would be refused)
+        if p.layout()['recording']:
+            p.click('record')  # stop
+            p.wait(lambda: not p.layout()['recording'], 'recording stops')
     # the replay view plays the recording; the compare view runs it under two behaviours
     p.driver.find_element(By.CSS_SELECTOR, '#replay-panel summary').click()
     p.click('replay-recording')
