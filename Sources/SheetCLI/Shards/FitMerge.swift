@@ -50,7 +50,7 @@ struct FitMerge {
     }
     let fit = fields.fit
     let format = fields.format
-    write = fields.write.map { (file: $0, digest: fields.writeDigest ?? "") }
+    write = fields.write
     withoutIntent = fields.withoutIntent
     bad = fields.bad
     search = FitSearch(axes: axes)

@@ -82,10 +82,11 @@ struct FitSetup {
     }
     let fields = Fields(
       fit: fit, round: plan.round + 1, label: side.label, specs: specs, current: search.axes.map(\.current),
-      format: format, withoutIntent: whole.withoutIntent, bad: bad, write: write,
-      writeDigest: write.map(TuneSetup.fileDigest))
+      format: format, withoutIntent: whole.withoutIntent, bad: bad,
+      write: write.map { ($0, TuneSetup.fileDigest($0)) })
     let header = ShardPart.headerLine(
-      command: "fit", digest: fields.digest(plan: planDigest), shard: shard, runs: count, setup: fields.write)
+      command: "fit", digest: fields.digest(plan: planDigest), shard: shard, runs: count,
+      setup: fields.write(into:))
     try part.write(header: header, to: output)
     return 0
   }
@@ -118,7 +119,7 @@ struct FitSetup {
   }
 
   /// The header's `setup`: what the merge needs to advance the search and print the report.
-  struct Fields: Equatable {
+  struct Fields {
     var fit: String
     var round: Int
     var label: String
@@ -127,8 +128,8 @@ struct FitSetup {
     var format: String
     var withoutIntent: Int
     var bad: Int
-    var write: String?
-    var writeDigest: String?
+    /// The `--write` file and its digest when the round's parts were made.
+    var write: (file: String, digest: String)?
 
     /// Writes the fields into the header's `setup` object.
     func write(into json: inout JSONWriter) {
@@ -143,8 +144,8 @@ struct FitSetup {
       json.field("format", format)
       json.field("without_intent", withoutIntent)
       json.field("bad", bad)
-      json.field("write", write)
-      json.field("write_digest", writeDigest)
+      json.field("write", write?.file)
+      json.field("write_digest", write?.digest)
     }
 
     /// The round's parts' digest: of the plan the round read (none in the first round) and of the
@@ -171,19 +172,11 @@ extension FitSetup.Fields {
     round = try setup.count("round")
     label = try setup.string("label")
     specs = try setup.strings("params", 1...FitSearch.maximumParameters)
-    current = try setup.array("current", specs.count...specs.count, of: "current values, one per parameter")
-      .enumerated().map { k, value throws(ShardPartError) in
-        guard case .number(let number) = value, number.isFinite else {
-          throw setup.failure("current[\(k)]", "expected a number, got \(GestureLog.describe(value))")
-        }
-        return number
-      }
+    current = try setup.numbers("current", specs.count...specs.count, of: "current values, one per parameter")
     format = try setup.choice("format", of: ["text", "jsonl"])
     withoutIntent = try setup.count("without_intent")
     // lines not read are not bounded by the gestures a fit holds: any count a double holds exactly
     bad = try setup.count("bad", limit: 1 << 53)
-    let write = try setup.writeBack()
-    self.write = write?.file
-    writeDigest = write?.digest
+    write = try setup.writeBack()
   }
 }

@@ -54,11 +54,7 @@ struct ReplayMerge {
       index: -1, file: files[index], line: try fields.count("line", limit: 1 << 53),
       origin: try fields.string("origin"), start: try fields.string("start"),
       recorded: try fields.optionalString("recorded"), intent: try fields.optionalString("intent"), runs: [])
-    for (k, run) in try fields.array("replays", replays...replays, of: "replays").enumerated() {
-      guard case .object(let inner) = run else {
-        throw fields.failure("replays[\(k)]", "expected an object, got \(GestureLog.describe(run))")
-      }
-      var run = ShardFields(inner, file: fields.file, line: fields.line, path: fields.path + "replays[\(k)].")
+    for var run in try fields.objects("replays", replays...replays, of: "replays") {
       if run.has("error") {
         replay.runs.append(.failure(GestureReplay.Failure(message: try run.string("error"))))
       } else {

@@ -116,15 +116,40 @@ struct ShardFields {
 
   /// An array of `counts` strings.
   mutating func strings(_ name: String, _ counts: ClosedRange<Int>) throws(ShardPartError) -> [String] {
-    let value = take(name)
-    guard case .array(let values)? = value, counts.contains(values.count) else {
-      throw failure(name, expected: "\(counts.lowerBound) to \(counts.upperBound) strings", got: value)
+    try array(name, counts, of: "strings", each: "a string") { _, value in
+      if case .string(let text) = value { text } else { nil }
     }
-    return try values.enumerated().map { k, element throws(ShardPartError) in
-      guard case .string(let text) = element else {
-        throw failure("\(name)[\(k)]", expected: "a string", got: element)
-      }
-      return text
+  }
+
+  /// An array of `counts` finite numbers, `what` in a message (`current values, one per parameter`).
+  mutating func numbers(_ name: String, _ counts: ClosedRange<Int>, of what: String) throws(ShardPartError)
+    -> [Double]
+  {
+    try array(name, counts, of: what, each: "a number") { _, value in
+      if case .number(let number) = value, number.isFinite { number } else { nil }
+    }
+  }
+
+  /// An array of `counts` objects, each to be read under `name[k].`.
+  mutating func objects(_ name: String, _ counts: ClosedRange<Int>, of what: String) throws(ShardPartError)
+    -> [ShardFields]
+  {
+    let (file, line, path) = (file, line, path)  // the closure runs inside a mutating call on self
+    return try array(name, counts, of: what, each: "an object") { k, value in
+      guard case .object(let inner) = value else { return nil }
+      return ShardFields(inner, file: file, line: line, path: path + "\(name)[\(k)].")
+    }
+  }
+
+  /// An array of `counts` values, each read by `element` (given its index; nil refuses it, named
+  /// `name[k]`, as not `each`).
+  private mutating func array<Element>(
+    _ name: String, _ counts: ClosedRange<Int>, of what: String, each: String,
+    _ element: (Int, JSONValue) -> Element?
+  ) throws(ShardPartError) -> [Element] {
+    try array(name, counts, of: what).enumerated().map { k, value throws(ShardPartError) in
+      guard let read = element(k, value) else { throw failure("\(name)[\(k)]", expected: each, got: value) }
+      return read
     }
   }
 
