@@ -82,46 +82,36 @@ import Testing
       ),
       ({ _ in ["r-1.jsonl", "o-2.jsonl"] }, "o-2.jsonl:1: field 'digest':", #line),
       (
-        { parts in
-          parts["r-2.jsonl"] = parts["r-2.jsonl"]?.replacingOccurrences(
-            of: #""origin":"#, with: #""origin2":"#)
-          return ["r-1.jsonl", "r-2.jsonl"]
-        }, "r-2.jsonl:2: field 'origin': expected a string", #line
+        PartEdit.replacing(
+          #""origin":"#, with: #""origin2":"#, in: "r-2.jsonl", merging: ["r-1.jsonl", "r-2.jsonl"]),
+        "r-2.jsonl:2: field 'origin': expected a string", #line
       ),
       (
-        { parts in
-          parts["r-2.jsonl"] = parts["r-2.jsonl"]?.replacingOccurrences(of: #""file":0"#, with: #""file":1"#)
-          return ["r-1.jsonl", "r-2.jsonl"]
-        }, "r-2.jsonl:2: field 'file': 1 is not an index of the header's files", #line
+        PartEdit.replacing(
+          #""file":0"#, with: #""file":1"#, in: "r-2.jsonl", merging: ["r-1.jsonl", "r-2.jsonl"]),
+        "r-2.jsonl:2: field 'file': 1 is not an index of the header's files", #line
       ),
       (
-        { parts in
-          parts["r-1.jsonl"] = parts["r-1.jsonl"]?.replacingOccurrences(of: #""frames":"#, with: #""frame":"#)
-          return ["r-1.jsonl", "r-2.jsonl"]
-        }, "r-1.jsonl:2: field 'replays[0].frames': expected a count from 0 to 10000000, got none", #line
+        PartEdit.replacing(
+          #""frames":"#, with: #""frame":"#, in: "r-1.jsonl", merging: ["r-1.jsonl", "r-2.jsonl"]),
+        "r-1.jsonl:2: field 'replays[0].frames': expected a count from 0 to 10000000, got none", #line
       ),
       (
-        { parts in
-          parts["r-1.jsonl"] = parts["r-1.jsonl"]?.replacingOccurrences(
-            of: #""format":"table""#, with: #""format":"csv""#)
-          return ["r-1.jsonl", "r-2.jsonl"]
-        }, "r-1.jsonl:1: field 'setup.format': expected table or jsonl", #line
+        PartEdit.replacing(
+          #""format":"table""#, with: #""format":"csv""#, in: "r-1.jsonl",
+          merging: ["r-1.jsonl", "r-2.jsonl"]), "r-1.jsonl:1: field 'setup.format': expected table or jsonl",
+        #line
       ),
       (
-        { parts in
-          for name in ["r-1.jsonl", "r-2.jsonl"] {
-            parts[name] = parts[name]?.replacingOccurrences(
-              of: #""format":"table""#, with: #""format":"table","jobs":2"#)
-          }
-          return ["r-1.jsonl", "r-2.jsonl"]
-        }, "r-1.jsonl:1: field 'setup.jobs': not a field of a replay's setup", #line
+        PartEdit.replacing(
+          #""format":"table""#, with: #""format":"table","jobs":2"#, in: "r-1.jsonl", "r-2.jsonl",
+          merging: ["r-1.jsonl", "r-2.jsonl"]),
+        "r-1.jsonl:1: field 'setup.jobs': not a field of a replay's setup", #line
       ),
       (
-        { parts in
-          parts["r-2.jsonl"] = parts["r-2.jsonl"]?.replacingOccurrences(
-            of: #""frames":"#, with: #""wall":1,"frames":"#)
-          return ["r-1.jsonl", "r-2.jsonl"]
-        }, "r-2.jsonl:2: field 'replays[0].wall': not a field of a replay", #line
+        PartEdit.replacing(
+          #""frames":"#, with: #""wall":1,"frames":"#, in: "r-2.jsonl", merging: ["r-1.jsonl", "r-2.jsonl"]),
+        "r-2.jsonl:2: field 'replays[0].wall': not a field of a replay", #line
       ),
     ]
 

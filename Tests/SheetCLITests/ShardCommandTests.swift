@@ -159,34 +159,26 @@ import Testing
       ({ _ in ["a-1.jsonl", "a-1.jsonl", "a-2.jsonl"] }, "a-1.jsonl:1: field 'shard': 1/2 again", #line),
       ({ _ in ["a-1.jsonl", "b-2.jsonl"] }, "b-2.jsonl:1: field 'digest':", #line),
       (
-        { parts in
-          parts["a-2.jsonl"] = parts["a-2.jsonl"]?.replacingOccurrences(
-            of: "\"passed\":true", with: "\"passed\":1")
-          return ["a-1.jsonl", "a-2.jsonl"]
-        }, "a-2.jsonl:2: field 'passed': expected true or false", #line
+        PartEdit.replacing(
+          "\"passed\":true", with: "\"passed\":1", in: "a-2.jsonl", merging: ["a-1.jsonl", "a-2.jsonl"]),
+        "a-2.jsonl:2: field 'passed': expected true or false", #line
       ),
       (
-        { parts in
-          parts["a-2.jsonl"] = parts["a-2.jsonl"]?.replacingOccurrences(
-            of: "\"passed\":true", with: "\"passed\":true,\"why\":\"late\"")
-          return ["a-1.jsonl", "a-2.jsonl"]
-        }, "a-2.jsonl:2: field 'why': a passed run has no reason", #line
+        PartEdit.replacing(
+          "\"passed\":true", with: "\"passed\":true,\"why\":\"late\"", in: "a-2.jsonl",
+          merging: ["a-1.jsonl", "a-2.jsonl"]), "a-2.jsonl:2: field 'why': a passed run has no reason", #line
       ),
       (
-        { parts in
-          parts["a-1.jsonl"] = parts["a-1.jsonl"]?.replacingOccurrences(
-            of: "\"sheet_part\":1", with: "\"sheet_part\":1,\"jobs\":2")
-          return ["a-1.jsonl", "a-2.jsonl"]
-        }, "a-1.jsonl:1: field 'jobs': not a field of a part's header", #line
+        PartEdit.replacing(
+          "\"sheet_part\":1", with: "\"sheet_part\":1,\"jobs\":2", in: "a-1.jsonl",
+          merging: ["a-1.jsonl", "a-2.jsonl"]), "a-1.jsonl:1: field 'jobs': not a field of a part's header",
+        #line
       ),
       (
-        { parts in
-          for name in ["a-1.jsonl", "a-2.jsonl"] {
-            parts[name] = parts[name]?.replacingOccurrences(
-              of: "\"explain\":false", with: "\"explain\":false,\"jobs\":2")
-          }
-          return ["a-1.jsonl", "a-2.jsonl"]
-        }, "a-1.jsonl:1: field 'setup.jobs': not a field of a tune's setup", #line
+        PartEdit.replacing(
+          "\"explain\":false", with: "\"explain\":false,\"jobs\":2", in: "a-1.jsonl", "a-2.jsonl",
+          merging: ["a-1.jsonl", "a-2.jsonl"]),
+        "a-1.jsonl:1: field 'setup.jobs': not a field of a tune's setup", #line
       ),
       (
         { parts in
@@ -197,17 +189,14 @@ import Testing
         }, "a-1.jsonl: ends after 1 of its 2 runs", #line
       ),
       (
-        { parts in
-          parts["a-1.jsonl"] = parts["a-1.jsonl"]?.replacingOccurrences(of: "\"run\":2", with: "\"run\":4")
-          return ["a-1.jsonl", "a-2.jsonl"]
-        }, "a-1.jsonl:3: field 'run': 4, expected 2", #line
+        PartEdit.replacing(
+          "\"run\":2", with: "\"run\":4", in: "a-1.jsonl", merging: ["a-1.jsonl", "a-2.jsonl"]),
+        "a-1.jsonl:3: field 'run': 4, expected 2", #line
       ),
       (
-        { parts in
-          parts["a-1.jsonl"] = parts["a-1.jsonl"]?.replacingOccurrences(
-            of: "\"sheet_part\":1", with: "\"sheet_part\":2")
-          return ["a-1.jsonl", "a-2.jsonl"]
-        }, "a-1.jsonl:1: field 'sheet_part': version 2; this sheet reads version 1", #line
+        PartEdit.replacing(
+          "\"sheet_part\":1", with: "\"sheet_part\":2", in: "a-1.jsonl", merging: ["a-1.jsonl", "a-2.jsonl"]),
+        "a-1.jsonl:1: field 'sheet_part': version 2; this sheet reads version 1", #line
       ),
       (
         { parts in
