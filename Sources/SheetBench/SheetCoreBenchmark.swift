@@ -17,15 +17,19 @@ package enum SheetCoreBenchmark {
     package var checksum: Double
   }
 
-  /// Runs `frames` dragging frames and `frames` settling frames at 120 Hz on the reference screen.
+  /// Runs `frames` dragging frames and `settleFrames` settling frames at 120 Hz on the reference screen.
   ///
   /// Dragging: one long pan sweeping between the detents, timed as a whole. Settling: snaps alternating
   /// between two detents; only the steps are timed (the clock is read once per settle, around 40 steps).
   /// - Parameters:
   ///   - policy: The behaviour (default: `DefaultPolicy`).
-  ///   - frames: Frames per phase (default 200,000).
-  /// - Returns: The figures.
-  package static func run(policy: any SheetPolicy = DefaultPolicy(), frames: Int = 200_000) -> Result {
+  ///   - frames: Dragging frames (default 200,000).
+  ///   - settleFrames: Settling frames (default: as many as `frames`; 0 times dragging alone).
+  /// - Returns: The figures (`settleNanosecondsPerFrame` is NaN when no settling frame ran).
+  package static func run(
+    policy: any SheetPolicy = DefaultPolicy(), frames: Int = 200_000, settleFrames: Int? = nil
+  ) -> Result {
+    let settleFrames = settleFrames ?? frames
     let clock = ContinuousClock()
     let dt = SheetMachine.defaultFrameInterval
     var checksum = 0.0
@@ -48,11 +52,11 @@ package enum SheetCoreBenchmark {
       var settled = 0
       let ids = machine.detents.map(\.id)
       var next = 0
-      while settled < frames {
+      while settled < settleFrames {
         next = (next + 1) % max(ids.count, 1)
         if ids.count > 1 { try machine.snap(to: ids[next]) } else { machine.dismiss() }
         let start = clock.now
-        while machine.state != .resting && machine.state != .dismissed && settled < frames {
+        while machine.state != .resting && machine.state != .dismissed && settled < settleFrames {
           checksum += try machine.step(dt).height
           settled += 1
         }
@@ -61,7 +65,7 @@ package enum SheetCoreBenchmark {
       }
       return Result(
         dragNanosecondsPerFrame: nanoseconds(dragTime) / Double(frames),
-        settleNanosecondsPerFrame: nanoseconds(settleTime) / Double(frames), frames: frames,
+        settleNanosecondsPerFrame: nanoseconds(settleTime) / Double(settleFrames), frames: frames,
         checksum: checksum)
     } catch {
       return Result(

@@ -170,12 +170,18 @@ enum Usage {
 
   static let bench = """
     usage: sheet bench [--json] [--quick] [--rebuild]
+           sheet bench --only PART --count N
 
     Measures the Lua host, the frame step and the scenario runner; every figure is the median of repeated
     timed batches after a warm-up, with its spread. Build in release mode (scripts/bench does).
 
       --rebuild  also time `swift build -c release` after DefaultPolicy.swift is saved (its modification
                  time moves to now; no file's content changes); run from the package's folder
+      --only PART --count N
+                 run one figure's loop alone, N units once, and print its nanoseconds per unit: for a
+                 profiler or an instruction counter (scripts/bench-instructions). PART is frame_native,
+                 frame_scripted (N frames), lua_body (N iterations, a multiple of 1000), sweep_run or
+                 sweep_floor (N runs or replays, a multiple of 12)
     """
 
   static let preview = """

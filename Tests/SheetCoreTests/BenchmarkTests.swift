@@ -14,6 +14,17 @@ import Testing
     #expect(r.checksum != SheetCoreBenchmark.run(frames: 250).checksum)
   }
 
+  /// `settleFrames: 0` times the dragging frames alone: the same drag, and no settling frame.
+  @Test func draggingAlone() {
+    let both = SheetCoreBenchmark.run(frames: 480)
+    let dragging = SheetCoreBenchmark.run(frames: 480, settleFrames: 0)
+    #expect(dragging.frames == 480 && dragging.dragNanosecondsPerFrame.isFinite)
+    #expect(dragging.settleNanosecondsPerFrame.isNaN)
+    // both sum the same drag and its release; only `both` adds 480 settling frames' heights
+    #expect(dragging.checksum < both.checksum)
+    #expect(dragging.checksum == SheetCoreBenchmark.run(frames: 480, settleFrames: 0).checksum)
+  }
+
   @Test func anyPolicy() {
     let r = SheetCoreBenchmark.run(policy: Seed004Policy(), frames: 300)
     #expect(r.frames == 300 && r.settleNanosecondsPerFrame.isFinite)

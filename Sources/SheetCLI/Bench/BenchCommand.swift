@@ -2,7 +2,7 @@ import Foundation
 import SheetScript
 import SheetTrace
 
-/// `sheet bench [--json] [--quick] [--rebuild]`.
+/// `sheet bench [--json] [--quick] [--rebuild]`, or one part alone: `sheet bench --only NAME --count N`.
 enum BenchCommand {
   /// One reported figure.
   struct Row {
@@ -17,9 +17,15 @@ enum BenchCommand {
   /// - Returns: 0, or 1 when a figure could not be measured.
   /// - Throws: `UsageError` for bad arguments.
   static func main(_ arguments: [String]) throws -> Int32 {
-    let args = try CommandLineArguments(arguments, flags: ["--json", "--quick", "--rebuild"])
+    let args = try CommandLineArguments(
+      arguments, valued: ["--only": "--only", "--count": "--count"],
+      flags: ["--json", "--quick", "--rebuild"])
     guard args.positionals.isEmpty else { throw UsageError(message: "bench takes no arguments") }
     let figures = BenchFigures(quick: args.has("--quick"))
+    if let name = args.value("--only") {
+      return try part(try BenchPart.named(name), args: args, figures: figures)
+    }
+    guard args.value("--count") == nil else { throw UsageError(message: "--count goes with --only") }
     var rows: [Row] = []
     func add(_ key: String, _ value: Measurement, _ unit: String, _ goal: String = "") {
       rows.append(Row(key: key, value: value, unit: unit, goal: goal))
@@ -90,6 +96,28 @@ enum BenchCommand {
     }
     Output.write(args.has("--json") ? json(rows) : table(rows, quick: figures.quick))
     return 0
+  }
+
+  /// Runs one part alone and prints its line: the part, nanoseconds a unit, and the units.
+  /// - Returns: 0, or 1 when the part could not run.
+  /// - Throws: `UsageError` for a missing or bad `--count`, or another flag beside `--only`.
+  static func part(_ part: BenchPart, args: CommandLineArguments, figures: BenchFigures) throws -> Int32 {
+    for flag in ["--json", "--quick", "--rebuild"] where args.has(flag) {
+      throw UsageError(message: "\(flag) does not go with --only")
+    }
+    guard let text = args.value("--count") else {
+      throw UsageError(message: "--only \(part.rawValue) needs --count (how many \(part.unit)s)")
+    }
+    let count = try part.count(from: text)
+    do {
+      let ns = try part.run(count: count, figures: figures)
+      guard ns.isFinite else { throw BenchError(message: "\(part.rawValue) did not measure") }
+      Output.write("\(part.rawValue) \(format(ns)) ns per \(part.unit), \(count) \(part.unit)s\n")
+      return 0
+    } catch {
+      Output.error("sheet bench: \(error)")
+      return 1
+    }
   }
 
   /// The figures as one JSON object: each key's median, and `spread` holding each relative spread.

@@ -16,19 +16,8 @@ extension BenchFigures {
   /// - Returns: Milliseconds per run, per replay, and the ratio run / replay, round by round; nil when the
   ///   scenario is not found (the bench runs from another folder than the package's).
   func sweepRun() throws -> (run: Measurement, floor: Measurement, ratio: Measurement)? {
-    guard FileManager.default.fileExists(atPath: Self.sweepScenario) else { return nil }
     let points = quick ? 4 : 12
-    // around the preset's 0.998, where every expectation of the scenario holds
-    let values = (0..<points).map { 0.9975 + 0.001 * Double($0) / Double(points) }
-    let parameter = SweepParameter(name: "projection_rate", values: values)
-    let sweep = Sweep(files: [Self.sweepScenario], parameters: [parameter], options: ScenarioOptions())
-    let replays = values.map { value in
-      ScenarioReplay.record(file: Self.sweepScenario, options: sweep.options(at: [value]))
-    }
-    for replay in replays {
-      if let why = replay.unsupported { throw BenchError(message: "\(Self.sweepScenario): \(why)") }
-      guard replay.passed else { throw BenchError(message: "\(Self.sweepScenario) fails in the sweep") }
-    }
+    guard let (sweep, replays) = try sweepAndReplays(points: points) else { return nil }
     var failure: Error?
     let samples = timer.rounds([
       {
@@ -50,6 +39,26 @@ extension BenchFigures {
     ])
     if let failure { throw failure }
     return (.of(samples[0]), .of(samples[1]), .of(zip(samples[0], samples[1]).map { $0 / $1 }))
+  }
+
+  /// The sweep of ``sweepRun()`` and the replay of each of its runs, recorded and checked.
+  /// - Parameter points: The sweep's points.
+  /// - Returns: The sweep and one replay per point; nil when the scenario is not found.
+  /// - Throws: `BenchError` when a run cannot be replayed or fails.
+  func sweepAndReplays(points: Int) throws -> (sweep: Sweep, replays: [ScenarioReplay])? {
+    guard FileManager.default.fileExists(atPath: Self.sweepScenario) else { return nil }
+    // around the preset's 0.998, where every expectation of the scenario holds
+    let values = (0..<points).map { 0.9975 + 0.001 * Double($0) / Double(points) }
+    let parameter = SweepParameter(name: "projection_rate", values: values)
+    let sweep = Sweep(files: [Self.sweepScenario], parameters: [parameter], options: ScenarioOptions())
+    let replays = values.map { value in
+      ScenarioReplay.record(file: Self.sweepScenario, options: sweep.options(at: [value]))
+    }
+    for replay in replays {
+      if let why = replay.unsupported { throw BenchError(message: "\(Self.sweepScenario): \(why)") }
+      guard replay.passed else { throw BenchError(message: "\(Self.sweepScenario) fails in the sweep") }
+    }
+    return (sweep, replays)
   }
 
   /// Runs a second of the shipped scenario suite swept on one thread: every scenario once, at the one
