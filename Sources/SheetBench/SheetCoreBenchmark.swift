@@ -11,7 +11,7 @@ package enum SheetCoreBenchmark {
     package var dragNanosecondsPerFrame: Double
     /// One settling frame: `step(_:)` advancing the height's spring and the backdrop.
     package var settleNanosecondsPerFrame: Double
-    /// Frames measured in each phase.
+    /// Dragging frames measured.
     package var frames: Int
     /// A sum of the heights produced, so the work cannot be optimised away.
     package var checksum: Double
@@ -75,7 +75,7 @@ package enum SheetCoreBenchmark {
 
   /// A sheet held mid-drag, for timing a policy's own callbacks on the values a dragging frame gives
   /// them: presented at its first detent, grabbed 10 pt inside its edge and dragged 75 pt up, halfway
-  /// through ``run(policy:frames:)``'s sweep (no rubber band on the reference screen).
+  /// through ``run(policy:frames:settleFrames:)``'s sweep (no rubber band on the reference screen).
   package struct HeldDrag {
     private var machine: SheetMachine
     private let y: Double

@@ -62,6 +62,29 @@ struct CommandLineArguments {
   /// - Returns: `true` when present.
   func has(_ name: String) -> Bool { options[name] != nil }
 
+  /// The value of a whole-number option, checked: in `range` and, when `multiple` is over 1, a multiple
+  /// of it.
+  /// - Parameters:
+  ///   - name: The option's canonical name.
+  ///   - range: The values it takes.
+  ///   - multiple: A number the value must be a multiple of (1: any).
+  ///   - subject: What the bounds are for, named in the message (`for lua_body`), or nil.
+  /// - Returns: The value, or nil when the option was not given.
+  /// - Throws: `UsageError` naming the option, its bounds and the value given.
+  func wholeNumber(
+    _ name: String, in range: ClosedRange<Int>, multipleOf multiple: Int = 1, for subject: String? = nil
+  )
+    throws(UsageError) -> Int?
+  {
+    guard let text = value(name) else { return nil }
+    guard let number = Int(text), range.contains(number), number % multiple == 0 else {
+      let and = multiple > 1 ? " and a multiple of \(multiple)" : ""
+      let bounds = "\(range.lowerBound)...\(range.upperBound)\(and)\(subject.map { " for \($0)" } ?? "")"
+      throw UsageError(message: "\(name) expects a whole number in \(bounds), got '\(text)'")
+    }
+    return number
+  }
+
   /// The `--format` a command was given, one of `formats` (the first when none was given).
   /// - Parameter formats: The formats the command writes, its default first.
   /// - Returns: The format.

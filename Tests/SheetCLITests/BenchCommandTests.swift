@@ -64,7 +64,18 @@ import Testing
         ["--only", "frame_native", "--count", "-5"],
         "--count expects a whole number in 1...10000000 for frame_native, got '-5'", #line
       ),
+      (
+        ["--only", "frame_native", "--count", "0"],
+        "--count expects a whole number in 1...10000000 for frame_native, got '0'", #line
+      ),
+      (
+        ["--only", "sweep_floor", "--count", "twelve"],
+        "--count expects a whole number in 12...10000000 and a multiple of 12 for sweep_floor, got 'twelve'",
+        #line
+      ),
       (["--only", "frame_native", "--count", "10", "--json"], "--json does not go with --only", #line),
+      (["--only", "lua_body", "--count", "1000", "--quick"], "--quick does not go with --only", #line),
+      (["--rebuild", "--only", "sweep_run", "--count", "12"], "--rebuild does not go with --only", #line),
       (["--count", "10"], "--count goes with --only", #line),
     ]
     for (arguments, message, line) in rows {

@@ -2,7 +2,7 @@ import Foundation
 import SheetScript
 import SheetTrace
 
-/// `sheet bench [--json] [--quick] [--rebuild]`, or one part alone: `sheet bench --only NAME --count N`.
+/// `sheet bench [--json] [--quick] [--rebuild]`, or one part alone: `sheet bench --only PART --count N`.
 enum BenchCommand {
   /// One reported figure.
   struct Row {
@@ -12,7 +12,8 @@ enum BenchCommand {
     var goal: String
   }
 
-  /// Measures every figure and prints them as a table or one JSON object.
+  /// Measures every figure and prints them as a table or one JSON object; with `--only`, runs one part
+  /// alone (``part(_:args:figures:)``).
   /// - Parameter arguments: The words after `bench`.
   /// - Returns: 0, or 1 when a figure could not be measured.
   /// - Throws: `UsageError` for bad arguments.
@@ -98,17 +99,18 @@ enum BenchCommand {
     return 0
   }
 
-  /// Runs one part alone and prints its line: the part, nanoseconds a unit, and the units.
+  /// Runs one part alone and prints its line: the part, nanoseconds per unit, and the units.
+  /// - Parameters:
+  ///   - part: The part.
+  ///   - args: The command's arguments (`--count`).
+  ///   - figures: The bench's figures, which the part runs through.
   /// - Returns: 0, or 1 when the part could not run.
   /// - Throws: `UsageError` for a missing or bad `--count`, or another flag beside `--only`.
   static func part(_ part: BenchPart, args: CommandLineArguments, figures: BenchFigures) throws -> Int32 {
     for flag in ["--json", "--quick", "--rebuild"] where args.has(flag) {
       throw UsageError(message: "\(flag) does not go with --only")
     }
-    guard let text = args.value("--count") else {
-      throw UsageError(message: "--only \(part.rawValue) needs --count (how many \(part.unit)s)")
-    }
-    let count = try part.count(from: text)
+    let count = try part.count(in: args)
     do {
       let ns = try part.run(count: count, figures: figures)
       guard ns.isFinite else { throw BenchError(message: "\(part.rawValue) did not measure") }

@@ -20,21 +20,14 @@ extension BenchFigures {
     guard let (sweep, replays) = try sweepAndReplays(points: points) else { return nil }
     var failure: Error?
     let samples = timer.rounds([
+      { timeRuns(of: sweep, points: points) / 1e6 },
       {
-        var passed = 0
-        let ns = timer.nanoseconds { passed = sweep.outcomes(jobs: 1).joined().filter(\.passed).count }
-        return passed == points ? ns / 1e6 / Double(points) : .nan
-      },
-      {
-        var checksum = 0.0
-        let ns = timer.nanoseconds {
-          do {
-            for replay in replays { checksum += try replay.run() }
-          } catch {
-            failure = error
-          }
+        do {
+          return try timeReplays(replays) / 1e6
+        } catch {
+          failure = error
+          return .nan
         }
-        return checksum.isFinite ? ns / 1e6 / Double(points) : .nan
       },
     ])
     if let failure { throw failure }
@@ -59,6 +52,42 @@ extension BenchFigures {
       guard replay.passed else { throw BenchError(message: "\(Self.sweepScenario) fails in the sweep") }
     }
     return (sweep, replays)
+  }
+
+  /// Runs a sweep of ``sweepAndReplays(points:)`` `rounds` times on one thread.
+  /// - Parameters:
+  ///   - sweep: The sweep.
+  ///   - points: Its points.
+  ///   - rounds: How many times (default once).
+  /// - Returns: Nanoseconds a run; NaN when a run did not pass.
+  func timeRuns(of sweep: Sweep, points: Int, rounds: Int = 1) -> Double {
+    var passed = 0
+    let ns = timer.nanoseconds {
+      for _ in 0..<rounds { passed += sweep.outcomes(jobs: 1).joined().filter(\.passed).count }
+    }
+    return passed == points * rounds ? ns / Double(points * rounds) : .nan
+  }
+
+  /// Replays each run `rounds` times.
+  /// - Parameters:
+  ///   - replays: The replays.
+  ///   - rounds: How many times (default once).
+  /// - Returns: Nanoseconds a replay.
+  /// - Throws: `SheetError` from a replay.
+  func timeReplays(_ replays: [ScenarioReplay], rounds: Int = 1) throws -> Double {
+    var checksum = 0.0
+    var failure: Error?
+    let ns = timer.nanoseconds {
+      do {
+        for _ in 0..<rounds {
+          for replay in replays { checksum += try replay.run() }
+        }
+      } catch {
+        failure = error
+      }
+    }
+    if let failure { throw failure }
+    return checksum.isFinite ? ns / Double(replays.count * rounds) : .nan
   }
 
   /// Runs a second of the shipped scenario suite swept on one thread: every scenario once, at the one

@@ -2,7 +2,7 @@ import SheetBench
 import SheetCore
 import SheetScript
 
-/// One piece of `sheet bench` run alone, `count` units of work once (`sheet bench --only NAME --count
+/// One piece of `sheet bench` run alone, `count` units of work once (`sheet bench --only PART --count
 /// N`): for a profiler or an instruction counter, which takes a piece's cost a unit as the difference
 /// between two counts divided by the difference in units (what a run does besides the units, its set-up,
 /// cancels out). `scripts/bench-instructions` counts this way.
@@ -22,7 +22,7 @@ enum BenchPart: String, CaseIterable {
   /// The most units one run takes.
   static let maximumCount = 10_000_000
 
-  /// The units a part's loop takes at a time: `count` must be a multiple of it.
+  /// The units a part's loop takes at a time: `--count` must be a multiple of it.
   var batch: Int {
     switch self {
     case .frameNative, .frameScripted: 1
@@ -54,16 +54,15 @@ enum BenchPart: String, CaseIterable {
     return part
   }
 
-  /// The units a run of this part takes, from `--count`'s text.
-  /// - Throws: `UsageError` naming the value when it is not a whole number in 1...``maximumCount`` and a
-  ///   multiple of ``batch``.
-  func count(from text: String) throws(UsageError) -> Int {
-    guard let count = Int(text), count >= batch, count <= Self.maximumCount, count % batch == 0 else {
-      let multiple = batch == 1 ? "" : " and a multiple of \(batch)"
-      throw UsageError(
-        message: "--count expects a whole number in \(batch)...\(Self.maximumCount)\(multiple) for "
-          + "\(rawValue), got '\(text)'")
-    }
+  /// The units a run of this part takes: `--count`, a whole number in ``batch``...``maximumCount``
+  /// and a multiple of ``batch``.
+  /// - Parameter args: The command's arguments.
+  /// - Throws: `UsageError` when `--count` is missing or out of its bounds.
+  func count(in args: CommandLineArguments) throws(UsageError) -> Int {
+    guard
+      let count = try args.wholeNumber(
+        "--count", in: batch...Self.maximumCount, multipleOf: batch, for: rawValue)
+    else { throw UsageError(message: "--only \(rawValue) needs --count (how many \(unit)s)") }
     return count
   }
 
@@ -89,23 +88,9 @@ enum BenchPart: String, CaseIterable {
       guard let (sweep, replays) = try figures.sweepAndReplays(points: Self.sweepPoints) else {
         throw BenchError(message: "\(BenchFigures.sweepScenario) not found (run from the package's folder)")
       }
-      var checksum = 0.0
-      var failure: Error?
-      let ns = figures.timer.nanoseconds {
-        for _ in 0..<count / Self.sweepPoints where failure == nil {
-          if self == .sweepRun {
-            checksum += Double(sweep.outcomes(jobs: 1).joined().filter(\.passed).count)
-          } else {
-            do {
-              for replay in replays { checksum += try replay.run() }
-            } catch {
-              failure = error
-            }
-          }
-        }
-      }
-      if let failure { throw failure }
-      return checksum.isFinite ? ns / Double(count) : .nan
+      let rounds = count / Self.sweepPoints
+      if self == .sweepRun { return figures.timeRuns(of: sweep, points: Self.sweepPoints, rounds: rounds) }
+      return try figures.timeReplays(replays, rounds: rounds)
     }
   }
 }

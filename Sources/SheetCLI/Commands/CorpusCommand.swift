@@ -87,13 +87,8 @@ enum CorpusCommand {
   private static func number(_ option: String, _ args: CommandLineArguments, in range: ClosedRange<Int>)
     throws(UsageError) -> Int
   {
-    guard let text = args.value(option) else {
+    guard let value = try args.wholeNumber(option, in: range) else {
       throw UsageError(message: "corpus synth needs \(option) N")
-    }
-    guard let value = Int(text), range.contains(value) else {
-      throw UsageError(
-        message:
-          "\(option) expects a whole number in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
     }
     return value
   }

@@ -34,10 +34,10 @@ enum FuzzCommand {
     var target = FuzzTarget(source: source, reference: reference)
     target.screen = try screen(args.value("--screen"))
     target.edge = try edge(args.value("--edge"))
-    target.maximumSteps = try count("--steps", args.value("--steps"), in: 1...FuzzTarget.largestSteps) ?? 40
+    target.maximumSteps = try args.wholeNumber("--steps", in: 1...FuzzTarget.largestSteps) ?? 40
     let seconds = try self.seconds(args.value("--seconds"))
     let runs =
-      try count("--runs", args.value("--runs"), in: 1...largestRuns)
+      try args.wholeNumber("--runs", in: 1...largestRuns)
       ?? (seconds == nil ? defaultRuns : largestRuns)
     let seed = try self.seed(args.value("--seed"))
     let jobs = try ScenarioArguments.jobs(args)
@@ -146,18 +146,6 @@ enum FuzzCommand {
         message: "--edge expects one of \(names.joined(separator: ", ")), got '\(text)'\(near)")
     }
     return edge
-  }
-
-  /// A whole-number option within its range, if given.
-  static func count(_ option: String, _ text: String?, in range: ClosedRange<Int>) throws(UsageError) -> Int?
-  {
-    guard let text else { return nil }
-    guard let value = Int(text), range.contains(value) else {
-      throw UsageError(
-        message:
-          "\(option) expects a whole number in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
-    }
-    return value
   }
 
   /// `--seconds S`: more than 0, at most ``largestSeconds``.

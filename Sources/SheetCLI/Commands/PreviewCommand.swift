@@ -28,7 +28,7 @@ enum PreviewCommand {
     }
     let setup = try self.setup(args)
     if args.has("--bench") { return try bench(setup, args) }
-    let port = try number(args, "--port", 0...65_535) ?? 0
+    let port = try args.wholeNumber("--port", in: 0...65_535) ?? 0
     let server = PreviewServer(setup: setup)
     try server.start(port: port)
     Output.print(
@@ -58,7 +58,7 @@ enum PreviewCommand {
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isFolder), isFolder.boolValue else {
       throw UsageError(message: "--record-dir \(directory): no such folder")
     }
-    let fps = try number(args, "--fps", 1...240) ?? Int(setUp?.fps ?? 120)
+    let fps = try args.wholeNumber("--fps", in: 1...240) ?? Int(setUp?.fps ?? 120)
     var setup = PreviewSetup(
       behaviour: behaviour, overrides: overrides, geometry: setUp?.geometry ?? .reference, fps: Double(fps),
       contentHeight: setUp?.contentHeight, scrollView: setUp?.scrollView ?? PreviewSetup.defaultScrollView,
@@ -69,23 +69,10 @@ enum PreviewCommand {
     return setup
   }
 
-  /// A whole-number option in a range, or nil when not given.
-  static func number(_ args: CommandLineArguments, _ name: String, _ range: ClosedRange<Int>)
-    throws(UsageError)
-    -> Int?
-  {
-    guard let text = args.value(name) else { return nil }
-    guard let value = Int(text), range.contains(value) else {
-      throw UsageError(
-        message: "\(name) expects a whole number in \(range.lowerBound)...\(range.upperBound), got '\(text)'")
-    }
-    return value
-  }
-
   /// `--bench`: the round trip over loopback, or with `--soak` the memory of a long session.
   static func bench(_ setup: PreviewSetup, _ args: CommandLineArguments) throws -> Int32 {
-    let messages = try number(args, "--messages", 100...1_000_000) ?? 5000
-    let soak = try number(args, "--soak", 1...86_400)
+    let messages = try args.wholeNumber("--messages", in: 100...1_000_000) ?? 5000
+    let soak = try args.wholeNumber("--soak", in: 1...86_400)
     let figures = try PreviewBenchmark.run(setup: setup, messages: messages, seconds: soak.map(Double.init))
     let ms = { (value: Double) in String(format: "%.3f", value) }
     Output.print(
