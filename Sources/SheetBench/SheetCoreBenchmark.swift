@@ -7,9 +7,10 @@ package enum SheetCoreBenchmark {
   /// Nanoseconds per frame.
   package struct Result: Sendable, Equatable {
     /// One dragging frame: `panChanged(y:)` (policy drag mapping and backdrop, a velocity estimate) plus
-    /// `step(_:)`.
+    /// `step(_:)`; NaN when no dragging frame ran.
     package var dragNanosecondsPerFrame: Double
-    /// One settling frame: `step(_:)` advancing the height's spring and the backdrop.
+    /// One settling frame: `step(_:)` advancing the height's spring and the backdrop; NaN when no settling
+    /// frame ran.
     package var settleNanosecondsPerFrame: Double
     /// Dragging frames measured.
     package var frames: Int
@@ -23,9 +24,9 @@ package enum SheetCoreBenchmark {
   /// between two detents; only the steps are timed (the clock is read once per settle, around 40 steps).
   /// - Parameters:
   ///   - policy: The behaviour (default: `DefaultPolicy`).
-  ///   - frames: Dragging frames (default 200,000).
+  ///   - frames: Dragging frames (default 200,000; 0 times settling alone).
   ///   - settleFrames: Settling frames (default: as many as `frames`; 0 times dragging alone).
-  /// - Returns: The figures (`settleNanosecondsPerFrame` is NaN when no settling frame ran).
+  /// - Returns: The figures.
   package static func run(
     policy: any SheetPolicy = DefaultPolicy(), frames: Int = 200_000, settleFrames: Int? = nil
   ) -> Result {
@@ -64,8 +65,9 @@ package enum SheetCoreBenchmark {
         if machine.state == .dismissed { try machine.present() }
       }
       return Result(
-        dragNanosecondsPerFrame: nanoseconds(dragTime) / Double(frames),
-        settleNanosecondsPerFrame: nanoseconds(settleTime) / Double(settleFrames), frames: frames,
+        dragNanosecondsPerFrame: frames > 0 ? nanoseconds(dragTime) / Double(frames) : .nan,
+        settleNanosecondsPerFrame: settleFrames > 0 ? nanoseconds(settleTime) / Double(settleFrames) : .nan,
+        frames: frames,
         checksum: checksum)
     } catch {
       return Result(

@@ -76,6 +76,7 @@ struct CommandLineArguments {
   )
     throws(UsageError) -> Int?
   {
+    precondition(multiple >= 1, "a multiple of at least 1")
     guard let text = value(name) else { return nil }
     guard let number = Int(text), range.contains(number), number % multiple == 0 else {
       let and = multiple > 1 ? " and a multiple of \(multiple)" : ""

@@ -25,6 +25,14 @@ import Testing
     #expect(dragging.checksum == SheetCoreBenchmark.run(frames: 480, settleFrames: 0).checksum)
   }
 
+  /// `frames: 0` times the settling frames alone.
+  @Test func settlingAlone() {
+    let settling = SheetCoreBenchmark.run(frames: 0, settleFrames: 480)
+    #expect(settling.dragNanosecondsPerFrame.isNaN && settling.settleNanosecondsPerFrame.isFinite)
+    #expect(settling.checksum == SheetCoreBenchmark.run(frames: 0, settleFrames: 480).checksum)
+    #expect(settling.checksum != SheetCoreBenchmark.run(frames: 0, settleFrames: 240).checksum)
+  }
+
   @Test func anyPolicy() {
     let r = SheetCoreBenchmark.run(policy: Seed004Policy(), frames: 300)
     #expect(r.frames == 300 && r.settleNanosecondsPerFrame.isFinite)

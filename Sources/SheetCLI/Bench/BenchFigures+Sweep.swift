@@ -20,7 +20,7 @@ extension BenchFigures {
     guard let (sweep, replays) = try sweepAndReplays(points: points) else { return nil }
     var failure: Error?
     let samples = timer.rounds([
-      { timeRuns(of: sweep, points: points) / 1e6 },
+      { timeRuns(of: sweep) / 1e6 },
       {
         do {
           return try timeReplays(replays) / 1e6
@@ -57,15 +57,15 @@ extension BenchFigures {
   /// Runs a sweep of ``sweepAndReplays(points:)`` `rounds` times on one thread.
   /// - Parameters:
   ///   - sweep: The sweep.
-  ///   - points: Its points.
   ///   - rounds: How many times (default once).
   /// - Returns: Nanoseconds a run; NaN when a run did not pass.
-  func timeRuns(of sweep: Sweep, points: Int, rounds: Int = 1) -> Double {
+  func timeRuns(of sweep: Sweep, rounds: Int = 1) -> Double {
+    let runs = (sweep.runCount ?? 0) * rounds
     var passed = 0
     let ns = timer.nanoseconds {
       for _ in 0..<rounds { passed += sweep.outcomes(jobs: 1).joined().filter(\.passed).count }
     }
-    return passed == points * rounds ? ns / Double(points * rounds) : .nan
+    return runs > 0 && passed == runs ? ns / Double(runs) : .nan
   }
 
   /// Replays each run `rounds` times.

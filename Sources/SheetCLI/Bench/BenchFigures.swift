@@ -76,8 +76,8 @@ struct BenchFigures {
       }
     }
     let samples = timer.rounds([
-      { SheetCoreBenchmark.run(policy: DefaultPolicy(), frames: frames).dragNanosecondsPerFrame },
-      { SheetCoreBenchmark.run(policy: scripted, frames: frames).dragNanosecondsPerFrame },
+      { Self.dragFrame(DefaultPolicy(), frames: frames) },
+      { Self.dragFrame(scripted, frames: frames) },
       { checked { try hostDragFrame(sheet, frames: frames) } },
       { checked(bodies) },
     ])
@@ -87,6 +87,12 @@ struct BenchFigures {
       native: .of(native), scripted: .of(script), host: .of(host), luaBody: .of(lua),
       ratio: .of(zip(script, native).map { $0 / $1 }), hostRatio: .of(zip(host, script).map { $0 / $1 }),
       overheadRatio: .of(zip(zip(script, native), lua).map { ($0.0 - $0.1) / $1 }))
+  }
+
+  /// `frames` dragging frames of `SheetCoreBenchmark` alone (no settling frame runs).
+  /// - Returns: Nanoseconds a frame.
+  static func dragFrame(_ policy: any SheetPolicy, frames: Int) -> Double {
+    SheetCoreBenchmark.run(policy: policy, frames: frames, settleFrames: 0).dragNanosecondsPerFrame
   }
 
   /// A batch of the `system` preset's two callback bodies called from a loop in Lua itself
@@ -117,8 +123,11 @@ struct BenchFigures {
     let scripted = try Behaviour.load(try preset("system"))
     let frames = quick ? 20_000 : 200_000
     let result = timer.sideBySide(
-      { SheetCoreBenchmark.run(policy: DefaultPolicy(), frames: frames).settleNanosecondsPerFrame },
-      { SheetCoreBenchmark.run(policy: scripted, frames: frames).settleNanosecondsPerFrame })
+      {
+        SheetCoreBenchmark.run(policy: DefaultPolicy(), frames: 0, settleFrames: frames)
+          .settleNanosecondsPerFrame
+      },
+      { SheetCoreBenchmark.run(policy: scripted, frames: 0, settleFrames: frames).settleNanosecondsPerFrame })
     return (result.a, result.b)
   }
 

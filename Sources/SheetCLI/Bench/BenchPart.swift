@@ -68,7 +68,7 @@ enum BenchPart: String, CaseIterable {
 
   /// Runs `count` units once.
   /// - Parameters:
-  ///   - count: Units, as ``count(from:)`` accepts them.
+  ///   - count: Units, as ``count(in:)`` accepts them.
   ///   - figures: The bench's figures (the preset and the sweep come from there).
   /// - Returns: Nanoseconds a unit.
   /// - Throws: `BenchError` when the part cannot run (the sweep scenario is not found), or the Lua error
@@ -76,11 +76,9 @@ enum BenchPart: String, CaseIterable {
   func run(count: Int, figures: BenchFigures) throws -> Double {
     switch self {
     case .frameNative:
-      return SheetCoreBenchmark.run(policy: DefaultPolicy(), frames: count, settleFrames: 0)
-        .dragNanosecondsPerFrame
+      return BenchFigures.dragFrame(DefaultPolicy(), frames: count)
     case .frameScripted:
-      let behaviour = try Behaviour.load(try figures.preset("system"))
-      return SheetCoreBenchmark.run(policy: behaviour, frames: count, settleFrames: 0).dragNanosecondsPerFrame
+      return BenchFigures.dragFrame(try Behaviour.load(try figures.preset("system")), frames: count)
     case .luaBody:
       let behaviour = try Behaviour.load(try figures.preset("system"))
       return try figures.luaBodies(behaviour, frames: count)()
@@ -89,7 +87,7 @@ enum BenchPart: String, CaseIterable {
         throw BenchError(message: "\(BenchFigures.sweepScenario) not found (run from the package's folder)")
       }
       let rounds = count / Self.sweepPoints
-      if self == .sweepRun { return figures.timeRuns(of: sweep, points: Self.sweepPoints, rounds: rounds) }
+      if self == .sweepRun { return figures.timeRuns(of: sweep, rounds: rounds) }
       return try figures.timeReplays(replays, rounds: rounds)
     }
   }
